@@ -1,0 +1,126 @@
+import Decimal from 'decimal.js';
+import { requireCurrencyExponent } from './currency';
+
+/**
+ * Money crosses every boundary as a canonical decimal string plus an ISO 4217 code. Canonical means:
+ * plain notation (no exponent), no leading zeros, no "-0", and exactly the currency's number of
+ * decimals — more only when the value itself has more (an over-precise platform value, kept exactly).
+ */
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+/** Arithmetic never rounds: 80 significant digits is far beyond any amount a ledger holds. */
+const Exact = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -100, toExpPos: 100 });
+type Exact = InstanceType<typeof Exact>;
+
+const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+export class InvalidAmountError extends Error {
+  constructor(
+    readonly input: string,
+    readonly reason: string,
+  ) {
+    super(`"${input}" is not a valid amount: ${reason}.`);
+    this.name = 'InvalidAmountError';
+  }
+}
+
+function parseExact(input: string): Exact {
+  const text = input.trim();
+  if (!DECIMAL_PATTERN.test(text)) throw new InvalidAmountError(input, 'expected a decimal number such as 1250.50');
+  const value = new Exact(text);
+  if (!value.isFinite()) throw new InvalidAmountError(input, 'the value is not finite');
+  return value;
+}
+
+export function isDecimalString(input: string): boolean {
+  return DECIMAL_PATTERN.test(input.trim());
+}
+
+/** Number of digits after the point the value really needs (trailing zeros do not count). */
+export function decimalPlaces(input: string): number {
+  return parseExact(input).decimalPlaces();
+}
+
+/** Plain decimal with no trailing fractional zeros: "0012.3400" → "12.34", "1e2" → "100". */
+export function canonicalDecimal(input: string): string {
+  const value = parseExact(input);
+  return value.isZero() ? '0' : value.toFixed();
+}
+
+function toFixedAtLeast(value: Exact, places: number): string {
+  const fixed = value.toFixed(Math.max(places, value.decimalPlaces()));
+  return /^-0(\.0*)?$/.test(fixed) ? fixed.slice(1) : fixed;
+}
+
+/** The canonical amount string of a value in a currency (see Money). */
+export function canonicalAmount(input: string, currency: string): string {
+  return toFixedAtLeast(parseExact(input), requireCurrencyExponent(currency));
+}
+
+export function money(amount: string, currency: string): Money {
+  return { amount: canonicalAmount(amount, currency), currency };
+}
+
+export type MinorUnitsResult =
+  | { ok: true; minor: bigint }
+  | { ok: false; reason: 'too_many_decimals'; allowed: number; found: number };
+
+/**
+ * Exact conversion to integer minor units. A value with more decimals than the currency allows is
+ * reported, never rounded: the caller keeps it as sent and flags it.
+ */
+export function toMinorUnits(amount: string, currency: string): MinorUnitsResult {
+  const exponent = requireCurrencyExponent(currency);
+  const value = parseExact(amount);
+  const found = value.decimalPlaces();
+  if (found > exponent) return { ok: false, reason: 'too_many_decimals', allowed: exponent, found };
+  return { ok: true, minor: BigInt(value.times(new Exact(10).pow(exponent)).toFixed(0)) };
+}
+
+/** Like toMinorUnits, for callers that have already validated the precision. */
+export function requireMinorUnits(amount: string, currency: string): bigint {
+  const result = toMinorUnits(amount, currency);
+  if (!result.ok) {
+    throw new InvalidAmountError(
+      amount,
+      `${currency} allows ${result.allowed} decimal place(s), this value has ${result.found}`,
+    );
+  }
+  return result.minor;
+}
+
+export function fromMinorUnits(minor: bigint | number, currency: string): string {
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) {
+    throw new InvalidAmountError(String(minor), 'minor units must be a safe integer');
+  }
+  const exponent = requireCurrencyExponent(currency);
+  return toFixedAtLeast(new Exact(minor.toString()).div(new Exact(10).pow(exponent)), exponent);
+}
+
+function sameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) {
+    throw new Error(`Cannot combine ${a.currency} with ${b.currency}: amounts in different currencies.`);
+  }
+}
+
+export function addMoney(a: Money, b: Money): Money {
+  sameCurrency(a, b);
+  return { amount: toFixedAtLeast(parseExact(a.amount).plus(parseExact(b.amount)), requireCurrencyExponent(a.currency)), currency: a.currency };
+}
+
+export function subtractMoney(a: Money, b: Money): Money {
+  sameCurrency(a, b);
+  return { amount: toFixedAtLeast(parseExact(a.amount).minus(parseExact(b.amount)), requireCurrencyExponent(a.currency)), currency: a.currency };
+}
+
+export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {
+  sameCurrency(a, b);
+  return parseExact(a.amount).comparedTo(parseExact(b.amount)) as -1 | 0 | 1;
+}
+
+export function isNegative(m: Money): boolean {
+  return parseExact(m.amount).isNegative() && !parseExact(m.amount).isZero();
+}

@@ -1,0 +1,20 @@
+// Channel names only, with zero imports: the preload bundles this file and nothing else from shared.
+
+/** Request/response channels, `domain:verb`. Every one has a schema in contract.ts and one core handler. */
+export const CHANNELS = ['app:status', 'floats:list'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Channels the core pushes to the renderer; each has a payload schema in events.ts. */
+export const EVENT_CHANNELS = ['ledger:changed'] as const;
+export type EventChannel = (typeof EVENT_CHANNELS)[number];
+
+const channelSet: ReadonlySet<string> = new Set(CHANNELS);
+const eventChannelSet: ReadonlySet<string> = new Set(EVENT_CHANNELS);
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && channelSet.has(name);
+}
+
+export function isEventChannel(name: unknown): name is EventChannel {
+  return typeof name === 'string' && eventChannelSet.has(name);
+}

@@ -1,0 +1,37 @@
+import { chmodSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+// The CLI is built on its own: electron-vite only emits under out/main.
+// Each rebuild drops the exec bit, and `npx floatdesk` then fails with "Permission denied".
+function keepExecutable(): Plugin {
+  return {
+    name: 'floatdesk-cli-executable',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (fileName === 'floatdesk.js') chmodSync(resolve(options.dir ?? 'out/cli', fileName), 0o755);
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
+  plugins: [keepExecutable()],
+  build: {
+    ssr: true,
+    outDir: 'out/cli',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        floatdesk: resolve(__dirname, 'src/cli/floatdesk.ts'),
+        'core-worker': resolve(__dirname, 'src/main/core/worker.ts'),
+      },
+      output: { format: 'es', entryFileNames: '[name].js' },
+      external: ['better-sqlite3'],
+    },
+  },
+  ssr: { noExternal: true, external: ['better-sqlite3'] },
+});
