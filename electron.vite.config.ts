@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-const shared = resolve(__dirname, 'src/shared');
+const shared = resolve(import.meta.dirname, 'src/shared');
 
 export default defineConfig({
   main: {
@@ -11,8 +11,8 @@ export default defineConfig({
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'src/main/index.ts'),
-          worker: resolve(__dirname, 'src/main/core/worker.ts'),
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          worker: resolve(import.meta.dirname, 'src/main/core/worker.ts'),
         },
         external: ['better-sqlite3'],
       },
@@ -23,18 +23,18 @@ export default defineConfig({
     build: {
       outDir: 'out/preload',
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },
   renderer: {
-    root: resolve(__dirname, 'src/renderer'),
+    root: resolve(import.meta.dirname, 'src/renderer'),
     resolve: { alias: { '@shared': shared } },
     plugins: [react()],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },
 });

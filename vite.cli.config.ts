@@ -16,7 +16,7 @@ function keepExecutable(): Plugin {
 }
 
 export default defineConfig({
-  resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
+  resolve: { alias: { '@shared': resolve(import.meta.dirname, 'src/shared') } },
   plugins: [keepExecutable()],
   build: {
     ssr: true,
@@ -26,8 +26,8 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       input: {
-        floatdesk: resolve(__dirname, 'src/cli/floatdesk.ts'),
-        'core-worker': resolve(__dirname, 'src/main/core/worker.ts'),
+        floatdesk: resolve(import.meta.dirname, 'src/cli/floatdesk.ts'),
+        'core-worker': resolve(import.meta.dirname, 'src/main/core/worker.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js' },
       external: ['better-sqlite3'],

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isChannel } from '../shared/ipc/channels';
+import { contract } from '../shared/ipc/contract';
+import { AppError, toErrorShape, type Envelope, type ErrorShape } from '../shared/ipc/errors';
+import { parseOrThrow } from '../shared/ipc/validate';
+import { RENDERER_CSP } from '../shared/security/csp';
+import type { CoreWorker } from '../main/core/worker-client';
+import { checkApiRequest, checkConnection, type RequestFacts, type ServerFacts } from './http-guards';
+import { readStaticFile } from './static-files';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const KEEPALIVE_MS = 15_000;
+
+export interface BrowserShellOptions {
+  core: CoreWorker;
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  token?: string;
+}
+
+export interface BrowserShell {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+function factsOf(request: IncomingMessage): RequestFacts {
+  return {
+    host: request.headers.host,
+    origin: request.headers.origin,
+    authorization: request.headers.authorization,
+    localAddress: request.socket.localAddress,
+    remoteAddress: request.socket.remoteAddress,
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: Envelope<unknown>): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+function refuse(response: ServerResponse, status: number, error: ErrorShape): void {
+  sendJson(response, status, { ok: false, error });
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new AppError('invalid_input', 'The request is too large.', { limitBytes: MAX_BODY_BYTES }));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function statusFor(error: ErrorShape): number {
+  if (error.code === 'invalid_input') return 400;
+  if (error.code === 'unknown_channel') return 404;
+  return 200;
+}
+
+async function handleRpc(core: CoreWorker, channel: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method !== 'POST') {
+    response.setHeader('Allow', 'POST');
+    refuse(response, 405, { code: 'invalid_input', message: 'Contract calls use POST.' });
+    return;
+  }
+  try {
+    if (!isChannel(channel)) throw new AppError('unknown_channel', `FloatDesk has no operation called "${channel}".`, { channel });
+    if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+      throw new AppError('invalid_input', 'Contract calls must send Content-Type: application/json.');
+    }
+    const text = await readBody(request);
+    let body: unknown;
+    try {
+      body = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      throw new AppError('invalid_input', `The body of ${channel} is not valid JSON.`);
+    }
+    const input = parseOrThrow(contract[channel].input, body, `input for ${channel}`);
+    const envelope = await core.invoke(channel, input);
+    sendJson(response, envelope.ok ? 200 : statusFor(envelope.error), envelope);
+  } catch (error) {
+    const shape = toErrorShape(error);
+    refuse(response, statusFor(shape), shape);
+  }
+}
+
+function handleEvents(core: CoreWorker, request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+  });
+  response.write(': connected\n\n');
+  const unsubscribe = core.onEvent((name, payload) => {
+    response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+  });
+  const keepalive = setInterval(() => response.write(': keep-alive\n\n'), KEEPALIVE_MS);
+  request.on('close', () => {
+    clearInterval(keepalive);
+    unsubscribe();
+  });
+}
+
+async function handleStatic(rendererDir: string, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const file = await readStaticFile(rendererDir, path);
+  if (!file) {
+    response.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': file.contentType,
+    'Content-Security-Policy': RENDERER_CSP,
+    'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-store',
+  });
+  response.end(request.method === 'HEAD' ? undefined : file.body);
+}
+
+/** Serve the built renderer and carry the contract as POST /rpc/<channel> plus server-sent events. */
+export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const facts: ServerFacts = { port: options.port, token };
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const isApi = url.pathname.startsWith('/rpc/') || url.pathname === '/events';
+    const verdict = isApi ? checkApiRequest(factsOf(request), facts) : checkConnection(factsOf(request), facts);
+    if (!verdict.ok) {
+      request.resume();
+      refuse(response, verdict.status, { code: 'forbidden', message: verdict.reason });
+      return;
+    }
+    if (url.pathname.startsWith('/rpc/')) {
+      void handleRpc(options.core, decodeURIComponent(url.pathname.slice('/rpc/'.length)), request, response);
+    } else if (url.pathname === '/events') {
+      handleEvents(options.core, request, response);
+    } else {
+      void handleStatic(options.rendererDir, url.pathname, request, response);
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  facts.port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${facts.port}/?token=${token}`,
+    port: facts.port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

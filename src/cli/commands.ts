@@ -1,0 +1,57 @@
+import type { FloatBalance } from '../shared/domain/floats';
+import type { AppStatus } from '../shared/ipc/contract';
+import { AppError } from '../shared/ipc/errors';
+import { createCore, type Core } from '../main/core/services';
+import { chooseWorkspace } from '../main/core/paths';
+import { formatTable } from './output';
+import { APP_VERSION } from './version';
+
+export interface CommandContext {
+  workspace: string | undefined;
+  json: boolean;
+  print: (text: string) => void;
+}
+
+/** Headless commands run the core in-process: no worker, no server, nothing to clean up but the ledger. */
+async function withCore<T>(context: CommandContext, run: (core: Core) => Promise<T>): Promise<T> {
+  const core = createCore({ ...chooseWorkspace(context.workspace), shell: 'cli', appVersion: APP_VERSION, changePollMs: 0 });
+  try {
+    return await run(core);
+  } finally {
+    core.close();
+  }
+}
+
+async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const envelope = await core.dispatch(channel, input);
+  if (!envelope.ok) throw new AppError(envelope.error.code, envelope.error.message, envelope.error.details);
+  return envelope.value as T;
+}
+
+export async function statusCommand(context: CommandContext): Promise<void> {
+  const status = await withCore(context, (core) => call<AppStatus>(core, 'app:status', {}));
+  if (context.json) return context.print(JSON.stringify(status, null, 2));
+  context.print(
+    [
+      `FloatDesk ${status.appVersion}`,
+      `Workspace: ${status.workspaceDir}`,
+      `Ledger:    ${status.ledgerPath}`,
+      `Schema:    ${status.schemaVersion} of ${status.latestSchemaVersion}`,
+    ].join('\n'),
+  );
+}
+
+export async function floatsCommand(context: CommandContext, currency: string | undefined): Promise<void> {
+  const input = currency === undefined ? {} : { currency };
+  const { floats } = await withCore(context, (core) => call<{ floats: FloatBalance[] }>(core, 'floats:list', input));
+  if (context.json) return context.print(JSON.stringify({ floats }, null, 2));
+  if (floats.length === 0) return context.print('No floats in this workspace yet: balances appear after the first sync.');
+  const rows = floats.map((float) => [
+    float.currency,
+    float.name,
+    float.available?.amount ?? '—',
+    float.pending?.amount ?? '—',
+    float.platformRefreshedAt ?? '—',
+  ]);
+  context.print(formatTable(['Currency', 'Float', 'Available', 'Pending', 'Platform refreshed'], rows, new Set([2, 3])));
+}

@@ -1,0 +1,72 @@
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+
+/** Pure checks of the browser shell: who may talk to the core over HTTP. */
+
+export interface RequestFacts {
+  host: string | undefined;
+  origin: string | undefined;
+  authorization: string | undefined;
+  /** The local address the connection arrived on. */
+  localAddress: string | undefined;
+  remoteAddress: string | undefined;
+}
+
+export interface ServerFacts {
+  port: number;
+  token: string;
+}
+
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (plain === '::1') return true;
+  return isIP(plain) === 4 && plain.startsWith('127.');
+}
+
+/** The names a browser may use for this server; anything else is a DNS-rebinding attempt. */
+export function allowedHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+export function allowedOrigins(port: number): string[] {
+  return allowedHosts(port).map((host) => `http://${host}`);
+}
+
+function sameSecret(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer ([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
+  return match?.[1];
+}
+
+/** Checks that apply to every request, static files included. */
+export function checkConnection(request: RequestFacts, server: ServerFacts): GuardVerdict {
+  if (!isLoopbackAddress(request.localAddress) || !isLoopbackAddress(request.remoteAddress)) {
+    return { ok: false, status: 403, reason: 'FloatDesk only answers on this computer (loopback).' };
+  }
+  if (!request.host || !allowedHosts(server.port).includes(request.host.toLowerCase())) {
+    return { ok: false, status: 403, reason: 'Unexpected Host header: open the exact URL FloatDesk printed.' };
+  }
+  if (request.origin !== undefined && !allowedOrigins(server.port).includes(request.origin.toLowerCase())) {
+    return { ok: false, status: 403, reason: 'Requests from other web pages are not allowed.' };
+  }
+  return { ok: true };
+}
+
+/** RPC and event requests must also carry this run's token. */
+export function checkApiRequest(request: RequestFacts, server: ServerFacts): GuardVerdict {
+  const connection = checkConnection(request, server);
+  if (!connection.ok) return connection;
+  const token = bearerToken(request.authorization);
+  if (!token || !sameSecret(token, server.token)) {
+    return { ok: false, status: 401, reason: 'Missing or wrong access token: open the exact URL FloatDesk printed.' };
+  }
+  return { ok: true };
+}

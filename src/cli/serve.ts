@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../shared/ipc/errors';
+import { chooseWorkspace } from '../main/core/paths';
+import { startCoreWorker } from '../main/core/worker-client';
+import { startBrowserShell, type BrowserShell } from './browser-shell';
+import { APP_VERSION } from './version';
+
+export interface ServeOptions {
+  workspace: string | undefined;
+  port: number;
+  workerUrl: URL;
+  rendererDir: string;
+  print: (text: string) => void;
+}
+
+/** Run the core in a worker and the browser shell in front of it until the process is stopped. */
+export async function serve(options: ServeOptions): Promise<BrowserShell> {
+  if (!existsSync(join(options.rendererDir, 'index.html'))) {
+    throw new AppError('not_found', `The user interface is not built (${options.rendererDir}). Run "npm run build" first.`);
+  }
+  const workspace = chooseWorkspace(options.workspace);
+  const core = await startCoreWorker(options.workerUrl, { ...workspace, shell: 'browser', appVersion: APP_VERSION });
+  let shell: BrowserShell;
+  try {
+    shell = await startBrowserShell({ core, rendererDir: options.rendererDir, port: options.port });
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  const stop = async (): Promise<void> => {
+    await shell.close();
+    await core.close();
+  };
+  const onSignal = (): void => void stop().then(() => process.exit(0));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  options.print(`FloatDesk ${APP_VERSION} — workspace ${workspace.workspaceDir}`);
+  options.print(`Open ${shell.url}`);
+  return { ...shell, close: stop };
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { isChannel, type Channel } from '../../shared/ipc/channels';
+import { contract, type ChannelOutput, type Contract } from '../../shared/ipc/contract';
+import { AppError, toErrorShape, type Envelope } from '../../shared/ipc/errors';
+import { parseOrThrow } from '../../shared/ipc/validate';
+
+export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
+export type Handler<C extends Channel> = (input: ParsedInput<C>) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+
+type AnyHandler = (input: unknown) => unknown;
+
+/** One handler per channel: registering a channel twice is a programming error and throws. */
+export class HandlerRegistry {
+  private readonly handlers = new Map<Channel, AnyHandler>();
+
+  register<C extends Channel>(channel: C, handler: Handler<C>): void {
+    if (!isChannel(channel)) throw new Error(`Cannot register "${String(channel)}": it is not in the contract.`);
+    if (this.handlers.has(channel)) throw new Error(`Channel "${channel}" already has a handler.`);
+    this.handlers.set(channel, handler as AnyHandler);
+  }
+
+  registeredChannels(): Channel[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Validate, run, validate the answer, and wrap everything (including failures) in an envelope. */
+  async dispatch(channel: string, input: unknown): Promise<Envelope<unknown>> {
+    try {
+      if (!isChannel(channel)) {
+        throw new AppError('unknown_channel', `FloatDesk has no operation called "${channel}".`, { channel });
+      }
+      const handler = this.handlers.get(channel);
+      if (!handler) throw new Error(`Channel "${channel}" has no handler.`);
+      const spec = contract[channel];
+      const parsed = parseOrThrow(spec.input, input, `input for ${channel}`);
+      const value = await handler(parsed);
+      const checked = spec.output.safeParse(value);
+      if (!checked.success) {
+        throw new Error(`The ${channel} handler produced an answer that breaks the contract: ${checked.error.message}`);
+      }
+      return { ok: true, value: checked.data };
+    } catch (error) {
+      return { ok: false, error: toErrorShape(error) };
+    }
+  }
+}

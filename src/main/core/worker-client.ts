@@ -1,0 +1,78 @@
+import { Worker } from 'node:worker_threads';
+import type { EventChannel } from '../../shared/ipc/channels';
+import { AppError, type Envelope } from '../../shared/ipc/errors';
+import type { CoreConfig, EventListener } from './services';
+import type { FromCore, ToCore } from './worker-protocol';
+
+export interface CoreWorker {
+  invoke(channel: string, input: unknown): Promise<Envelope<unknown>>;
+  onEvent(listener: EventListener): () => void;
+  close(): Promise<void>;
+}
+
+const workerGone: Envelope<never> = {
+  ok: false,
+  error: { code: 'internal', message: 'The FloatDesk core stopped unexpectedly. Restart FloatDesk.' },
+};
+
+/**
+ * Start the core in a worker thread so a long sync, import or export never stalls the thread that
+ * answers the UI. The worker URL is computed by each entry file (see toolchain notes).
+ */
+export function startCoreWorker(workerUrl: URL, config: CoreConfig): Promise<CoreWorker> {
+  const worker = new Worker(workerUrl, { workerData: config });
+  const pending = new Map<number, (envelope: Envelope<unknown>) => void>();
+  const listeners = new Set<EventListener>();
+  let nextId = 1;
+  let exited = false;
+
+  const client: CoreWorker = {
+    invoke(channel, input) {
+      if (exited) return Promise.resolve(workerGone);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        worker.postMessage({ type: 'invoke', id, channel, input } satisfies ToCore);
+      });
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      if (exited) return;
+      const done = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage({ type: 'close' } satisfies ToCore);
+      const timeout = setTimeout(() => void worker.terminate(), 5000);
+      await done;
+      clearTimeout(timeout);
+    },
+  };
+
+  return new Promise((resolve, reject) => {
+    worker.on('message', (message: FromCore) => {
+      switch (message.type) {
+        case 'ready':
+          resolve(client);
+          break;
+        case 'fatal':
+          reject(new AppError(message.error.code, message.error.message, message.error.details));
+          break;
+        case 'result':
+          pending.get(message.id)?.(message.envelope);
+          pending.delete(message.id);
+          break;
+        case 'event':
+          listeners.forEach((listener) => listener(message.name as EventChannel, message.payload));
+          break;
+      }
+    });
+    worker.on('error', (error) => reject(error));
+    worker.on('exit', () => {
+      exited = true;
+      pending.forEach((settle) => settle(workerGone));
+      pending.clear();
+      reject(new AppError('internal', 'The FloatDesk core stopped before it was ready.'));
+    });
+  });
+}

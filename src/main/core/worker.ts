@@ -1,0 +1,37 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { toErrorShape } from '../../shared/ipc/errors';
+import { createCore, type Core, type CoreConfig } from './services';
+import type { FromCore, ToCore } from './worker-protocol';
+
+// Entry of the core worker thread: owns the ledger connection and answers contract calls.
+if (!parentPort) throw new Error('The core worker must be started as a worker thread.');
+const port = parentPort;
+
+const send = (message: FromCore): void => port.postMessage(message);
+
+let core: Core | undefined;
+try {
+  core = createCore(workerData as CoreConfig);
+} catch (error) {
+  send({ type: 'fatal', error: toErrorShape(error) });
+  // Closing the port lets the thread end once the message has been delivered.
+  port.close();
+}
+
+if (core) serve(core);
+
+function serve(core: Core): void {
+  core.onEvent((name, payload) => send({ type: 'event', name, payload }));
+  port.on('message', (message: ToCore) => {
+    if (message.type === 'close') {
+      core.close();
+      port.close();
+      return;
+    }
+    void core
+      .dispatch(message.channel, message.input)
+      .then((envelope) => send({ type: 'result', id: message.id, envelope }));
+  });
+  send({ type: 'ready' });
+}
+

@@ -1,0 +1,17 @@
+/**
+ * The renderer's Content-Security-Policy. index.html carries the same policy in a meta tag (a unit
+ * test keeps the two equal); the browser shell also sends it as a header. No remote connect-src:
+ * all network traffic goes through the core.
+ */
+export const RENDERER_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
