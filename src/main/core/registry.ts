@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { isChannel, type Channel } from '../../shared/ipc/channels';
 import { contract, type ChannelOutput, type Contract } from '../../shared/ipc/contract';
-import { AppError, toErrorShape, type Envelope } from '../../shared/ipc/errors';
-import { parseOrThrow } from '../../shared/ipc/validate';
+import { toErrorShape, type Envelope } from '../../shared/ipc/errors';
+import { parseChannelInput } from '../../shared/ipc/validate';
 
 export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 export type Handler<C extends Channel> = (input: ParsedInput<C>) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
@@ -26,14 +26,11 @@ export class HandlerRegistry {
   /** Validate, run, validate the answer, and wrap everything (including failures) in an envelope. */
   async dispatch(channel: string, input: unknown): Promise<Envelope<unknown>> {
     try {
-      if (!isChannel(channel)) {
-        throw new AppError('unknown_channel', `FloatDesk has no operation called "${channel}".`, { channel });
-      }
-      const handler = this.handlers.get(channel);
-      if (!handler) throw new Error(`Channel "${channel}" has no handler.`);
-      const spec = contract[channel];
-      const parsed = parseOrThrow(spec.input, input, `input for ${channel}`);
-      const value = await handler(parsed);
+      const call = parseChannelInput(channel, input);
+      const handler = this.handlers.get(call.channel);
+      if (!handler) throw new Error(`Channel "${call.channel}" has no handler.`);
+      const value = await handler(call.input);
+      const spec = contract[call.channel];
       const checked = spec.output.safeParse(value);
       if (!checked.success) {
         throw new Error(`The ${channel} handler produced an answer that breaks the contract: ${checked.error.message}`);

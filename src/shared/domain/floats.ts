@@ -29,9 +29,9 @@ export function groupFloatsByCurrency(floats: readonly FloatBalance[]): Currency
     groups.set(float.currency, list);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([currency, list]) => ({
       currency,
-      floats: [...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+      floats: [...list].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true })),
     }));
 }

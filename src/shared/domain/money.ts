@@ -11,7 +11,13 @@ export interface Money {
   currency: string;
 }
 
-/** Arithmetic never rounds: 80 significant digits is far beyond any amount a ledger holds. */
+/**
+ * Amounts are bounded so that arithmetic never rounds: at most 30 integer digits and 30 decimals,
+ * so any sum or difference fits the 80 significant digits below. A short input with a huge
+ * exponent ("1e100000000") is refused before it can be expanded.
+ */
+const MAX_INTEGER_DIGITS = 30;
+const MAX_DECIMAL_PLACES = 30;
 const Exact = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -100, toExpPos: 100 });
 type Exact = InstanceType<typeof Exact>;
 
@@ -32,6 +38,12 @@ function parseExact(input: string): Exact {
   if (!DECIMAL_PATTERN.test(text)) throw new InvalidAmountError(input, 'expected a decimal number such as 1250.50');
   const value = new Exact(text);
   if (!value.isFinite()) throw new InvalidAmountError(input, 'the value is not finite');
+  if (!value.isZero() && value.e >= MAX_INTEGER_DIGITS) {
+    throw new InvalidAmountError(input, `more than ${MAX_INTEGER_DIGITS} digits before the decimal point`);
+  }
+  if (value.decimalPlaces() > MAX_DECIMAL_PLACES) {
+    throw new InvalidAmountError(input, `more than ${MAX_DECIMAL_PLACES} digits after the decimal point`);
+  }
   return value;
 }
 

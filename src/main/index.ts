@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { toErrorShape } from '../shared/ipc/errors';
+import { chooseWorkspace, resolveDataHome } from './core/paths';
+import { startCoreWorker, type CoreWorker } from './core/worker-client';
+import { registerAppScheme, serveRenderer } from './shell/app-protocol';
+import { workspaceArgument } from './shell/arguments';
+import { showStartupFailure } from './shell/dialogs';
+import { registerIpcBridge } from './shell/ipc-bridge';
+import { isPermissionGranted } from './shell/security';
+import { createMainWindow, guardWebContents } from './shell/window';
+
+// Electron lifecycle only. Paths are computed here, in the entry file, so they point at real files.
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const RENDERER_DIR = fileURLToPath(new URL('../renderer/', import.meta.url));
+const DEV_SERVER_URL = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+
+let mainWindow: BrowserWindow | undefined;
+let core: CoreWorker | undefined;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.setPath('userData', resolveDataHome());
+  registerAppScheme();
+
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, DEV_SERVER_URL));
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', () => void core?.close());
+
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(isPermissionGranted(permission)));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionGranted(permission));
+  serveRenderer(RENDERER_DIR);
+  try {
+    core = await startCoreWorker(WORKER_URL, {
+      ...chooseWorkspace(workspaceArgument(process.argv)),
+      shell: 'electron',
+      appVersion: app.getVersion(),
+    });
+  } catch (error) {
+    showStartupFailure(toErrorShape(error).message);
+    app.quit();
+    return;
+  }
+  registerIpcBridge(ipcMain, core, () => mainWindow?.webContents, DEV_SERVER_URL);
+  mainWindow = createMainWindow({ preloadPath: PRELOAD_PATH, devServerUrl: DEV_SERVER_URL });
+  mainWindow.on('closed', () => (mainWindow = undefined));
+}

@@ -1,0 +1,28 @@
+import { join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
+import { RENDERER_CSP } from '../../shared/security/csp';
+import { APP_HOST, APP_SCHEME } from './security';
+
+/** Must run before app ready: floatdesk:// behaves like a secure, standard origin. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** Serve the built renderer from floatdesk://app/, with the CSP as a header too. */
+export function serveRenderer(rendererDir: string): void {
+  const root = normalize(rendererDir + sep);
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const file = normalize(join(root, relative));
+    if (url.host !== APP_HOST || !file.startsWith(root)) return new Response('Not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', RENDERER_CSP);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}

@@ -1,0 +1,89 @@
+import type { WebPreferences } from 'electron';
+
+/**
+ * The Electron security baseline as pure functions, so every decision is unit-tested without
+ * launching Electron. window.ts and index.ts only wire these to Electron's events.
+ */
+
+export const APP_SCHEME = 'floatdesk';
+export const APP_HOST = 'app';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+} as const satisfies WebPreferences;
+
+function parse(url: string | undefined): URL | null {
+  if (!url) return null;
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/** Is this URL a page of the app itself (or, in development, of the local dev server)? */
+export function isAppUrl(url: string | undefined, devServerUrl?: string): boolean {
+  const parsed = parse(url);
+  if (!parsed) return false;
+  if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
+  const dev = parse(devServerUrl);
+  return dev !== null && (dev.hostname === '127.0.0.1' || dev.hostname === 'localhost') && parsed.origin === dev.origin;
+}
+
+/** Navigation away from the app is never allowed; in-app navigation uses the URL hash. */
+export function isNavigationAllowed(url: string, devServerUrl?: string): boolean {
+  return isAppUrl(url, devServerUrl);
+}
+
+/** The only URLs FloatDesk hands to the system browser: plain https, no credentials. */
+export function isVettedExternalUrl(url: string): boolean {
+  const parsed = parse(url);
+  return (
+    parsed !== null &&
+    parsed.protocol === 'https:' &&
+    parsed.hostname.length > 0 &&
+    parsed.username === '' &&
+    parsed.password === ''
+  );
+}
+
+export interface WindowOpenDecision {
+  action: 'deny';
+  openExternally: boolean;
+}
+
+/** New windows are never created; a vetted https link goes to the system browser instead. */
+export function decideWindowOpen(url: string): WindowOpenDecision {
+  return { action: 'deny', openExternally: isVettedExternalUrl(url) };
+}
+
+/** FloatDesk needs no camera, microphone, notifications-by-prompt, geolocation... nothing. */
+export function isPermissionGranted(_permission: string): boolean {
+  return false;
+}
+
+/** <webview> is disabled in webPreferences; attaching one is refused as well. */
+export function isWebviewAllowed(): boolean {
+  return false;
+}
+
+export interface SenderFacts {
+  frameUrl: string | undefined;
+  isMainFrame: boolean;
+}
+
+/** Every IPC call must come from the app's own top-level frame. */
+export function isTrustedSender(sender: SenderFacts, devServerUrl?: string): boolean {
+  return sender.isMainFrame && isAppUrl(sender.frameUrl, devServerUrl);
+}

@@ -1,0 +1,41 @@
+import { BrowserWindow, type WebContents } from 'electron';
+import { APP_ORIGIN, SECURE_WEB_PREFERENCES, decideWindowOpen, isNavigationAllowed, isWebviewAllowed } from './security';
+import { openExternalLink } from './external-links';
+
+export interface WindowOptions {
+  preloadPath: string;
+  devServerUrl: string | undefined;
+}
+
+/** Guards every web contents FloatDesk ever creates (wired from app 'web-contents-created'). */
+export function guardWebContents(contents: WebContents, devServerUrl: string | undefined): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isNavigationAllowed(url, devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isNavigationAllowed(url, devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => {
+    if (!isWebviewAllowed()) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    const decision = decideWindowOpen(url);
+    if (decision.openExternally) void openExternalLink(url);
+    return { action: decision.action };
+  });
+}
+
+export function createMainWindow(options: WindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'FloatDesk',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preloadPath },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(options.devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  return window;
+}

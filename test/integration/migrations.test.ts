@@ -1,0 +1,143 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/ipc/errors';
+import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
+import { migrate, schemaVersionOf } from '../../src/main/core/ledger/migrate';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from '../../src/main/core/ledger/migrations';
+import { makeTempDir } from '../helpers/temp-dir';
+
+let temp: ReturnType<typeof makeTempDir>;
+let ledgerPath: string;
+let db: Ledger | undefined;
+
+beforeEach(() => {
+  temp = makeTempDir();
+  ledgerPath = join(temp.dir, 'ledger.sqlite');
+});
+afterEach(() => {
+  if (db?.open) db.close();
+  db = undefined;
+  temp.cleanup();
+});
+
+function tableNames(ledger: Ledger): string[] {
+  return ledger
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+    .all()
+    .map((row) => row.name);
+}
+
+describe('ledger open', () => {
+  it('sets the pragmas DESIGN.md requires on every connection', () => {
+    db = openLedger(ledgerPath);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('reports a file that is not a SQLite database as a damaged ledger', () => {
+    writeFileSync(ledgerPath, 'this is not a database, just text that is long enough to have a header '.repeat(10));
+    expect(() => openLedger(ledgerPath)).toThrow(expect.objectContaining({ code: 'ledger_corrupt' }));
+  });
+});
+
+describe('migration runner', () => {
+  it('brings a new ledger to the latest version in one step and records it in user_version', () => {
+    db = openLedger(ledgerPath);
+    const outcome = migrate(db, MIGRATIONS);
+    expect(outcome).toEqual({ from: 0, to: LATEST_SCHEMA_VERSION, applied: ['0001-workspaces-floats'] });
+    expect(schemaVersionOf(db)).toBe(LATEST_SCHEMA_VERSION);
+  });
+
+  it('does nothing on an up-to-date ledger', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS);
+    expect(migrate(db, MIGRATIONS)).toEqual({ from: LATEST_SCHEMA_VERSION, to: LATEST_SCHEMA_VERSION, applied: [] });
+  });
+
+  it('refuses a ledger written by a newer FloatDesk and leaves it untouched', () => {
+    db = openLedger(ledgerPath);
+    db.exec('CREATE TABLE from_the_future (x INTEGER) STRICT');
+    db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 5}`);
+    let thrown: unknown;
+    try {
+      migrate(db, MIGRATIONS);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect((thrown as AppError).code).toBe('ledger_too_new');
+    expect((thrown as AppError).message).toMatch(/newer FloatDesk.*Update FloatDesk/);
+    expect(tableNames(db)).toEqual(['from_the_future']);
+    expect(schemaVersionOf(db)).toBe(LATEST_SCHEMA_VERSION + 5);
+  });
+
+  it('applies all pending steps in one transaction: a failing step leaves the ledger as it was', () => {
+    db = openLedger(ledgerPath);
+    const broken: Migration[] = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE oops (' }];
+    expect(() => migrate(db!, broken)).toThrow();
+    expect(schemaVersionOf(db)).toBe(0);
+    expect(tableNames(db)).toEqual([]);
+  });
+
+  it('refuses a migration list with gaps or out of order', () => {
+    db = openLedger(ledgerPath);
+    const gap: Migration[] = [{ version: 2, name: 'skips-one', sql: 'SELECT 1' }];
+    expect(() => migrate(db!, gap)).toThrow(/out of order/);
+  });
+});
+
+describe('migration 0001-workspaces-floats', () => {
+  beforeEach(() => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, 1));
+    db.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Demo', 'demo', '2026-11-22T09:00:00.000Z')").run();
+  });
+
+  it('creates STRICT tables for workspaces, floats and balance snapshots', () => {
+    expect(tableNames(db!)).toEqual(['balance_snapshots', 'floats', 'workspaces']);
+    const strict = db!
+      .prepare<[], { name: string; strict: number }>("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%'")
+      .all();
+    expect(strict.every((table) => table.strict === 1)).toBe(true);
+  });
+
+  it('rejects a lowercase currency, an empty float name and an unknown workspace kind', () => {
+    const insertFloat = db!.prepare("INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (1, ?, ?, 'now')");
+    expect(() => insertFloat.run('gbp', 'Main')).toThrow(/CHECK/);
+    expect(() => insertFloat.run('GBP', '')).toThrow(/CHECK/);
+    expect(() => db!.prepare("INSERT INTO workspaces (name, kind, created_at) VALUES ('x', 'other', 'now')").run()).toThrow(/CHECK/);
+  });
+
+  it('keeps one float per workspace, currency and name, and enforces the workspace reference', () => {
+    const insertFloat = db!.prepare("INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (?, 'GBP', 'Main', 'now')");
+    insertFloat.run(1);
+    expect(() => insertFloat.run(1)).toThrow(/UNIQUE/);
+    expect(() => insertFloat.run(99)).toThrow(/FOREIGN KEY/);
+  });
+
+  it('requires each snapshot amount as exactly one of minor units or an exact over-precise value', () => {
+    db!.prepare("INSERT INTO floats (id, workspace_id, currency, name, first_seen_at) VALUES (1, 1, 'GBP', 'Main', 'now')").run();
+    const insert = db!.prepare(
+      `INSERT INTO balance_snapshots (float_id, recorded_at, available_minor, available_exact, pending_minor, pending_exact)
+       VALUES (1, 'now', ?, ?, 0, NULL)`,
+    );
+    expect(() => insert.run(100, null)).not.toThrow();
+    expect(() => insert.run(null, '1.005')).not.toThrow();
+    expect(() => insert.run(null, null)).toThrow(/CHECK/);
+    expect(() => insert.run(100, '1.00')).toThrow(/CHECK/);
+    expect(() => insert.run('1.2.3', null)).toThrow(/cannot store TEXT value in INTEGER column/);
+  });
+});
+
+describe('a ledger another tool created', () => {
+  it('is migrated in place when it is a plain empty SQLite file', () => {
+    new Database(ledgerPath).close();
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS);
+    expect(schemaVersionOf(db)).toBe(LATEST_SCHEMA_VERSION);
+  });
+});
