@@ -1,0 +1,1 @@
+export function electronBinaryPath(packageDir?: string | null): string | null;
