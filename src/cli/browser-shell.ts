@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isChannel } from '../shared/ipc/channels';
-import { contract } from '../shared/ipc/contract';
 import { AppError, toErrorShape, type Envelope, type ErrorShape } from '../shared/ipc/errors';
-import { parseOrThrow } from '../shared/ipc/validate';
+import { parseChannelInput } from '../shared/ipc/validate';
 import { RENDERER_CSP } from '../shared/security/csp';
 import type { CoreWorker } from '../main/core/worker-client';
 import { checkApiRequest, checkConnection, type RequestFacts, type ServerFacts } from './http-guards';
@@ -85,7 +83,6 @@ async function handleRpc(core: CoreWorker, channel: string, request: IncomingMes
     return;
   }
   try {
-    if (!isChannel(channel)) throw new AppError('unknown_channel', `FloatDesk has no operation called "${channel}".`, { channel });
     if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
       throw new AppError('invalid_input', 'Contract calls must send Content-Type: application/json.');
     }
@@ -96,8 +93,8 @@ async function handleRpc(core: CoreWorker, channel: string, request: IncomingMes
     } catch {
       throw new AppError('invalid_input', `The body of ${channel} is not valid JSON.`);
     }
-    const input = parseOrThrow(contract[channel].input, body, `input for ${channel}`);
-    const envelope = await core.invoke(channel, input);
+    const call = parseChannelInput(channel, body);
+    const envelope = await core.invoke(call.channel, call.input);
     sendJson(response, envelope.ok ? 200 : statusFor(envelope.error), envelope);
   } catch (error) {
     const shape = toErrorShape(error);
