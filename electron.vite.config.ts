@@ -34,6 +34,7 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      minify: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },

@@ -9,7 +9,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          environment: 'node',
+        },
       },
       {
         resolve: { alias },

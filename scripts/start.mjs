@@ -10,7 +10,9 @@ const binary = electronBinaryPath();
 
 const child = binary
   ? spawn(binary, [root, ...args], { stdio: 'inherit' })
-  : (console.log('Electron is not installed on this machine (its binary could not be downloaded): starting the browser shell instead.'),
+  : (console.log(
+      'Electron is not installed on this machine (its binary could not be downloaded): starting the browser shell instead.',
+    ),
     spawn(process.execPath, [join(root, 'out/cli/floatdesk.js'), 'serve', ...args], { stdio: 'inherit' }));
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

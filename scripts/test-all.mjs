@@ -18,7 +18,11 @@ const summary = [];
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   return { ok: result.status === 0, seconds };
 }

@@ -44,7 +44,11 @@ function factsOf(request: IncomingMessage): RequestFacts {
 }
 
 function sendJson(response: ServerResponse, status: number, body: Envelope<unknown>): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   response.end(JSON.stringify(body));
 }
 
@@ -76,7 +80,12 @@ function statusFor(error: ErrorShape): number {
   return 200;
 }
 
-async function handleRpc(core: CoreWorker, channel: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handleRpc(
+  core: CoreWorker,
+  channel: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   if (request.method !== 'POST') {
     response.setHeader('Allow', 'POST');
     refuse(response, 405, { code: 'invalid_input', message: 'Contract calls use POST.' });
@@ -120,14 +129,21 @@ function handleEvents(core: CoreWorker, request: IncomingMessage, response: Serv
   });
 }
 
-async function handleStatic(rendererDir: string, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handleStatic(
+  rendererDir: string,
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD' }).end();
     return;
   }
   const file = await readStaticFile(rendererDir, path);
   if (!file) {
-    response.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    response
+      .writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('Not found');
     return;
   }
   response.writeHead(200, {
@@ -147,7 +163,9 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const isApi = url.pathname.startsWith('/rpc/') || url.pathname === '/events';
-    const verdict = isApi ? checkApiRequest(factsOf(request), facts) : checkConnection(factsOf(request), facts);
+    const verdict = isApi
+      ? checkApiRequest(factsOf(request), facts)
+      : checkConnection(factsOf(request), facts);
     if (!verdict.ok) {
       request.resume();
       refuse(response, verdict.status, { code: 'forbidden', message: verdict.reason });

@@ -14,7 +14,12 @@ export interface CommandContext {
 
 /** Headless commands run the core in-process: no worker, no server, nothing to clean up but the ledger. */
 async function withCore<T>(context: CommandContext, run: (core: Core) => Promise<T>): Promise<T> {
-  const core = createCore({ ...chooseWorkspace(context.workspace), shell: 'cli', appVersion: APP_VERSION, changePollMs: 0 });
+  const core = createCore({
+    ...chooseWorkspace(context.workspace),
+    shell: 'cli',
+    appVersion: APP_VERSION,
+    changePollMs: 0,
+  });
   try {
     return await run(core);
   } finally {
@@ -43,9 +48,12 @@ export async function statusCommand(context: CommandContext): Promise<void> {
 
 export async function floatsCommand(context: CommandContext, currency: string | undefined): Promise<void> {
   const input = currency === undefined ? {} : { currency };
-  const { floats } = await withCore(context, (core) => call<{ floats: FloatBalance[] }>(core, 'floats:list', input));
+  const { floats } = await withCore(context, (core) =>
+    call<{ floats: FloatBalance[] }>(core, 'floats:list', input),
+  );
   if (context.json) return context.print(JSON.stringify({ floats }, null, 2));
-  if (floats.length === 0) return context.print('No floats in this workspace yet: balances appear after the first sync.');
+  if (floats.length === 0)
+    return context.print('No floats in this workspace yet: balances appear after the first sync.');
   const rows = floats.map((float) => [
     float.currency,
     float.name,
@@ -53,5 +61,7 @@ export async function floatsCommand(context: CommandContext, currency: string | 
     float.pending?.amount ?? '—',
     float.platformRefreshedAt ?? '—',
   ]);
-  context.print(formatTable(['Currency', 'Float', 'Available', 'Pending', 'Platform refreshed'], rows, new Set([2, 3])));
+  context.print(
+    formatTable(['Currency', 'Float', 'Available', 'Pending', 'Platform refreshed'], rows, new Set([2, 3])),
+  );
 }

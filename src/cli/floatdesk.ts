@@ -34,7 +34,8 @@ class UsageError extends Error {}
 function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${text}".`);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not "${text}".`);
   return port;
 }
 
@@ -52,14 +53,20 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const print = (text: string): void => console.log(text);
-  if (values.version) return print(APP_VERSION), 0;
+  if (values.version) return (print(APP_VERSION), 0);
   const [command, ...rest] = positionals;
-  if (values.help || command === undefined || command === 'help') return print(USAGE), 0;
+  if (values.help || command === undefined || command === 'help') return (print(USAGE), 0);
   if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
   const context = { workspace: values.workspace, json: values.json, print };
   switch (command) {
     case 'serve':
-      await serve({ workspace: values.workspace, port: parsePort(values.port), workerUrl: WORKER_URL, rendererDir: RENDERER_DIR, print });
+      await serve({
+        workspace: values.workspace,
+        port: parsePort(values.port),
+        workerUrl: WORKER_URL,
+        rendererDir: RENDERER_DIR,
+        print,
+      });
       return -1; // keep running until a signal arrives
     case 'status':
       await statusCommand(context);

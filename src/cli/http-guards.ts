@@ -52,7 +52,11 @@ export function checkConnection(request: RequestFacts, server: ServerFacts): Gua
     return { ok: false, status: 403, reason: 'FloatDesk only answers on this computer (loopback).' };
   }
   if (!request.host || !allowedHosts(server.port).includes(request.host.toLowerCase())) {
-    return { ok: false, status: 403, reason: 'Unexpected Host header: open the exact URL FloatDesk printed.' };
+    return {
+      ok: false,
+      status: 403,
+      reason: 'Unexpected Host header: open the exact URL FloatDesk printed.',
+    };
   }
   if (request.origin !== undefined && !allowedOrigins(server.port).includes(request.origin.toLowerCase())) {
     return { ok: false, status: 403, reason: 'Requests from other web pages are not allowed.' };
@@ -66,7 +70,11 @@ export function checkApiRequest(request: RequestFacts, server: ServerFacts): Gua
   if (!connection.ok) return connection;
   const token = bearerToken(request.authorization);
   if (!token || !sameSecret(token, server.token)) {
-    return { ok: false, status: 401, reason: 'Missing or wrong access token: open the exact URL FloatDesk printed.' };
+    return {
+      ok: false,
+      status: 401,
+      reason: 'Missing or wrong access token: open the exact URL FloatDesk printed.',
+    };
   }
   return { ok: true };
 }

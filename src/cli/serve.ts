@@ -17,10 +17,17 @@ export interface ServeOptions {
 /** Run the core in a worker and the browser shell in front of it until the process is stopped. */
 export async function serve(options: ServeOptions): Promise<BrowserShell> {
   if (!existsSync(join(options.rendererDir, 'index.html'))) {
-    throw new AppError('not_found', `The user interface is not built (${options.rendererDir}). Run "npm run build" first.`);
+    throw new AppError(
+      'not_found',
+      `The user interface is not built (${options.rendererDir}). Run "npm run build" first.`,
+    );
   }
   const workspace = chooseWorkspace(options.workspace);
-  const core = await startCoreWorker(options.workerUrl, { ...workspace, shell: 'browser', appVersion: APP_VERSION });
+  const core = await startCoreWorker(options.workerUrl, {
+    ...workspace,
+    shell: 'browser',
+    appVersion: APP_VERSION,
+  });
   let shell: BrowserShell;
   try {
     shell = await startBrowserShell({ core, rendererDir: options.rendererDir, port: options.port });

@@ -37,8 +37,12 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(isPermissionGranted(permission)));
-  session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionGranted(permission));
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(isPermissionGranted(permission)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) =>
+    isPermissionGranted(permission),
+  );
   serveRenderer(RENDERER_DIR);
   try {
     core = await startCoreWorker(WORKER_URL, {

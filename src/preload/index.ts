@@ -2,7 +2,8 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { isChannel, isEventChannel } from '../shared/ipc/channels';
 
 // A sandboxed preload: it may require nothing but electron, so it imports only the channel names.
-const refused = (message: string) => Promise.resolve({ ok: false as const, error: { code: 'unknown_channel' as const, message } });
+const refused = (message: string) =>
+  Promise.resolve({ ok: false as const, error: { code: 'unknown_channel' as const, message } });
 
 contextBridge.exposeInMainWorld('floatdesk', {
   invoke(channel: string, input: unknown) {

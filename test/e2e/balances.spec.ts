@@ -37,8 +37,20 @@ test('Balances lists what the ledger holds, grouped by currency then float, exac
   recordBalances(
     ledger(),
     [
-      { currency: 'GBP', name: 'Operations', available: '12345678901234.56', pending: '250', platformRefreshedAt: '2026-11-22T08:45:00+00:00' },
-      { currency: 'GBP', name: 'Marketing', available: '1000.005', pending: '0', platformRefreshedAt: '2026-11-22T08:45:00+00:00' },
+      {
+        currency: 'GBP',
+        name: 'Operations',
+        available: '12345678901234.56',
+        pending: '250',
+        platformRefreshedAt: '2026-11-22T08:45:00+00:00',
+      },
+      {
+        currency: 'GBP',
+        name: 'Marketing',
+        available: '1000.005',
+        pending: '0',
+        platformRefreshedAt: '2026-11-22T08:45:00+00:00',
+      },
       { currency: 'EUR', name: 'Europe', available: '99.9', pending: '0', platformRefreshedAt: null },
     ],
     '2026-11-22T08:46:00.000Z',

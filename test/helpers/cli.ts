@@ -6,7 +6,8 @@ export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 export const CLI_PATH = join(REPO_ROOT, 'out', 'cli', 'floatdesk.js');
 
 export function assertBuilt(): void {
-  if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run "npm run build" before these tests.`);
+  if (!existsSync(CLI_PATH))
+    throw new Error(`${CLI_PATH} is missing: run "npm run build" before these tests.`);
 }
 
 export interface CliResult {

@@ -6,7 +6,11 @@ import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/wo
  * Write balance snapshots into an existing (already migrated) ledger from another connection, the
  * way a CLI sync running beside the app would.
  */
-export function recordBalances(ledgerPath: string, observations: BalanceObservation[], recordedAt: string): void {
+export function recordBalances(
+  ledgerPath: string,
+  observations: BalanceObservation[],
+  recordedAt: string,
+): void {
   const db = openLedger(ledgerPath);
   try {
     const workspace = new WorkspacesRepository(db).first();

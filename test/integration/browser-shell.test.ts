@@ -35,7 +35,12 @@ describe('floatdesk serve', () => {
     const status = await (await rpc('app:status', {})).json();
     expect(status).toMatchObject({
       ok: true,
-      value: { shell: 'browser', workspaceDir: temp.dir, ledgerPath: join(temp.dir, 'ledger.sqlite'), schemaVersion: 1 },
+      value: {
+        shell: 'browser',
+        workspaceDir: temp.dir,
+        ledgerPath: join(temp.dir, 'ledger.sqlite'),
+        schemaVersion: 1,
+      },
     });
     recordBalances(
       join(temp.dir, 'ledger.sqlite'),
@@ -43,7 +48,10 @@ describe('floatdesk serve', () => {
       '2026-11-22T09:00:00.000Z',
     );
     const floats = await (await rpc('floats:list', {})).json();
-    expect(floats).toMatchObject({ ok: true, value: { floats: [{ name: 'Main', available: { amount: '1250.50', currency: 'GBP' } }] } });
+    expect(floats).toMatchObject({
+      ok: true,
+      value: { floats: [{ name: 'Main', available: { amount: '1250.50', currency: 'GBP' } }] },
+    });
   });
 
   it('refuses a request without the token, or with a wrong one, and does nothing', async () => {
@@ -69,10 +77,13 @@ describe('floatdesk serve', () => {
     const { request } = await import('node:http');
     const port = Number(new URL(shell.origin).port);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/', headers: { Host: `attacker.example:${port}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/', headers: { Host: `attacker.example:${port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -82,7 +93,10 @@ describe('floatdesk serve', () => {
   it('names the field of bad input and refuses unknown channels', async () => {
     const bad = await rpc('floats:list', { currency: 'pounds' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'invalid_input', details: { issues: [{ field: 'currency' }] } } });
+    expect(await bad.json()).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: { issues: [{ field: 'currency' }] } },
+    });
     const unknown = await rpc('floats:delete', {});
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });

@@ -26,7 +26,11 @@ describe('floatdesk CLI', () => {
     const result = runCli(['status', '--json'], { FLOATDESK_HOME: temp.dir });
     expect(result.status).toBe(0);
     const status = JSON.parse(result.stdout);
-    expect(status).toMatchObject({ shell: 'cli', workspaceDir: join(temp.dir, 'workspaces', 'demo'), schemaVersion: 1 });
+    expect(status).toMatchObject({
+      shell: 'cli',
+      workspaceDir: join(temp.dir, 'workspaces', 'demo'),
+      schemaVersion: 1,
+    });
     expect(existsSync(join(temp.dir, 'workspaces', 'demo', 'ledger.sqlite'))).toBe(true);
   });
 
@@ -43,8 +47,12 @@ describe('floatdesk CLI', () => {
     );
     const table = runCli(['floats', '--workspace', workspace]).stdout;
     expect(table).toMatch(/GBP\s+Main\s+1234567\.891\s+10\.00/);
-    const json = JSON.parse(runCli(['floats', '--workspace', workspace, '--currency', 'USD', '--json']).stdout);
-    expect(json.floats).toEqual([expect.objectContaining({ name: 'US', available: { amount: '5.00', currency: 'USD' } })]);
+    const json = JSON.parse(
+      runCli(['floats', '--workspace', workspace, '--currency', 'USD', '--json']).stdout,
+    );
+    expect(json.floats).toEqual([
+      expect.objectContaining({ name: 'US', available: { amount: '5.00', currency: 'USD' } }),
+    ]);
   });
 
   it('exits 2 on a usage error and 1 on invalid input, with a message naming the problem', () => {
@@ -72,21 +80,27 @@ describe('floatdesk CLI', () => {
 });
 
 describe('npm start without an Electron binary', () => {
-  it.skipIf(electronBinaryPath() !== null)('says so in one line and starts the browser shell instead', async () => {
-    const shell = await startServing(['--workspace', temp.dir, '--port', '0'], {
-      command: [join(REPO_ROOT, 'scripts', 'start.mjs')],
-    });
-    try {
-      const lines = shell.output().trim().split('\n');
-      expect(lines[0]).toMatch(/^Electron is not installed.*browser shell instead\.$/);
-      const response = await fetch(`${shell.origin}/rpc/app:status`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${shell.token}`, 'Content-Type': 'application/json' },
-        body: '{}',
+  it.skipIf(electronBinaryPath() !== null)(
+    'says so in one line and starts the browser shell instead',
+    async () => {
+      const shell = await startServing(['--workspace', temp.dir, '--port', '0'], {
+        command: [join(REPO_ROOT, 'scripts', 'start.mjs')],
       });
-      expect(await response.json()).toMatchObject({ ok: true, value: { shell: 'browser', workspaceDir: temp.dir } });
-    } finally {
-      await shell.stop();
-    }
-  });
+      try {
+        const lines = shell.output().trim().split('\n');
+        expect(lines[0]).toMatch(/^Electron is not installed.*browser shell instead\.$/);
+        const response = await fetch(`${shell.origin}/rpc/app:status`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${shell.token}`, 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        expect(await response.json()).toMatchObject({
+          ok: true,
+          value: { shell: 'browser', workspaceDir: temp.dir },
+        });
+      } finally {
+        await shell.stop();
+      }
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core/services';
 import { recordBalances } from '../helpers/ledger-fixture';
@@ -11,7 +12,14 @@ const fixedClock = () => new Date('2026-11-22T09:30:00.000Z');
 beforeEach(() => {
   temp = makeTempDir();
   core = createCore(
-    { workspaceDir: temp.dir, workspaceName: 'Test', workspaceKind: 'demo', shell: 'cli', appVersion: '9.9.9', changePollMs: 0 },
+    {
+      workspaceDir: temp.dir,
+      workspaceName: 'Test',
+      workspaceKind: 'demo',
+      shell: 'cli',
+      appVersion: '9.9.9',
+      changePollMs: 0,
+    },
     fixedClock,
   );
 });
@@ -46,7 +54,13 @@ describe('the core answers from a real SQLite ledger', () => {
     recordBalances(
       ledgerPath(),
       [
-        { currency: 'GBP', name: 'Main', available: '100', pending: '0', platformRefreshedAt: '2026-11-20T08:00:00+00:00' },
+        {
+          currency: 'GBP',
+          name: 'Main',
+          available: '100',
+          pending: '0',
+          platformRefreshedAt: '2026-11-20T08:00:00+00:00',
+        },
         { currency: 'EUR', name: 'Europe', available: '0.1', pending: '2.5', platformRefreshedAt: null },
       ],
       '2026-11-20T08:01:00.000Z',
@@ -54,7 +68,13 @@ describe('the core answers from a real SQLite ledger', () => {
     recordBalances(
       ledgerPath(),
       [
-        { currency: 'GBP', name: 'Main', available: '90071992547409.93', pending: '12.30', platformRefreshedAt: '2026-11-21T08:00:00+00:00' },
+        {
+          currency: 'GBP',
+          name: 'Main',
+          available: '90071992547409.93',
+          pending: '12.30',
+          platformRefreshedAt: '2026-11-21T08:00:00+00:00',
+        },
         { currency: 'GBP', name: 'alpha', available: '1.005', pending: '0', platformRefreshedAt: null },
       ],
       '2026-11-21T08:01:00.000Z',
@@ -107,9 +127,9 @@ describe('the core answers from a real SQLite ledger', () => {
       '2026-11-20T08:01:00.000Z',
     );
     const envelope = await core.dispatch('floats:list', { currency: 'JPY' });
-    expect(envelope.ok && (envelope.value as { floats: { name: string; available: unknown }[] }).floats).toEqual([
-      expect.objectContaining({ name: 'Tokyo', available: { amount: '1500', currency: 'JPY' } }),
-    ]);
+    expect(
+      envelope.ok && (envelope.value as { floats: { name: string; available: unknown }[] }).floats,
+    ).toEqual([expect.objectContaining({ name: 'Tokyo', available: { amount: '1500', currency: 'JPY' } })]);
   });
 
   it('refuses bad input with an error naming the field, and unknown channels by name', async () => {
@@ -119,8 +139,14 @@ describe('the core answers from a real SQLite ledger', () => {
       error: { code: 'invalid_input', details: { issues: [{ field: 'currency' }] } },
     });
     expect(bad.ok ? '' : bad.error.message).toContain('currency');
-    expect(await core.dispatch('floats:list', { currency: 'GBP', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await core.dispatch('floats:delete', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(await core.dispatch('floats:list', { currency: 'GBP', extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await core.dispatch('floats:delete', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
   });
 
   it('writes a snapshot batch all or nothing', () => {
@@ -129,7 +155,13 @@ describe('the core answers from a real SQLite ledger', () => {
         ledgerPath(),
         [
           { currency: 'GBP', name: 'Main', available: '1', pending: '0', platformRefreshedAt: null },
-          { currency: 'GBP', name: 'Broken', available: 'not a number', pending: '0', platformRefreshedAt: null },
+          {
+            currency: 'GBP',
+            name: 'Broken',
+            available: 'not a number',
+            pending: '0',
+            platformRefreshedAt: null,
+          },
         ],
         '2026-11-20T08:01:00.000Z',
       ),
@@ -141,13 +173,27 @@ describe('the core answers from a real SQLite ledger', () => {
     core.close();
     const other = makeTempDir();
     try {
-      const first = createCore({ workspaceDir: other.dir, workspaceName: 'X', workspaceKind: 'platform', shell: 'cli', appVersion: '1', changePollMs: 0 });
+      const first = createCore({
+        workspaceDir: other.dir,
+        workspaceName: 'X',
+        workspaceKind: 'platform',
+        shell: 'cli',
+        appVersion: '1',
+        changePollMs: 0,
+      });
       first.close();
-      const db = new (require('better-sqlite3'))(join(other.dir, 'ledger.sqlite'));
+      const db = new Database(join(other.dir, 'ledger.sqlite'));
       db.pragma('user_version = 42');
       db.close();
       expect(() =>
-        createCore({ workspaceDir: other.dir, workspaceName: 'X', workspaceKind: 'platform', shell: 'cli', appVersion: '1', changePollMs: 0 }),
+        createCore({
+          workspaceDir: other.dir,
+          workspaceName: 'X',
+          workspaceKind: 'platform',
+          shell: 'cli',
+          appVersion: '1',
+          changePollMs: 0,
+        }),
       ).toThrow(expect.objectContaining({ code: 'ledger_too_new' }));
     } finally {
       other.cleanup();

@@ -39,7 +39,10 @@ describe('ledger open', () => {
   });
 
   it('reports a file that is not a SQLite database as a damaged ledger', () => {
-    writeFileSync(ledgerPath, 'this is not a database, just text that is long enough to have a header '.repeat(10));
+    writeFileSync(
+      ledgerPath,
+      'this is not a database, just text that is long enough to have a header '.repeat(10),
+    );
     expect(() => openLedger(ledgerPath)).toThrow(expect.objectContaining({ code: 'ledger_corrupt' }));
   });
 });
@@ -55,7 +58,11 @@ describe('migration runner', () => {
   it('does nothing on an up-to-date ledger', () => {
     db = openLedger(ledgerPath);
     migrate(db, MIGRATIONS);
-    expect(migrate(db, MIGRATIONS)).toEqual({ from: LATEST_SCHEMA_VERSION, to: LATEST_SCHEMA_VERSION, applied: [] });
+    expect(migrate(db, MIGRATIONS)).toEqual({
+      from: LATEST_SCHEMA_VERSION,
+      to: LATEST_SCHEMA_VERSION,
+      applied: [],
+    });
   });
 
   it('refuses a ledger written by a newer FloatDesk and leaves it untouched', () => {
@@ -77,7 +84,10 @@ describe('migration runner', () => {
 
   it('applies all pending steps in one transaction: a failing step leaves the ledger as it was', () => {
     db = openLedger(ledgerPath);
-    const broken: Migration[] = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE oops (' }];
+    const broken: Migration[] = [
+      ...MIGRATIONS,
+      { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE oops (' },
+    ];
     expect(() => migrate(db!, broken)).toThrow();
     expect(schemaVersionOf(db)).toBe(0);
     expect(tableNames(db)).toEqual([]);
@@ -94,33 +104,47 @@ describe('migration 0001-workspaces-floats', () => {
   beforeEach(() => {
     db = openLedger(ledgerPath);
     migrate(db, MIGRATIONS.slice(0, 1));
-    db.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Demo', 'demo', '2026-11-22T09:00:00.000Z')").run();
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Demo', 'demo', '2026-11-22T09:00:00.000Z')",
+    ).run();
   });
 
   it('creates STRICT tables for workspaces, floats and balance snapshots', () => {
     expect(tableNames(db!)).toEqual(['balance_snapshots', 'floats', 'workspaces']);
     const strict = db!
-      .prepare<[], { name: string; strict: number }>("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%'")
+      .prepare<[], { name: string; strict: number }>(
+        "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%'",
+      )
       .all();
     expect(strict.every((table) => table.strict === 1)).toBe(true);
   });
 
   it('rejects a lowercase currency, an empty float name and an unknown workspace kind', () => {
-    const insertFloat = db!.prepare("INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (1, ?, ?, 'now')");
+    const insertFloat = db!.prepare(
+      "INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (1, ?, ?, 'now')",
+    );
     expect(() => insertFloat.run('gbp', 'Main')).toThrow(/CHECK/);
     expect(() => insertFloat.run('GBP', '')).toThrow(/CHECK/);
-    expect(() => db!.prepare("INSERT INTO workspaces (name, kind, created_at) VALUES ('x', 'other', 'now')").run()).toThrow(/CHECK/);
+    expect(() =>
+      db!.prepare("INSERT INTO workspaces (name, kind, created_at) VALUES ('x', 'other', 'now')").run(),
+    ).toThrow(/CHECK/);
   });
 
   it('keeps one float per workspace, currency and name, and enforces the workspace reference', () => {
-    const insertFloat = db!.prepare("INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (?, 'GBP', 'Main', 'now')");
+    const insertFloat = db!.prepare(
+      "INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (?, 'GBP', 'Main', 'now')",
+    );
     insertFloat.run(1);
     expect(() => insertFloat.run(1)).toThrow(/UNIQUE/);
     expect(() => insertFloat.run(99)).toThrow(/FOREIGN KEY/);
   });
 
   it('requires each snapshot amount as exactly one of minor units or an exact over-precise value', () => {
-    db!.prepare("INSERT INTO floats (id, workspace_id, currency, name, first_seen_at) VALUES (1, 1, 'GBP', 'Main', 'now')").run();
+    db!
+      .prepare(
+        "INSERT INTO floats (id, workspace_id, currency, name, first_seen_at) VALUES (1, 1, 'GBP', 'Main', 'now')",
+      )
+      .run();
     const insert = db!.prepare(
       `INSERT INTO balance_snapshots (float_id, recorded_at, available_minor, available_exact, pending_minor, pending_exact)
        VALUES (1, 'now', ?, ?, 0, NULL)`,

@@ -52,14 +52,19 @@ describe('the handler registry', () => {
   });
 
   it('refuses a channel that is not in the contract', () => {
-    expect(() => new HandlerRegistry().register('nope:never' as never, () => ({}) as never)).toThrow(/not in the contract/);
+    expect(() => new HandlerRegistry().register('nope:never' as never, () => ({}) as never)).toThrow(
+      /not in the contract/,
+    );
     expect(isChannel('nope:never')).toBe(false);
   });
 
   it('turns an answer that breaks the contract into an internal error instead of passing it on', async () => {
     const registry = new HandlerRegistry();
     registry.register('floats:list', () => ({ floats: [{ currency: 'GBP', name: '' }] }) as never);
-    expect(await registry.dispatch('floats:list', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await registry.dispatch('floats:list', {})).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
   });
 
   it('wraps a thrown AppError in the envelope with its code, message and details', async () => {

@@ -53,13 +53,26 @@ describe('currencyExponent', () => {
     }
   });
 
-  it.each(['gbp', 'Gbp', 'gBP', 'ABC', 'GBPX', 'GB', '', ' GBP', 'GBP ', 'G P', '123', 'GB1', 'ÉUR', 'XYZ', 'QQQ'])(
-    '%j is unknown',
-    (code) => {
-      expect(currencyExponent(code)).toBeUndefined();
-      expect(isKnownCurrency(code)).toBe(false);
-    },
-  );
+  it.each([
+    'gbp',
+    'Gbp',
+    'gBP',
+    'ABC',
+    'GBPX',
+    'GB',
+    '',
+    ' GBP',
+    'GBP ',
+    'G P',
+    '123',
+    'GB1',
+    'ÉUR',
+    'XYZ',
+    'QQQ',
+  ])('%j is unknown', (code) => {
+    expect(currencyExponent(code)).toBeUndefined();
+    expect(isKnownCurrency(code)).toBe(false);
+  });
 
   it('does not resolve inherited object properties as codes', () => {
     for (const code of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
@@ -80,7 +93,8 @@ describe('isCurrencyCodeShape', () => {
   it('accepts exactly three upper-case ASCII letters', () => {
     expect(isCurrencyCodeShape('GBP')).toBe(true);
     expect(isCurrencyCodeShape('ABC')).toBe(true);
-    for (const code of ['gbp', 'GB', 'GBPX', '', 'GB1', ' GBP', 'GBP\n']) expect(isCurrencyCodeShape(code)).toBe(false);
+    for (const code of ['gbp', 'GB', 'GBPX', '', 'GB1', ' GBP', 'GBP\n'])
+      expect(isCurrencyCodeShape(code)).toBe(false);
   });
 });
 

@@ -50,9 +50,18 @@ describe('navigation guard', () => {
 
 describe('window.open and external links', () => {
   it('never opens a window; vetted https links go to the system browser', () => {
-    expect(decideWindowOpen('https://platform.example/docs')).toEqual({ action: 'deny', openExternally: true });
-    expect(decideWindowOpen('http://platform.example/docs')).toEqual({ action: 'deny', openExternally: false });
-    expect(decideWindowOpen('file:///C:/Windows/system32/calc.exe')).toEqual({ action: 'deny', openExternally: false });
+    expect(decideWindowOpen('https://platform.example/docs')).toEqual({
+      action: 'deny',
+      openExternally: true,
+    });
+    expect(decideWindowOpen('http://platform.example/docs')).toEqual({
+      action: 'deny',
+      openExternally: false,
+    });
+    expect(decideWindowOpen('file:///C:/Windows/system32/calc.exe')).toEqual({
+      action: 'deny',
+      openExternally: false,
+    });
     expect(decideWindowOpen('smb://share/x')).toEqual({ action: 'deny', openExternally: false });
   });
 
@@ -66,7 +75,14 @@ describe('window.open and external links', () => {
 
 describe('permissions and webviews', () => {
   it('grants no permission and refuses every webview', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'unknown',
+    ]) {
       expect(isPermissionGranted(permission)).toBe(false);
     }
     expect(isWebviewAllowed()).toBe(false);
@@ -91,7 +107,12 @@ describe('IPC sender check and forwarding', () => {
 
   it('refuses a foreign frame before anything reaches the core', async () => {
     core.calls = [];
-    const envelope = await handleInvoke(core, { frameUrl: 'https://evil.example/', isMainFrame: true }, 'floats:list', {});
+    const envelope = await handleInvoke(
+      core,
+      { frameUrl: 'https://evil.example/', isMainFrame: true },
+      'floats:list',
+      {},
+    );
     expect(envelope).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(core.calls).toEqual([]);
   });
@@ -103,9 +124,15 @@ describe('IPC sender check and forwarding', () => {
       ok: false,
       error: { code: 'invalid_input' },
     });
-    expect(await handleInvoke(core, trusted, 'shell:exec', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(await handleInvoke(core, trusted, 'shell:exec', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
     expect(core.calls).toEqual([]);
-    expect(await handleInvoke(core, trusted, 'floats:list', { currency: 'USD' })).toEqual({ ok: true, value: 'forwarded' });
+    expect(await handleInvoke(core, trusted, 'floats:list', { currency: 'USD' })).toEqual({
+      ok: true,
+      value: 'forwarded',
+    });
     expect(core.calls).toEqual([['floats:list', { currency: 'USD' }]]);
   });
 });

@@ -74,7 +74,12 @@ describe('groupFloatsByCurrency', () => {
   });
 
   it('does not mutate the input array or its floats, and returns the same float objects', () => {
-    const input = [float('USD', 'b', '1.00'), float('GBP', 'z', '2.00'), float('GBP', 'a', '3.00'), float('EUR', 'm')];
+    const input = [
+      float('USD', 'b', '1.00'),
+      float('GBP', 'z', '2.00'),
+      float('GBP', 'a', '3.00'),
+      float('EUR', 'm'),
+    ];
     const snapshot = structuredClone(input);
     const order = [...input];
     const groups = groupFloatsByCurrency(Object.freeze(input));
@@ -88,9 +93,22 @@ describe('groupFloatsByCurrency', () => {
   });
 
   const currencies = fc.constantFrom('GBP', 'EUR', 'USD', 'JPY', 'KWD', 'AUD', 'CHF');
-  const names = fc.constantFrom('main', 'Main', 'alpha', 'Beta', 'beta', 'Zulu', 'reserve', 'Ops 2', 'ops 10', 'x');
+  const names = fc.constantFrom(
+    'main',
+    'Main',
+    'alpha',
+    'Beta',
+    'beta',
+    'Zulu',
+    'reserve',
+    'Ops 2',
+    'ops 10',
+    'x',
+  );
   const floatsArb = fc.array(
-    fc.tuple(currencies, names, fc.option(fc.constantFrom('0.00', '1.00', '-2.50'))).map(([c, n, a]) => float(c, n, a)),
+    fc
+      .tuple(currencies, names, fc.option(fc.constantFrom('0.00', '1.00', '-2.50')))
+      .map(([c, n, a]) => float(c, n, a)),
     { maxLength: 40 },
   );
 
@@ -120,7 +138,9 @@ describe('groupFloatsByCurrency', () => {
         for (const g of groups) {
           const names = g.floats.map((f) => f.name);
           for (let i = 1; i < names.length; i++) {
-            expect(names[i - 1]!.localeCompare(names[i]!, 'en', { sensitivity: 'base', numeric: true })).toBeLessThanOrEqual(0);
+            expect(
+              names[i - 1]!.localeCompare(names[i]!, 'en', { sensitivity: 'base', numeric: true }),
+            ).toBeLessThanOrEqual(0);
           }
         }
       }),

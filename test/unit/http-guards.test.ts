@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, checkApiRequest, checkConnection, isLoopbackAddress, type RequestFacts } from '../../src/cli/http-guards';
+import {
+  bearerToken,
+  checkApiRequest,
+  checkConnection,
+  isLoopbackAddress,
+  type RequestFacts,
+} from '../../src/cli/http-guards';
 
 const server = { port: 4321, token: 'abc_DEF-123' };
 const good: RequestFacts = {
@@ -14,33 +20,67 @@ describe('browser shell guards', () => {
   it('accept the page own origin with the token', () => {
     expect(checkApiRequest(good, server)).toEqual({ ok: true });
     expect(checkApiRequest({ ...good, origin: 'http://127.0.0.1:4321' }, server)).toEqual({ ok: true });
-    expect(checkApiRequest({ ...good, host: 'localhost:4321', origin: 'http://localhost:4321' }, server)).toEqual({ ok: true });
+    expect(
+      checkApiRequest({ ...good, host: 'localhost:4321', origin: 'http://localhost:4321' }, server),
+    ).toEqual({ ok: true });
   });
 
   it('refuse a missing or wrong token with 401', () => {
-    expect(checkApiRequest({ ...good, authorization: undefined }, server)).toMatchObject({ ok: false, status: 401 });
-    expect(checkApiRequest({ ...good, authorization: 'Bearer abc_DEF-124' }, server)).toMatchObject({ ok: false, status: 401 });
-    expect(checkApiRequest({ ...good, authorization: 'Basic abc_DEF-123' }, server)).toMatchObject({ ok: false, status: 401 });
-    expect(checkApiRequest({ ...good, authorization: 'Bearer abc' }, server)).toMatchObject({ ok: false, status: 401 });
+    expect(checkApiRequest({ ...good, authorization: undefined }, server)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(checkApiRequest({ ...good, authorization: 'Bearer abc_DEF-124' }, server)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(checkApiRequest({ ...good, authorization: 'Basic abc_DEF-123' }, server)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(checkApiRequest({ ...good, authorization: 'Bearer abc' }, server)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
   });
 
   it('refuse foreign Host (DNS rebinding), foreign Origin and other ports with 403', () => {
-    expect(checkConnection({ ...good, host: 'evil.example:4321' }, server)).toMatchObject({ ok: false, status: 403 });
-    expect(checkConnection({ ...good, host: '127.0.0.1:9999' }, server)).toMatchObject({ ok: false, status: 403 });
+    expect(checkConnection({ ...good, host: 'evil.example:4321' }, server)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(checkConnection({ ...good, host: '127.0.0.1:9999' }, server)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(checkConnection({ ...good, host: undefined }, server)).toMatchObject({ ok: false, status: 403 });
-    expect(checkConnection({ ...good, origin: 'https://evil.example' }, server)).toMatchObject({ ok: false, status: 403 });
+    expect(checkConnection({ ...good, origin: 'https://evil.example' }, server)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(checkConnection({ ...good, origin: 'null' }, server)).toMatchObject({ ok: false, status: 403 });
   });
 
   it('refuse connections that are not loopback on both ends', () => {
-    expect(checkConnection({ ...good, remoteAddress: '192.168.1.20' }, server)).toMatchObject({ ok: false, status: 403 });
-    expect(checkConnection({ ...good, localAddress: '10.0.0.5' }, server)).toMatchObject({ ok: false, status: 403 });
-    expect(checkApiRequest({ ...good, remoteAddress: undefined }, server)).toMatchObject({ ok: false, status: 403 });
+    expect(checkConnection({ ...good, remoteAddress: '192.168.1.20' }, server)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(checkConnection({ ...good, localAddress: '10.0.0.5' }, server)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(checkApiRequest({ ...good, remoteAddress: undefined }, server)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 
   it('recognise loopback addresses in every spelling Node reports', () => {
     expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].every(isLoopbackAddress)).toBe(true);
-    expect(['0.0.0.0', '::', '192.168.0.1', '::ffff:10.0.0.1', '', undefined].some(isLoopbackAddress)).toBe(false);
+    expect(['0.0.0.0', '::', '192.168.0.1', '::ffff:10.0.0.1', '', undefined].some(isLoopbackAddress)).toBe(
+      false,
+    );
   });
 
   it('parse bearer tokens strictly', () => {

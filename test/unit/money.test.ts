@@ -68,7 +68,8 @@ function expectedMinor(p: Parts, exponent: number): bigint {
 
 /** A canonical Money string must be plain, have no leading zeros and no "-0". */
 function expectCanonicalShape(amount: string, exponent: number): void {
-  const shape = exponent === 0 ? /^-?(0|[1-9]\d*)(\.\d+)?$/ : new RegExp(`^-?(0|[1-9]\\d*)\\.\\d{${exponent},}$`);
+  const shape =
+    exponent === 0 ? /^-?(0|[1-9]\d*)(\.\d+)?$/ : new RegExp(`^-?(0|[1-9]\\d*)\\.\\d{${exponent},}$`);
   expect(amount).toMatch(shape);
   expect(amount).not.toMatch(/^-0(\.0*)?$/);
   expect(amount).not.toMatch(/[eE]/);
@@ -128,7 +129,9 @@ describe('canonicalDecimal', () => {
   });
 
   it('keeps every digit of values far beyond double precision', () => {
-    expect(canonicalDecimal('12345678901234567890.123456789012345678')).toBe('12345678901234567890.123456789012345678');
+    expect(canonicalDecimal('12345678901234567890.123456789012345678')).toBe(
+      '12345678901234567890.123456789012345678',
+    );
     expect(canonicalDecimal('0.1')).toBe('0.1');
     expect(canonicalDecimal('9007199254740993')).toBe('9007199254740993'); // 2^53 + 1
   });
@@ -171,27 +174,36 @@ describe('canonicalDecimal', () => {
     fc.assert(
       fc.property(fc.boolean(), digitString(1, 40), digitString(0, 30), (negative, intDigits, fracDigits) => {
         const input = `${negative ? '-' : ''}${intDigits}${fracDigits ? `.${fracDigits}` : ''}`;
-        expect(canonicalDecimal(input)).toBe(expectedCanonicalDecimal(parts(negative, intDigits, fracDigits)));
+        expect(canonicalDecimal(input)).toBe(
+          expectedCanonicalDecimal(parts(negative, intDigits, fracDigits)),
+        );
       }),
     );
   });
 
   it('property: exponent notation equals shifting the decimal point by string manipulation', () => {
     fc.assert(
-      fc.property(fc.boolean(), digitString(1, 15), fc.integer({ min: -15, max: 14 }), (negative, mantissa, exp) => {
-        let intDigits: string;
-        let fracDigits: string;
-        if (exp >= 0) {
-          intDigits = mantissa + '0'.repeat(exp);
-          fracDigits = '';
-        } else {
-          const padded = mantissa.padStart(-exp + 1, '0');
-          intDigits = padded.slice(0, padded.length + exp);
-          fracDigits = padded.slice(padded.length + exp);
-        }
-        const input = `${negative ? '-' : ''}${mantissa}e${exp}`;
-        expect(canonicalDecimal(input)).toBe(expectedCanonicalDecimal(parts(negative, intDigits, fracDigits)));
-      }),
+      fc.property(
+        fc.boolean(),
+        digitString(1, 15),
+        fc.integer({ min: -15, max: 14 }),
+        (negative, mantissa, exp) => {
+          let intDigits: string;
+          let fracDigits: string;
+          if (exp >= 0) {
+            intDigits = mantissa + '0'.repeat(exp);
+            fracDigits = '';
+          } else {
+            const padded = mantissa.padStart(-exp + 1, '0');
+            intDigits = padded.slice(0, padded.length + exp);
+            fracDigits = padded.slice(padded.length + exp);
+          }
+          const input = `${negative ? '-' : ''}${mantissa}e${exp}`;
+          expect(canonicalDecimal(input)).toBe(
+            expectedCanonicalDecimal(parts(negative, intDigits, fracDigits)),
+          );
+        },
+      ),
     );
   });
 
@@ -296,7 +308,10 @@ describe('canonicalAmount and money', () => {
         fc.constantFrom(...CURRENCIES),
         (negative, intDigits, fracDigits, currency) => {
           const input = `${negative ? '-' : ''}${intDigits}${fracDigits ? `.${fracDigits}` : ''}`;
-          const expected = expectedCanonicalAmount(parts(negative, intDigits, fracDigits), EXPONENTS[currency]);
+          const expected = expectedCanonicalAmount(
+            parts(negative, intDigits, fracDigits),
+            EXPONENTS[currency],
+          );
           expect(canonicalAmount(input, currency)).toBe(expected);
         },
       ),
@@ -357,14 +372,17 @@ describe('toMinorUnits', () => {
     ['0.0001', 'KWD', 3, 4],
     ['0.00001', 'CLF', 4, 5],
     ['1e-3', 'GBP', 2, 3],
-  ])('reports %j %s as too many decimals (allowed %i, found %i), never rounded', (input, currency, allowed, found) => {
-    expect(toMinorUnits(input, currency)).toEqual({
-      ok: false,
-      reason: 'too_many_decimals',
-      allowed,
-      found,
-    });
-  });
+  ])(
+    'reports %j %s as too many decimals (allowed %i, found %i), never rounded',
+    (input, currency, allowed, found) => {
+      expect(toMinorUnits(input, currency)).toEqual({
+        ok: false,
+        reason: 'too_many_decimals',
+        allowed,
+        found,
+      });
+    },
+  );
 
   it('is exact for values beyond 2^53', () => {
     expect(toMinorUnits('92233720368547758.07', 'GBP')).toEqual({
@@ -461,8 +479,12 @@ describe('requireMinorUnits', () => {
     const error = catchError(() => requireMinorUnits('1.005', 'GBP'));
     expect(error).toBeInstanceOf(InvalidAmountError);
     expect((error as InvalidAmountError).input).toBe('1.005');
-    expect((error as InvalidAmountError).message).toContain('GBP allows 2 decimal place(s), this value has 3');
-    expect(() => requireMinorUnits('1.5', 'JPY')).toThrow(/JPY allows 0 decimal place\(s\), this value has 1/);
+    expect((error as InvalidAmountError).message).toContain(
+      'GBP allows 2 decimal place(s), this value has 3',
+    );
+    expect(() => requireMinorUnits('1.5', 'JPY')).toThrow(
+      /JPY allows 0 decimal place\(s\), this value has 1/,
+    );
   });
 
   it('throws for unknown currencies and invalid amounts', () => {
@@ -499,13 +521,19 @@ describe('fromMinorUnits', () => {
     expect(fromMinorUnits(minor, currency)).toBe(expected);
   });
 
-  it.each([2 ** 53, -(2 ** 53), 1.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e21])(
-    'rejects the unsafe or non-integer number %s',
-    (minor) => {
-      expect(() => fromMinorUnits(minor, 'GBP')).toThrow(InvalidAmountError);
-      expect(() => fromMinorUnits(minor, 'GBP')).toThrow(/safe integer/);
-    },
-  );
+  it.each([
+    2 ** 53,
+    -(2 ** 53),
+    1.5,
+    0.1,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    1e21,
+  ])('rejects the unsafe or non-integer number %s', (minor) => {
+    expect(() => fromMinorUnits(minor, 'GBP')).toThrow(InvalidAmountError);
+    expect(() => fromMinorUnits(minor, 'GBP')).toThrow(/safe integer/);
+  });
 
   it('accepts the same values as bigint beyond 2^53', () => {
     expect(fromMinorUnits(2n ** 53n + 1n, 'GBP')).toBe('90071992547409.93');

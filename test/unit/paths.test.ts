@@ -11,14 +11,22 @@ describe('data home (the same folder Electron calls userData)', () => {
   });
 
   it('uses Application Support on macOS and APPDATA on Windows', () => {
-    expect(resolveDataHome({ platform: 'darwin', home: '/Users/ann', env: {} })).toBe('/Users/ann/Library/Application Support/FloatDesk');
-    expect(resolveDataHome({ platform: 'win32', home: 'C:\\Users\\ann', env: { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' } })).toMatch(
-      /AppData.Roaming.FloatDesk$/,
+    expect(resolveDataHome({ platform: 'darwin', home: '/Users/ann', env: {} })).toBe(
+      '/Users/ann/Library/Application Support/FloatDesk',
     );
+    expect(
+      resolveDataHome({
+        platform: 'win32',
+        home: 'C:\\Users\\ann',
+        env: { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' },
+      }),
+    ).toMatch(/AppData.Roaming.FloatDesk$/);
   });
 
   it('is overridden by FLOATDESK_HOME', () => {
-    expect(resolveDataHome({ ...linux, env: { FLOATDESK_HOME: '/srv/fd', XDG_CONFIG_HOME: '/xdg' } })).toBe('/srv/fd');
+    expect(resolveDataHome({ ...linux, env: { FLOATDESK_HOME: '/srv/fd', XDG_CONFIG_HOME: '/xdg' } })).toBe(
+      '/srv/fd',
+    );
   });
 });
 

@@ -47,10 +47,17 @@ export interface WorkspaceChoice {
 }
 
 /** Which workspace a shell opens: the one named by --workspace, else the demo workspace. */
-export function chooseWorkspace(explicit: string | undefined, environment?: PathEnvironment): WorkspaceChoice {
+export function chooseWorkspace(
+  explicit: string | undefined,
+  environment?: PathEnvironment,
+): WorkspaceChoice {
   if (explicit) {
     const workspaceDir = resolve(explicit);
     return { workspaceDir, workspaceName: basename(workspaceDir) || 'Workspace', workspaceKind: 'platform' };
   }
-  return { workspaceDir: resolveWorkspaceDir(undefined, environment), workspaceName: 'Demo workspace', workspaceKind: 'demo' };
+  return {
+    workspaceDir: resolveWorkspaceDir(undefined, environment),
+    workspaceName: 'Demo workspace',
+    workspaceKind: 'demo',
+  };
 }

@@ -5,7 +5,9 @@ import { toErrorShape, type Envelope } from '../../shared/ipc/errors';
 import { parseChannelInput } from '../../shared/ipc/validate';
 
 export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
-export type Handler<C extends Channel> = (input: ParsedInput<C>) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+export type Handler<C extends Channel> = (
+  input: ParsedInput<C>,
+) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
 
 type AnyHandler = (input: unknown) => unknown;
 
@@ -14,7 +16,8 @@ export class HandlerRegistry {
   private readonly handlers = new Map<Channel, AnyHandler>();
 
   register<C extends Channel>(channel: C, handler: Handler<C>): void {
-    if (!isChannel(channel)) throw new Error(`Cannot register "${String(channel)}": it is not in the contract.`);
+    if (!isChannel(channel))
+      throw new Error(`Cannot register "${String(channel)}": it is not in the contract.`);
     if (this.handlers.has(channel)) throw new Error(`Channel "${channel}" already has a handler.`);
     this.handlers.set(channel, handler as AnyHandler);
   }
@@ -33,7 +36,9 @@ export class HandlerRegistry {
       const spec = contract[call.channel];
       const checked = spec.output.safeParse(value);
       if (!checked.success) {
-        throw new Error(`The ${channel} handler produced an answer that breaks the contract: ${checked.error.message}`);
+        throw new Error(
+          `The ${channel} handler produced an answer that breaks the contract: ${checked.error.message}`,
+        );
       }
       return { ok: true, value: checked.data };
     } catch (error) {

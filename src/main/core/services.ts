@@ -68,9 +68,14 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock): Core
       now: isoNow(clock),
     });
     const registry = buildRegistry(db, config, workspace.id);
-    const emit = (name: EventChannel, payload: unknown): void => listeners.forEach((listener) => listener(name, payload));
+    const emit = (name: EventChannel, payload: unknown): void =>
+      listeners.forEach((listener) => listener(name, payload));
     if ((config.changePollMs ?? 1000) > 0) {
-      stopWatching = watchForeignCommits(db, () => emit('ledger:changed', { source: 'another-process' }), config.changePollMs ?? 1000);
+      stopWatching = watchForeignCommits(
+        db,
+        () => emit('ledger:changed', { source: 'another-process' }),
+        config.changePollMs ?? 1000,
+      );
     }
     return {
       dispatch: (channel, input) => registry.dispatch(channel, input),

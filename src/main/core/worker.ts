@@ -34,4 +34,3 @@ function serve(core: Core): void {
   });
   send({ type: 'ready' });
 }
-

@@ -16,7 +16,8 @@ export function serveRenderer(rendererDir: string): void {
   const root = normalize(rendererDir + sep);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const relative =
+      url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
     const file = normalize(join(root, relative));
     if (url.host !== APP_HOST || !file.startsWith(root)) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());

@@ -15,7 +15,10 @@ export async function handleInvoke(
   devServerUrl?: string,
 ): Promise<Envelope<unknown>> {
   if (!isTrustedSender(sender, devServerUrl)) {
-    return { ok: false, error: { code: 'forbidden', message: 'This window is not allowed to talk to FloatDesk.' } };
+    return {
+      ok: false,
+      error: { code: 'forbidden', message: 'This window is not allowed to talk to FloatDesk.' },
+    };
   }
   try {
     const call = parseChannelInput(channel, input);

@@ -21,6 +21,8 @@ export const SECURE_WEB_PREFERENCES = {
   webviewTag: false,
   navigateOnDragDrop: false,
   spellcheck: false,
+  // Middle-click would open links in a new window; window.open is denied anyway.
+  disableBlinkFeatures: 'Auxclick',
 } as const satisfies WebPreferences;
 
 function parse(url: string | undefined): URL | null {
@@ -38,7 +40,11 @@ export function isAppUrl(url: string | undefined, devServerUrl?: string): boolea
   if (!parsed) return false;
   if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
   const dev = parse(devServerUrl);
-  return dev !== null && (dev.hostname === '127.0.0.1' || dev.hostname === 'localhost') && parsed.origin === dev.origin;
+  return (
+    dev !== null &&
+    (dev.hostname === '127.0.0.1' || dev.hostname === 'localhost') &&
+    parsed.origin === dev.origin
+  );
 }
 
 /** Navigation away from the app is never allowed; in-app navigation uses the URL hash. */

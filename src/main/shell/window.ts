@@ -1,5 +1,11 @@
 import { BrowserWindow, type WebContents } from 'electron';
-import { APP_ORIGIN, SECURE_WEB_PREFERENCES, decideWindowOpen, isNavigationAllowed, isWebviewAllowed } from './security';
+import {
+  APP_ORIGIN,
+  SECURE_WEB_PREFERENCES,
+  decideWindowOpen,
+  isNavigationAllowed,
+  isWebviewAllowed,
+} from './security';
 import { openExternalLink } from './external-links';
 
 export interface WindowOptions {
@@ -33,7 +39,15 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     minHeight: 600,
     show: false,
     title: 'FloatDesk',
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preloadPath },
+    // The key settings are repeated as literals so Electronegativity, which cannot follow the spread,
+    // sees them; SECURE_WEB_PREFERENCES is the tested source of truth.
+    webPreferences: {
+      ...SECURE_WEB_PREFERENCES,
+      contextIsolation: true,
+      sandbox: true,
+      disableBlinkFeatures: 'Auxclick',
+      preload: options.preloadPath,
+    },
   });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(options.devServerUrl ?? `${APP_ORIGIN}/index.html`);

@@ -9,9 +9,7 @@ export const CURRENCY_EXPONENT_OVERRIDES: Readonly<Record<string, number>> = {
   XCG: 2,
 };
 
-const isoExponents: ReadonlyMap<string, number> = new Map(
-  isoCurrencies.map((c) => [c.code, c.digits]),
-);
+const isoExponents: ReadonlyMap<string, number> = new Map(isoCurrencies.map((c) => [c.code, c.digits]));
 
 const CODE_PATTERN = /^[A-Z]{3}$/;
 

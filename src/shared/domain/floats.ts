@@ -32,6 +32,8 @@ export function groupFloatsByCurrency(floats: readonly FloatBalance[]): Currency
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([currency, list]) => ({
       currency,
-      floats: [...list].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true })),
+      floats: [...list].sort((a, b) =>
+        a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }),
+      ),
     }));
 }

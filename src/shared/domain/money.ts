@@ -18,7 +18,12 @@ export interface Money {
  */
 const MAX_INTEGER_DIGITS = 30;
 const MAX_DECIMAL_PLACES = 30;
-const Exact = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -100, toExpPos: 100 });
+const Exact = Decimal.clone({
+  precision: 80,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  toExpNeg: -100,
+  toExpPos: 100,
+});
 type Exact = InstanceType<typeof Exact>;
 
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -35,7 +40,8 @@ export class InvalidAmountError extends Error {
 
 function parseExact(input: string): Exact {
   const text = input.trim();
-  if (!DECIMAL_PATTERN.test(text)) throw new InvalidAmountError(input, 'expected a decimal number such as 1250.50');
+  if (!DECIMAL_PATTERN.test(text))
+    throw new InvalidAmountError(input, 'expected a decimal number such as 1250.50');
   const value = new Exact(text);
   if (!value.isFinite()) throw new InvalidAmountError(input, 'the value is not finite');
   if (!value.isZero() && value.e >= MAX_INTEGER_DIGITS) {
@@ -77,8 +83,7 @@ export function money(amount: string, currency: string): Money {
 }
 
 export type MinorUnitsResult =
-  | { ok: true; minor: bigint }
-  | { ok: false; reason: 'too_many_decimals'; allowed: number; found: number };
+  { ok: true; minor: bigint } | { ok: false; reason: 'too_many_decimals'; allowed: number; found: number };
 
 /**
  * Exact conversion to integer minor units. A value with more decimals than the currency allows is
@@ -120,12 +125,24 @@ function sameCurrency(a: Money, b: Money): void {
 
 export function addMoney(a: Money, b: Money): Money {
   sameCurrency(a, b);
-  return { amount: toFixedAtLeast(parseExact(a.amount).plus(parseExact(b.amount)), requireCurrencyExponent(a.currency)), currency: a.currency };
+  return {
+    amount: toFixedAtLeast(
+      parseExact(a.amount).plus(parseExact(b.amount)),
+      requireCurrencyExponent(a.currency),
+    ),
+    currency: a.currency,
+  };
 }
 
 export function subtractMoney(a: Money, b: Money): Money {
   sameCurrency(a, b);
-  return { amount: toFixedAtLeast(parseExact(a.amount).minus(parseExact(b.amount)), requireCurrencyExponent(a.currency)), currency: a.currency };
+  return {
+    amount: toFixedAtLeast(
+      parseExact(a.amount).minus(parseExact(b.amount)),
+      requireCurrencyExponent(a.currency),
+    ),
+    currency: a.currency,
+  };
 }
 
 export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {

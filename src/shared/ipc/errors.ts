@@ -65,7 +65,8 @@ export function toErrorShape(thrown: unknown): ErrorShape {
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   return {
     code: 'internal',
-    message: 'FloatDesk hit an unexpected problem. Try again; if it persists, copy the diagnostics for support.',
+    message:
+      'FloatDesk hit an unexpected problem. Try again; if it persists, copy the diagnostics for support.',
     details: { cause: message },
   };
 }

@@ -19,6 +19,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, con
 
 /** What every shell does with an incoming call before it reaches the core. */
 export function parseChannelInput(channel: string, input: unknown): { channel: Channel; input: unknown } {
-  if (!isChannel(channel)) throw new AppError('unknown_channel', `FloatDesk has no operation called "${channel}".`, { channel });
+  if (!isChannel(channel))
+    throw new AppError('unknown_channel', `FloatDesk has no operation called "${channel}".`, { channel });
   return { channel, input: parseOrThrow(contract[channel].input, input, `input for ${channel}`) };
 }

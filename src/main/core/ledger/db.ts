@@ -13,7 +13,10 @@ export interface OpenLedgerOptions {
 export function openLedger(path: string, options: OpenLedgerOptions = {}): Ledger {
   let db: Ledger;
   try {
-    db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    db = new Database(path, {
+      readonly: options.readonly ?? false,
+      fileMustExist: options.readonly ?? false,
+    });
   } catch (error) {
     throw new AppError(
       'ledger_corrupt',

@@ -15,7 +15,9 @@ export function schemaVersionOf(db: Ledger): number {
 function assertOrdered(migrations: readonly Migration[]): void {
   migrations.forEach((step, index) => {
     if (step.version !== index + 1) {
-      throw new Error(`Migration list out of order: position ${index + 1} holds version ${step.version} (${step.name}).`);
+      throw new Error(
+        `Migration list out of order: position ${index + 1} holds version ${step.version} (${step.name}).`,
+      );
     }
   });
 }
@@ -42,5 +44,9 @@ export function migrate(db: Ledger, migrations: readonly Migration[]): Migration
     for (const step of pending) db.exec(step.sql);
     db.pragma(`user_version = ${latest}`);
   }).immediate();
-  return { from, to: latest, applied: pending.map((step) => `${String(step.version).padStart(4, '0')}-${step.name}`) };
+  return {
+    from,
+    to: latest,
+    applied: pending.map((step) => `${String(step.version).padStart(4, '0')}-${step.name}`),
+  };
 }

@@ -8,6 +8,8 @@ export interface Migration {
 }
 
 /** Ordered list of every schema step. Append only: a released step is never edited. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'workspaces-floats', sql: workspacesFloats }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'workspaces-floats', sql: workspacesFloats },
+];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

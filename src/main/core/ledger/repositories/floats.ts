@@ -18,7 +18,9 @@ interface StoredAmount {
 
 function toStored(amount: string, currency: string): StoredAmount {
   const result = toMinorUnits(amount, currency);
-  return result.ok ? { minor: result.minor, exact: null } : { minor: null, exact: money(amount, currency).amount };
+  return result.ok
+    ? { minor: result.minor, exact: null }
+    : { minor: null, exact: money(amount, currency).amount };
 }
 
 function fromStored(minor: bigint | null, exact: string | null, currency: string): Money {
@@ -42,7 +44,11 @@ export class FloatsRepository {
   constructor(private readonly db: Ledger) {}
 
   /** Record one snapshot per float in a single transaction: all of it, or none of it. */
-  recordSnapshots(workspaceId: number, observations: readonly BalanceObservation[], recordedAt: string): void {
+  recordSnapshots(
+    workspaceId: number,
+    observations: readonly BalanceObservation[],
+    recordedAt: string,
+  ): void {
     const upsertFloat = this.db.prepare<[number, string, string, string], { id: number }>(
       `INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (workspace_id, currency, name) DO UPDATE SET name = excluded.name
@@ -53,23 +59,25 @@ export class FloatsRepository {
          (float_id, recorded_at, platform_refreshed_at, available_minor, available_exact, pending_minor, pending_exact)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.db.transaction(() => {
-      for (const entry of observations) {
-        const available = toStored(entry.available, entry.currency);
-        const pending = toStored(entry.pending, entry.currency);
-        const float = upsertFloat.get(workspaceId, entry.currency, entry.name, recordedAt);
-        if (!float) throw new Error(`Recording float ${entry.currency}/${entry.name} returned no id.`);
-        insertSnapshot.run(
-          float.id,
-          recordedAt,
-          entry.platformRefreshedAt,
-          available.minor,
-          available.exact,
-          pending.minor,
-          pending.exact,
-        );
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const entry of observations) {
+          const available = toStored(entry.available, entry.currency);
+          const pending = toStored(entry.pending, entry.currency);
+          const float = upsertFloat.get(workspaceId, entry.currency, entry.name, recordedAt);
+          if (!float) throw new Error(`Recording float ${entry.currency}/${entry.name} returned no id.`);
+          insertSnapshot.run(
+            float.id,
+            recordedAt,
+            entry.platformRefreshedAt,
+            available.minor,
+            available.exact,
+            pending.minor,
+            pending.exact,
+          );
+        }
+      })
+      .immediate();
   }
 
   /** Every float of the workspace with its latest snapshot (if any), optionally for one currency. */

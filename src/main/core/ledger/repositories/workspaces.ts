@@ -26,18 +26,25 @@ export class WorkspacesRepository {
   constructor(private readonly db: Ledger) {}
 
   /** The workspace this ledger belongs to; created on first open. */
-  ensure(defaults: { name: string; kind: WorkspaceKind; baseUrl: string | null; now: string }): WorkspaceRecord {
-    return this.db.transaction(() => {
-      const existing = this.first();
-      if (existing) return existing;
-      const row = this.db
-        .prepare<[string, WorkspaceKind, string | null, string], WorkspaceRow>(
-          'INSERT INTO workspaces (name, kind, base_url, created_at) VALUES (?, ?, ?, ?) RETURNING *',
-        )
-        .get(defaults.name, defaults.kind, defaults.baseUrl, defaults.now);
-      if (!row) throw new Error('Creating the workspace record returned nothing.');
-      return toRecord(row);
-    }).immediate();
+  ensure(defaults: {
+    name: string;
+    kind: WorkspaceKind;
+    baseUrl: string | null;
+    now: string;
+  }): WorkspaceRecord {
+    return this.db
+      .transaction(() => {
+        const existing = this.first();
+        if (existing) return existing;
+        const row = this.db
+          .prepare<[string, WorkspaceKind, string | null, string], WorkspaceRow>(
+            'INSERT INTO workspaces (name, kind, base_url, created_at) VALUES (?, ?, ?, ?) RETURNING *',
+          )
+          .get(defaults.name, defaults.kind, defaults.baseUrl, defaults.now);
+        if (!row) throw new Error('Creating the workspace record returned nothing.');
+        return toRecord(row);
+      })
+      .immediate();
   }
 
   first(): WorkspaceRecord | undefined {

@@ -1,0 +1,81 @@
+import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { BalancesPage } from './features/balances/BalancesPage';
+import { SettingsPage } from './features/settings/SettingsPage';
+import { AccessLinkPage } from './features/shell/AccessLinkPage';
+import { AppHeader } from './features/shell/AppHeader';
+import { NotFoundPage } from './features/shell/NotFoundPage';
+import { SideNav } from './features/shell/SideNav';
+import { UpcomingPage } from './features/upcoming/UpcomingPage';
+import { routeLabel, type ParsedRoute } from './lib/router';
+import { useRoute } from './lib/use-route';
+import { useAppStatus } from './stores/app-status';
+import { useConnection } from './stores/connection';
+
+function RouteView({ route }: { route: ParsedRoute }) {
+  if (route.kind === 'unknown') return <NotFoundPage path={route.path} />;
+  switch (route.id) {
+    case 'balances':
+      return <BalancesPage />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'transfers':
+    case 'reconciliation':
+    case 'brands':
+      return <UpcomingPage page={route.id} />;
+  }
+}
+
+function routeKey(route: ParsedRoute): string {
+  return route.kind === 'page' ? route.id : `unknown:${route.path}`;
+}
+
+/** Title and focus follow the route, so screen readers and keyboard users land on the new page. */
+function useRouteAnnouncement(route: ParsedRoute, main: RefObject<HTMLElement | null>): void {
+  const key = routeKey(route);
+  const previousKey = useRef(key);
+  useEffect(() => {
+    document.title =
+      route.kind === 'page' ? `${routeLabel(route.id)} — FloatDesk` : 'Page not found — FloatDesk';
+    if (previousKey.current === key) return;
+    previousKey.current = key;
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [key, route, main]);
+}
+
+function skipToContent(event: MouseEvent<HTMLAnchorElement>, main: HTMLElement | null): void {
+  // The hash is the router's: focus the content instead of following the link.
+  event.preventDefault();
+  main?.focus();
+}
+
+export interface AppProps {
+  /** The browser shell can lose its authorisation; Electron cannot. */
+  shell: 'electron' | 'browser';
+}
+
+export function App({ shell }: AppProps) {
+  const route = useRoute();
+  const main = useRef<HTMLElement>(null);
+  useRouteAnnouncement(route, main);
+  const statusError = useAppStatus((state) => (state.view.status === 'error' ? state.view.error.code : null));
+  const streamRefused = useConnection((state) => state.stream.status === 'unauthorized');
+
+  if (shell === 'browser' && (statusError === 'forbidden' || streamRefused)) {
+    return <AccessLinkPage reason="rejected" />;
+  }
+
+  return (
+    <div className="app-frame">
+      <a className="skip-link" href="#main-content" onClick={(event) => skipToContent(event, main.current)}>
+        Skip to content
+      </a>
+      <AppHeader />
+      <div className="app-body">
+        <SideNav current={route.kind === 'page' ? route.id : null} />
+        <main id="main-content" className="content" ref={main} tabIndex={-1}>
+          <RouteView route={route} />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { CurrencyGroup } from '@shared/domain/floats';
+import { formatMoney, hasMoreDecimalsThanCurrency } from '../../lib/format-money';
+import { FloatRow } from './FloatRow';
+import { OverPreciseFlag } from './OverPreciseFlag';
+import { totalAvailable } from './totals';
+
+interface CurrencyGroupSectionProps {
+  group: CurrencyGroup;
+}
+
+function currencyName(code: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames(undefined, { type: 'currency' }).of(code);
+    return name === code ? undefined : name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One currency: a heading and a table of its floats with an exact total of available balances. */
+export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
+  const { currency, floats } = group;
+  const headingId = `currency-heading-${currency}`;
+  const name = currencyName(currency);
+  const { total, withoutBalance } = totalAvailable(currency, floats);
+  return (
+    <section
+      className="currency-group"
+      aria-labelledby={headingId}
+      data-testid={`currency-group-${currency}`}
+    >
+      <h2 id={headingId}>
+        {currency}
+        {name === undefined ? null : <span className="currency-name"> {name}</span>}
+      </h2>
+      <div className="table-scroll">
+        <table className="data-table balances-table" aria-labelledby={headingId}>
+          <colgroup>
+            <col className="col-float" />
+            <col className="col-available" />
+            <col className="col-pending" />
+            <col className="col-time" />
+            <col className="col-time" />
+          </colgroup>
+          <thead>
+            <tr>
+              <th scope="col">Float</th>
+              <th scope="col" className="num">
+                Available balance
+              </th>
+              <th scope="col" className="num">
+                Pending payments
+              </th>
+              <th scope="col">Platform refreshed</th>
+              <th scope="col">Recorded</th>
+            </tr>
+          </thead>
+          <tbody>
+            {floats.map((float) => (
+              <FloatRow key={float.name} float={float} />
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="total-row" data-testid={`currency-total-${currency}`}>
+              <th scope="row">Total available</th>
+              <td className="num">
+                {total === null ? (
+                  <span className="empty-value">—</span>
+                ) : (
+                  <>
+                    {hasMoreDecimalsThanCurrency(total.amount, currency) ? (
+                      <OverPreciseFlag currency={currency} />
+                    ) : null}
+                    <span className="amount">{formatMoney(total.amount, total.currency)}</span>
+                  </>
+                )}
+              </td>
+              <td colSpan={3} className="total-note">
+                {withoutBalance === 0
+                  ? null
+                  : `${withoutBalance} ${withoutBalance === 1 ? 'float has' : 'floats have'} no balance recorded yet and ${withoutBalance === 1 ? 'is' : 'are'} not included.`}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}

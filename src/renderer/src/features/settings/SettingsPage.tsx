@@ -1,0 +1,54 @@
+import type { AppStatus } from '@shared/ipc/contract';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { PageHeading } from '../../components/PageHeading';
+import { useAppStatus } from '../../stores/app-status';
+import { shellLabel } from '../shell/shell-label';
+
+function StatusFacts({ status }: { status: AppStatus }) {
+  return (
+    <dl className="facts" data-testid="app-status-facts">
+      <dt>App version</dt>
+      <dd>{status.appVersion}</dd>
+      <dt>Running as</dt>
+      <dd>{shellLabel(status.shell)}</dd>
+      <dt>Workspace folder</dt>
+      <dd>
+        <code className="path">{status.workspaceDir}</code>
+      </dd>
+      <dt>Ledger file</dt>
+      <dd>
+        <code className="path">{status.ledgerPath}</code>
+      </dd>
+      <dt>Ledger schema version</dt>
+      <dd>
+        {status.schemaVersion} of {status.latestSchemaVersion}
+      </dd>
+    </dl>
+  );
+}
+
+/** Facts about this installation. Nothing is editable in this version. */
+export function SettingsPage() {
+  const view = useAppStatus((state) => state.view);
+  const load = useAppStatus((state) => state.load);
+  return (
+    <div className="page" data-testid="settings-page">
+      <PageHeading title="Settings">
+        About this installation and its workspace. Settings you can change are not available in this version
+        yet.
+      </PageHeading>
+      {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}
+      {view.status === 'idle' || view.status === 'loading' ? (
+        <LoadingState label="Loading workspace details…" />
+      ) : null}
+      {view.status === 'error' ? (
+        <ErrorState
+          title="Workspace details could not be loaded"
+          error={view.error}
+          onRetry={() => void load()}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { AccessLinkPage } from './features/shell/AccessLinkPage';
+import { connectBridge } from './ipc/client';
+import { useAppStatus } from './stores/app-status';
+import { keepBalancesCurrent } from './stores/balances';
+import { useConnection } from './stores/connection';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/tables.css';
+import './styles/states.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('FloatDesk: the page has no #root element.');
+const root = createRoot(container);
+
+const connection = connectBridge({ onStreamState: (state) => useConnection.getState().setStream(state) });
+
+if (connection.shell === 'browser-without-token') {
+  root.render(
+    <StrictMode>
+      <AccessLinkPage reason="missing" />
+    </StrictMode>,
+  );
+} else {
+  keepBalancesCurrent();
+  void useAppStatus.getState().load();
+  root.render(
+    <StrictMode>
+      <App shell={connection.shell} />
+    </StrictMode>,
+  );
+}
