@@ -109,12 +109,19 @@ export function requireMinorUnits(amount: string, currency: string): bigint {
   return result.minor;
 }
 
+/** Exact and fast (string arithmetic on the integer): this runs for every amount read from the ledger. */
 export function fromMinorUnits(minor: bigint | number, currency: string): string {
   if (typeof minor === 'number' && !Number.isSafeInteger(minor)) {
     throw new InvalidAmountError(String(minor), 'minor units must be a safe integer');
   }
   const exponent = requireCurrencyExponent(currency);
-  return toFixedAtLeast(new Exact(minor.toString()).div(new Exact(10).pow(exponent)), exponent);
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(exponent + 1, '0');
+  const integer = digits.slice(0, digits.length - exponent);
+  const fraction = digits.slice(digits.length - exponent);
+  const sign = negative ? '-' : '';
+  return exponent === 0 ? `${sign}${integer}` : `${sign}${integer}.${fraction}`;
 }
 
 function sameCurrency(a: Money, b: Money): void {
