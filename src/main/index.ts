@@ -31,7 +31,14 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, DEV_SERVER_URL));
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => void core?.close());
+  // Let the core close the ledger cleanly (WAL checkpoint) before the process goes.
+  app.on('will-quit', (event) => {
+    const closing = core;
+    if (!closing) return;
+    core = undefined;
+    event.preventDefault();
+    void closing.close().finally(() => app.exit(0));
+  });
 
   void app.whenReady().then(start);
 }
