@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupFloatsByCurrency, type FloatBalance } from '../../src/shared/domain/floats';
+import { groupFloatsByCurrency } from '../../src/shared/domain/floats';
+import { floatBalance } from '../helpers/float-balance';
 
-function float(currency: string, name: string, amount: string | null = null): FloatBalance {
-  return {
-    currency,
-    name,
-    available: amount === null ? null : { amount, currency },
-    pending: null,
-    platformRefreshedAt: null,
-    recordedAt: null,
-    overPrecise: false,
-  };
-}
+const float = floatBalance;
 
 const summary = (groups: ReturnType<typeof groupFloatsByCurrency>) =>
   groups.map((g) => [g.currency, g.floats.map((f) => f.name)] as const);

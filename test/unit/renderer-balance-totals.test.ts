@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FloatBalance } from '../../src/shared/domain/floats';
+import { floatBalance } from '../helpers/float-balance';
 import { totalAvailable } from '../../src/renderer/src/features/balances/totals';
 
-function float(name: string, amount: string | null, currency = 'GBP'): FloatBalance {
-  return {
-    currency,
-    name,
-    available: amount === null ? null : { amount, currency },
-    pending: null,
-    platformRefreshedAt: null,
-    recordedAt: null,
-    overPrecise: false,
-  };
-}
+const float = (name: string, amount: string | null, currency = 'GBP'): FloatBalance =>
+  floatBalance(currency, name, amount);
 
 describe('totalAvailable', () => {
   it('adds exactly, beyond binary float precision', () => {

@@ -130,26 +130,18 @@ function sameCurrency(a: Money, b: Money): void {
   }
 }
 
-export function addMoney(a: Money, b: Money): Money {
+function combine(a: Money, b: Money, operation: (x: Exact, y: Exact) => Exact): Money {
   sameCurrency(a, b);
-  return {
-    amount: toFixedAtLeast(
-      parseExact(a.amount).plus(parseExact(b.amount)),
-      requireCurrencyExponent(a.currency),
-    ),
-    currency: a.currency,
-  };
+  const result = operation(parseExact(a.amount), parseExact(b.amount));
+  return { amount: toFixedAtLeast(result, requireCurrencyExponent(a.currency)), currency: a.currency };
+}
+
+export function addMoney(a: Money, b: Money): Money {
+  return combine(a, b, (x, y) => x.plus(y));
 }
 
 export function subtractMoney(a: Money, b: Money): Money {
-  sameCurrency(a, b);
-  return {
-    amount: toFixedAtLeast(
-      parseExact(a.amount).minus(parseExact(b.amount)),
-      requireCurrencyExponent(a.currency),
-    ),
-    currency: a.currency,
-  };
+  return combine(a, b, (x, y) => x.minus(y));
 }
 
 export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {
