@@ -172,7 +172,7 @@ describe('canonicalDecimal', () => {
 
   it('property: decimal strings built from random digits never lose a digit', () => {
     fc.assert(
-      fc.property(fc.boolean(), digitString(1, 40), digitString(0, 30), (negative, intDigits, fracDigits) => {
+      fc.property(fc.boolean(), digitString(1, 30), digitString(0, 30), (negative, intDigits, fracDigits) => {
         const input = `${negative ? '-' : ''}${intDigits}${fracDigits ? `.${fracDigits}` : ''}`;
         expect(canonicalDecimal(input)).toBe(
           expectedCanonicalDecimal(parts(negative, intDigits, fracDigits)),
@@ -440,7 +440,7 @@ describe('toMinorUnits', () => {
     fc.assert(
       fc.property(
         fc.boolean(),
-        digitString(1, 40),
+        digitString(1, 30),
         digitString(0, 8),
         fc.constantFrom(...CURRENCIES),
         (negative, intDigits, fracDigits, currency) => {
@@ -700,8 +700,8 @@ describe('addMoney, subtractMoney, compareMoney', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...CURRENCIES),
-        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
-        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: -(10n ** 29n), max: 10n ** 29n }),
+        fc.bigInt({ min: -(10n ** 29n), max: 10n ** 29n }),
         (currency, x, y) => {
           const a: Money = { amount: fromMinorUnits(x, currency), currency };
           const b: Money = { amount: fromMinorUnits(y, currency), currency };
