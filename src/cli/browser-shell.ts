@@ -56,19 +56,30 @@ function refuse(response: ServerResponse, status: number, error: ErrorShape): vo
   sendJson(response, status, { ok: false, error });
 }
 
+class BodyTooLarge extends AppError {
+  constructor() {
+    super('invalid_input', 'The request is too large.', { limitBytes: MAX_BODY_BYTES });
+  }
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      reject(new BodyTooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new AppError('invalid_input', 'The request is too large.', { limitBytes: MAX_BODY_BYTES }));
-        request.destroy();
+        request.off('data', onData);
+        reject(new BodyTooLarge());
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    request.on('data', onData);
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
@@ -107,6 +118,13 @@ async function handleRpc(
     sendJson(response, envelope.ok ? 200 : statusFor(envelope.error), envelope);
   } catch (error) {
     const shape = toErrorShape(error);
+    if (error instanceof BodyTooLarge) {
+      // Answer, then drop the connection instead of reading the rest of an oversized body.
+      response.setHeader('Connection', 'close');
+      response.once('finish', () => request.destroy());
+      refuse(response, 413, shape);
+      return;
+    }
     refuse(response, statusFor(shape), shape);
   }
 }
@@ -160,9 +178,16 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const token = options.token ?? randomBytes(32).toString('base64url');
   const facts: ServerFacts = { port: options.port, token };
 
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const isApi = url.pathname.startsWith('/rpc/') || url.pathname === '/events';
+  const route = (request: IncomingMessage, response: ServerResponse): void => {
+    const rawPath = request.url ?? '/';
+    if (!rawPath.startsWith('/')) {
+      request.resume();
+      refuse(response, 400, { code: 'invalid_input', message: 'Malformed request path.' });
+      return;
+    }
+    // Parsed against a fixed origin so that "//host/..." is a path, never an authority.
+    const { pathname } = new URL(`http://127.0.0.1${rawPath}`);
+    const isApi = pathname.startsWith('/rpc/') || pathname === '/events';
     const verdict = isApi
       ? checkApiRequest(factsOf(request), facts)
       : checkConnection(factsOf(request), facts);
@@ -171,12 +196,29 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       refuse(response, verdict.status, { code: 'forbidden', message: verdict.reason });
       return;
     }
-    if (url.pathname.startsWith('/rpc/')) {
-      void handleRpc(options.core, decodeURIComponent(url.pathname.slice('/rpc/'.length)), request, response);
-    } else if (url.pathname === '/events') {
+    if (pathname.startsWith('/rpc/')) {
+      // Channel names are plain ASCII; an escaped name is simply not a channel.
+      void handleRpc(options.core, pathname.slice('/rpc/'.length), request, response);
+    } else if (pathname === '/events') {
       handleEvents(options.core, request, response);
     } else {
-      void handleStatic(options.rendererDir, url.pathname, request, response);
+      void handleStatic(options.rendererDir, pathname, request, response);
+    }
+  };
+
+  const server: Server = createServer((request, response) => {
+    try {
+      route(request, response);
+    } catch (error) {
+      if (!response.headersSent) {
+        refuse(response, 400, {
+          code: 'invalid_input',
+          message: 'The request could not be understood.',
+          details: { cause: String(error) },
+        });
+      } else {
+        response.destroy();
+      }
     }
   });
 

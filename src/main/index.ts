@@ -5,7 +5,7 @@ import { chooseWorkspace, resolveDataHome } from './core/paths';
 import { startCoreWorker, type CoreWorker } from './core/worker-client';
 import { registerAppScheme, serveRenderer } from './shell/app-protocol';
 import { workspaceArgument } from './shell/arguments';
-import { showStartupFailure } from './shell/dialogs';
+import { showCoreStopped, showStartupFailure } from './shell/dialogs';
 import { registerIpcBridge } from './shell/ipc-bridge';
 import { isPermissionGranted } from './shell/security';
 import { createMainWindow, guardWebContents } from './shell/window';
@@ -52,11 +52,18 @@ async function start(): Promise<void> {
   );
   serveRenderer(RENDERER_DIR);
   try {
-    core = await startCoreWorker(WORKER_URL, {
-      ...chooseWorkspace(workspaceArgument(process.argv)),
-      shell: 'electron',
-      appVersion: app.getVersion(),
-    });
+    core = await startCoreWorker(
+      WORKER_URL,
+      {
+        ...chooseWorkspace(workspaceArgument(process.argv)),
+        shell: 'electron',
+        appVersion: app.getVersion(),
+      },
+      (error) => {
+        showCoreStopped(`The FloatDesk core stopped unexpectedly: ${error.message}. Restart FloatDesk.`);
+        app.exit(1);
+      },
+    );
   } catch (error) {
     showStartupFailure(toErrorShape(error).message);
     app.quit();

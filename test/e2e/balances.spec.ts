@@ -71,6 +71,8 @@ test('Balances lists what the ledger holds, grouped by currency then float, exac
   // Over-precise value: shown exactly, and flagged.
   const marketing = page.getByTestId('float-row-GBP-Marketing');
   await expect(marketing).toContainText('1,000.005');
+  await expect(marketing.getByTestId('over-precise-flag')).toBeVisible();
+  await expect(operations.getByTestId('over-precise-flag')).toHaveCount(0);
   await expect(page.getByTestId('float-row-EUR-Europe')).toContainText('99.90');
 });
 

@@ -108,6 +108,36 @@ describe('floatdesk serve', () => {
     expect(notJson.status).toBe(400);
   });
 
+  it('survives malformed requests: a bad path, a bad escape, an oversized body', async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(shell.origin).port);
+    const rawAnswer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET //[ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+        socket.end();
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(rawAnswer).toMatch(/^HTTP\/1\.1 (400|403|404)/);
+    const escaped = await rpc('%ZZ', {});
+    expect(escaped.status).toBe(404);
+    expect(await escaped.json()).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    const huge = await fetch(`${shell.origin}/rpc/app:status`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${shell.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    // Still serving.
+    expect((await rpc('app:status', {})).status).toBe(200);
+  });
+
   it('serves the built renderer with its CSP and refuses paths outside it', async () => {
     const page = await fetch(`${shell.origin}/`);
     expect(page.status).toBe(200);

@@ -117,6 +117,46 @@ describe('the core answers from a real SQLite ledger', () => {
     });
   });
 
+  it('keeps values beyond 64-bit minor units and over-precise values exactly as sent', async () => {
+    recordBalances(
+      ledgerPath(),
+      [
+        {
+          currency: 'GBP',
+          name: 'Huge',
+          available: '123456789012345678901.25',
+          pending: '0',
+          platformRefreshedAt: null,
+        },
+        { currency: 'GBP', name: 'Precise', available: '1000.0050', pending: '0', platformRefreshedAt: null },
+      ],
+      '2026-11-20T08:01:00.000Z',
+    );
+    const envelope = await core.dispatch('floats:list', {});
+    const floats = envelope.ok ? (envelope.value as { floats: Array<Record<string, unknown>> }).floats : [];
+    expect(floats).toEqual([
+      expect.objectContaining({
+        name: 'Huge',
+        available: { amount: '123456789012345678901.25', currency: 'GBP' },
+        overPrecise: false,
+      }),
+      expect.objectContaining({
+        name: 'Precise',
+        available: { amount: '1000.005', currency: 'GBP' },
+        overPrecise: true,
+      }),
+    ]);
+    const raw = new Database(ledgerPath(), { readonly: true });
+    const stored = raw
+      .prepare('SELECT available_minor, available_exact FROM balance_snapshots ORDER BY id')
+      .all();
+    raw.close();
+    expect(stored).toEqual([
+      { available_minor: null, available_exact: '123456789012345678901.25' },
+      { available_minor: null, available_exact: '1000.0050' },
+    ]);
+  });
+
   it('floats:list filters by currency', async () => {
     recordBalances(
       ledgerPath(),

@@ -38,6 +38,18 @@ describe('ledger open', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
+  it('refuses a ledger from a newer FloatDesk before changing anything in the file', () => {
+    const older = new Database(ledgerPath);
+    older.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    older.close();
+    expect(() => openLedger(ledgerPath, { maxSchemaVersion: LATEST_SCHEMA_VERSION })).toThrow(
+      expect.objectContaining({ code: 'ledger_too_new' }),
+    );
+    const check = new Database(ledgerPath, { readonly: true });
+    expect(check.pragma('journal_mode', { simple: true })).toBe('delete');
+    check.close();
+  });
+
   it('reports a file that is not a SQLite database as a damaged ledger', () => {
     writeFileSync(
       ledgerPath,

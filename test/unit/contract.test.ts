@@ -40,7 +40,6 @@ describe('the contract', () => {
   it('every channel in the contract has exactly one handler in the core', () => {
     const registered = inMemoryRegistry().registeredChannels();
     expect([...registered].sort()).toEqual([...CHANNELS].sort());
-    expect(new Set(registered).size).toBe(registered.length);
   });
 });
 

@@ -23,6 +23,8 @@ export interface CoreConfig {
   workspaceKind: WorkspaceKind;
   shell: ShellKind;
   appVersion: string;
+  /** better-sqlite3 built for Electron's ABI (set by the Electron shell in development). */
+  nativeBinding?: string;
   /** How often to look for commits by other processes; 0 turns the watch off. */
   changePollMs?: number;
 }
@@ -56,7 +58,10 @@ export function buildRegistry(db: Ledger, config: CoreConfig, workspaceId: numbe
 export function createCore(config: CoreConfig, clock: Clock = systemClock): Core {
   mkdirSync(config.workspaceDir, { recursive: true });
   const ledgerPath = ledgerPathOf(config.workspaceDir);
-  const db = openLedger(ledgerPath);
+  const db = openLedger(ledgerPath, {
+    maxSchemaVersion: LATEST_SCHEMA_VERSION,
+    nativeBinding: config.nativeBinding,
+  });
   const listeners = new Set<EventListener>();
   let stopWatching = (): void => {};
   try {

@@ -19,12 +19,18 @@ const workerGone: Envelope<never> = {
  * Start the core in a worker thread so a long sync, import or export never stalls the thread that
  * answers the UI. The worker URL is computed by each entry file (see toolchain notes).
  */
-export function startCoreWorker(workerUrl: URL, config: CoreConfig): Promise<CoreWorker> {
+export function startCoreWorker(
+  workerUrl: URL,
+  config: CoreConfig,
+  onCrash: (error: Error) => void = (error) => console.error('FloatDesk core stopped unexpectedly:', error),
+): Promise<CoreWorker> {
   const worker = new Worker(workerUrl, { workerData: config });
   const pending = new Map<number, (envelope: Envelope<unknown>) => void>();
   const listeners = new Set<EventListener>();
   let nextId = 1;
   let exited = false;
+  let ready = false;
+  let closing = false;
 
   const client: CoreWorker = {
     invoke(channel, input) {
@@ -41,6 +47,7 @@ export function startCoreWorker(workerUrl: URL, config: CoreConfig): Promise<Cor
     },
     async close() {
       if (exited) return;
+      closing = true;
       const done = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage({ type: 'close' } satisfies ToCore);
       const timeout = setTimeout(() => void worker.terminate(), 5000);
@@ -53,6 +60,7 @@ export function startCoreWorker(workerUrl: URL, config: CoreConfig): Promise<Cor
     worker.on('message', (message: FromCore) => {
       switch (message.type) {
         case 'ready':
+          ready = true;
           resolve(client);
           break;
         case 'fatal':
@@ -67,12 +75,17 @@ export function startCoreWorker(workerUrl: URL, config: CoreConfig): Promise<Cor
           break;
       }
     });
-    worker.on('error', (error) => reject(error));
-    worker.on('exit', () => {
+    let crash: Error | undefined;
+    worker.on('error', (error) => {
+      crash = error;
+      reject(error);
+    });
+    worker.on('exit', (code) => {
       exited = true;
       pending.forEach((settle) => settle(workerGone));
       pending.clear();
       reject(new AppError('internal', 'The FloatDesk core stopped before it was ready.'));
+      if (ready && !closing) onCrash(crash ?? new Error(`The core worker exited with code ${code}.`));
     });
   });
 }

@@ -30,7 +30,10 @@ function serve(core: Core): void {
     }
     void core
       .dispatch(message.channel, message.input)
-      .then((envelope) => send({ type: 'result', id: message.id, envelope }));
+      .then((envelope) => send({ type: 'result', id: message.id, envelope }))
+      .catch((error: unknown) =>
+        send({ type: 'result', id: message.id, envelope: { ok: false, error: toErrorShape(error) } }),
+      );
   });
   send({ type: 'ready' });
 }

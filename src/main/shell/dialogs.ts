@@ -4,3 +4,8 @@ import { dialog } from 'electron';
 export function showStartupFailure(message: string): void {
   dialog.showErrorBox('FloatDesk cannot start', message);
 }
+
+/** Shown when the core stops while FloatDesk is running; the app quits after it. */
+export function showCoreStopped(message: string): void {
+  dialog.showErrorBox('FloatDesk stopped', message);
+}

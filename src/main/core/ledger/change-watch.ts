@@ -8,10 +8,15 @@ export function watchForeignCommits(db: Ledger, onChange: () => void, intervalMs
   let last = db.pragma('data_version', { simple: true });
   const timer = setInterval(() => {
     if (!db.open) return;
-    const now = db.pragma('data_version', { simple: true });
-    if (now !== last) {
-      last = now;
-      onChange();
+    try {
+      const now = db.pragma('data_version', { simple: true });
+      if (now !== last) {
+        last = now;
+        onChange();
+      }
+    } catch (error) {
+      // A busy or vanished ledger must not end the core; the next tick tries again.
+      console.error('FloatDesk: checking the ledger for outside changes failed:', error);
     }
   }, intervalMs);
   timer.unref();

@@ -5,6 +5,13 @@ export type Ledger = Database.Database;
 
 export interface OpenLedgerOptions {
   readonly?: boolean;
+  /**
+   * The newest schema this FloatDesk understands. A ledger from a newer version is refused before
+   * anything (not even the journal mode) is changed in the file.
+   */
+  maxSchemaVersion?: number;
+  /** better-sqlite3 compiled for Electron's ABI, when running inside Electron. */
+  nativeBinding?: string;
   /** How long a writer waits for another process's lock before reporting the ledger busy. */
   busyTimeoutMs?: number;
 }
@@ -26,16 +33,33 @@ export function openLedger(path: string, options: OpenLedgerOptions = {}): Ledge
   }
   try {
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
-    if (!options.readonly) db.pragma('journal_mode = WAL');
+    // Reading the version first also fails fast on a file that is not a SQLite database at all.
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (options.maxSchemaVersion !== undefined && version > options.maxSchemaVersion) {
+      throw ledgerTooNew(path, version, options.maxSchemaVersion);
+    }
+    if (!options.readonly && db.pragma('journal_mode = WAL', { simple: true }) !== 'wal') {
+      throw new AppError(
+        'ledger_busy',
+        `The ledger could not switch to write-ahead logging: ${path}. Close other programs using it.`,
+        { path },
+      );
+    }
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    // Fails fast on a file that is not a SQLite database at all.
-    db.pragma('schema_version', { simple: true });
   } catch (error) {
     db.close();
     throw translateSqliteError(error, path);
   }
   return db;
+}
+
+export function ledgerTooNew(path: string, found: number, supported: number): AppError {
+  return new AppError(
+    'ledger_too_new',
+    `This ledger was written by a newer FloatDesk (schema ${found}; this version knows up to ${supported}). Update FloatDesk to open it.`,
+    { ledgerSchema: found, supportedSchema: supported, path },
+  );
 }
 
 /** Map SQLite failures a person can meet to the error taxonomy. */

@@ -1,5 +1,4 @@
-import { AppError } from '../../../shared/ipc/errors';
-import type { Ledger } from './db';
+import { ledgerTooNew, type Ledger } from './db';
 import type { Migration } from './migrations';
 
 export interface MigrationOutcome {
@@ -30,13 +29,7 @@ export function migrate(db: Ledger, migrations: readonly Migration[]): Migration
   assertOrdered(migrations);
   const latest = migrations.length;
   const from = schemaVersionOf(db);
-  if (from > latest) {
-    throw new AppError(
-      'ledger_too_new',
-      `This ledger was written by a newer FloatDesk (schema ${from}; this version knows up to ${latest}). Update FloatDesk to open it.`,
-      { ledgerSchema: from, supportedSchema: latest, path: db.name },
-    );
-  }
+  if (from > latest) throw ledgerTooNew(db.name, from, latest);
   const pending = migrations.slice(from);
   if (pending.length === 0) return { from, to: from, applied: [] };
 

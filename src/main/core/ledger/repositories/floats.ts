@@ -16,11 +16,22 @@ interface StoredAmount {
   exact: string | null;
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Minor units when the value fits them exactly (and fits SQLite's 64-bit INTEGER); otherwise the
+ * decimal text exactly as the platform sent it, digit for digit.
+ */
 function toStored(amount: string, currency: string): StoredAmount {
   const result = toMinorUnits(amount, currency);
-  return result.ok
-    ? { minor: result.minor, exact: null }
-    : { minor: null, exact: money(amount, currency).amount };
+  if (result.ok && result.minor >= INT64_MIN && result.minor <= INT64_MAX)
+    return { minor: result.minor, exact: null };
+  return { minor: null, exact: amount.trim() };
+}
+
+function isOverPrecise(exact: string | null, currency: string): boolean {
+  return exact !== null && !toMinorUnits(exact, currency).ok;
 }
 
 function fromStored(minor: bigint | null, exact: string | null, currency: string): Money {
@@ -106,7 +117,8 @@ export class FloatsRepository {
         pending: hasSnapshot ? fromStored(row.pending_minor, row.pending_exact, row.currency) : null,
         platformRefreshedAt: row.platform_refreshed_at,
         recordedAt: row.recorded_at,
-        overPrecise: row.available_exact !== null || row.pending_exact !== null,
+        overPrecise:
+          isOverPrecise(row.available_exact, row.currency) || isOverPrecise(row.pending_exact, row.currency),
       };
     });
   }
