@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { app, ipcMain, session, type BrowserWindow } from 'electron';
 import { toErrorShape } from '../shared/ipc/errors';
@@ -15,6 +16,10 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
 const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const RENDERER_DIR = fileURLToPath(new URL('../renderer/', import.meta.url));
 const DEV_SERVER_URL = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+// In development, scripts/start.mjs builds better-sqlite3 for Electron here (packaged builds rebuild in place).
+const DEV_NATIVE_BINDING = fileURLToPath(
+  new URL('../electron-native/better-sqlite3/build/Release/better_sqlite3.node', import.meta.url),
+);
 
 let mainWindow: BrowserWindow | undefined;
 let core: CoreWorker | undefined;
@@ -58,6 +63,7 @@ async function start(): Promise<void> {
         ...chooseWorkspace(workspaceArgument(process.argv)),
         shell: 'electron',
         appVersion: app.getVersion(),
+        ...(!app.isPackaged && existsSync(DEV_NATIVE_BINDING) ? { nativeBinding: DEV_NATIVE_BINDING } : {}),
       },
       (error) => {
         showCoreStopped(`The FloatDesk core stopped unexpectedly: ${error.message}. Restart FloatDesk.`);
