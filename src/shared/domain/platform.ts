@@ -8,7 +8,12 @@
 export const TRANSFER_STATUSES = ['pending', 'approved', 'approved_edited', 'removed', 'cancelled'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 /** Statuses after which a request never changes again. */
-export const FINAL_TRANSFER_STATUSES: readonly TransferStatus[] = ['approved', 'approved_edited', 'removed', 'cancelled'];
+export const FINAL_TRANSFER_STATUSES: readonly TransferStatus[] = [
+  'approved',
+  'approved_edited',
+  'removed',
+  'cancelled',
+];
 
 export const BRAND_STATUS_CODES = ['ENABLED', 'DISABLED', 'PAUSED'] as const;
 export const BRAND_TYPES = ['gift-card', 'choice-link'] as const;

@@ -1,0 +1,95 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export class UsageError extends Error {}
+
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+const WORKSPACE: OptionSpec = { workspace: { type: 'string' } };
+
+/** The options each command accepts; anything else is a usage error naming the option. */
+export const COMMAND_OPTIONS = {
+  serve: { ...WORKSPACE, port: { type: 'string' } },
+  status: { ...WORKSPACE, json: { type: 'boolean' } },
+  floats: { ...WORKSPACE, currency: { type: 'string' }, json: { type: 'boolean' } },
+  simulator: {
+    port: { type: 'string' },
+    seed: { type: 'string' },
+    floats: { type: 'string' },
+    transfers: { type: 'string' },
+    brands: { type: 'string' },
+    adversarial: { type: 'boolean' },
+    admin: { type: 'boolean' },
+    'api-key': { type: 'string' },
+    'api-secret': { type: 'string' },
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+export type Command = keyof typeof COMMAND_OPTIONS;
+export type CommandValues = Record<string, string | boolean | undefined>;
+
+export type CommandLine =
+  { kind: 'help' } | { kind: 'version' } | { kind: 'command'; command: Command; values: CommandValues };
+
+function isCommand(name: string): name is Command {
+  return Object.hasOwn(COMMAND_OPTIONS, name);
+}
+
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === 'help' || first === '-h' || first === '--help')
+    return { kind: 'help' };
+  if (first === '-v' || first === '--version') return { kind: 'version' };
+  if (!isCommand(first)) {
+    throw new UsageError(
+      first.startsWith('-')
+        ? `Unknown option "${first}". Run "floatdesk --help" for the list.`
+        : `Unknown command "${first}". Run "floatdesk --help" for the list.`,
+    );
+  }
+  if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help' };
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...rest],
+      options: COMMAND_OPTIONS[first],
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
+    return { kind: 'command', command: first, values: values as CommandValues };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(
+      `${(error as Error).message.replace(/\. To specify.*$/s, '')} (command "${first}").`,
+    );
+  }
+}
+
+export function stringOption(values: CommandValues, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function flagOption(values: CommandValues, name: string): boolean {
+  return values[name] === true;
+}
+
+/** A whole number in [min, max]; the flag name is part of the message. */
+export function integerOption(
+  values: CommandValues,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const text = stringOption(values, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}".`);
+  }
+  return value;
+}
+
+export function portOption(values: CommandValues): number {
+  return integerOption(values, 'port', 0, 0, 65535);
+}

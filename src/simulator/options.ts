@@ -1,0 +1,89 @@
+import type { World } from './model';
+import type { FaultSpec } from './faults';
+
+/** Everything the simulator can be started with. `startSimulator` takes a Partial and fills in the defaults. */
+export interface SimulatorOptions {
+  /** Seed of the generated world (ignored when `world` is given). */
+  seed: number;
+  floats: number;
+  transfers: number;
+  brands: number;
+  /** Add hostile strings to the generated data. */
+  adversarial: boolean;
+  /** Serve the simulator-only admin API under /__admin (loopback only). */
+  admin: boolean;
+  apiKey: string;
+  apiSecret: string;
+  /** Simulated "now" at start, epoch ms. */
+  startTime: number;
+  /** 0: simulated time moves only through the admin API; N > 0: it runs N times as fast as real time. */
+  timeScale: number;
+  /** GET /float/transfer-requests answers at most this many items (the real platform: 50). */
+  listCap: number;
+  /** Whether `end_date` includes its own day (true) or ends at its first instant (false). */
+  endDateInclusive: boolean;
+  /** Answer GET /check-floats in the older shape: currencies directly under `data`, no `floats` key. */
+  legacyFloatsShape: boolean;
+  /** Largest accepted difference between the Timestamp header and the wall clock. */
+  timestampSkewMs: number;
+  /** Requests allowed per 60-second window (announced in X-RateLimit-* headers). */
+  rateLimit: number;
+  /** Client addresses allowed to call /api/v2; others get 401 code 210. */
+  allowedIps: string[];
+  /** Faults active from the start (the admin API can change them later). */
+  faults: FaultSpec[];
+  /** TCP port on 127.0.0.1; 0 picks a free one. */
+  port: number;
+  /**
+   * The real clock: used only for the Timestamp skew check, the rate-limit window and timeScale > 0.
+   * Business data never reads it. Inject a fake in tests.
+   */
+  wallClock: () => number;
+  /** A prebuilt world; when absent one is generated from seed and sizes. */
+  world?: World;
+}
+
+/** 2026-11-02T09:00:00Z: a fixed start, so a seed gives the same world on every run. */
+export const DEFAULT_START_TIME = Date.UTC(2026, 10, 2, 9, 0, 0);
+
+export const LOOPBACK_ADDRESSES: readonly string[] = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
+export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
+  seed: 1,
+  floats: 6,
+  transfers: 400,
+  brands: 120,
+  adversarial: false,
+  admin: false,
+  apiKey: 'demo-key',
+  apiSecret: 'demo-secret',
+  startTime: DEFAULT_START_TIME,
+  timeScale: 0,
+  listCap: 50,
+  endDateInclusive: true,
+  legacyFloatsShape: false,
+  timestampSkewMs: 300_000,
+  rateLimit: 10_000,
+  allowedIps: [...LOOPBACK_ADDRESSES],
+  faults: [],
+  port: 0,
+  wallClock: () => Date.now(),
+};
+
+export function resolveOptions(partial: Partial<SimulatorOptions>): SimulatorOptions {
+  const defined = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
+  const options: SimulatorOptions = { ...DEFAULT_OPTIONS, ...defined };
+  const integers: Array<keyof SimulatorOptions> = ['floats', 'transfers', 'brands', 'listCap', 'port'];
+  for (const key of integers) {
+    const value = options[key];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      throw new RangeError(`Simulator option ${key} must be a whole number ≥ 0, got ${String(value)}`);
+  }
+  if (options.listCap < 1) throw new RangeError('Simulator option listCap must be at least 1');
+  if (!(options.timeScale >= 0)) throw new RangeError('Simulator option timeScale must be ≥ 0');
+  if (!(options.timestampSkewMs >= 0)) throw new RangeError('Simulator option timestampSkewMs must be ≥ 0');
+  if (!(options.rateLimit >= 1)) throw new RangeError('Simulator option rateLimit must be at least 1');
+  if (options.apiKey === '' || options.apiSecret === '')
+    throw new RangeError('Simulator options apiKey and apiSecret must not be empty');
+  return options;
+}

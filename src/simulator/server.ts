@@ -1,0 +1,220 @@
+/**
+ * The platform simulator: node:http on 127.0.0.1. Each API request goes through, in order: the
+ * fault controller (latency, injected gateway faults) and the rate limiter, the route table
+ * (404/405), authentication (210/434), then the endpoint; body faults corrupt what the endpoint
+ * answered. The world is advanced to the simulated "now" before every request.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticate } from './auth';
+import { JsonSyntaxError, parseJson, type Parsed } from './body';
+import { generateWorld } from './data';
+import { SimError } from './errors';
+import { deliver, FaultController, gatewayAnswer } from './faults';
+import { failure, fromThrown, methodNotAllowed, notFound, send, type SimResponse } from './http';
+import { JsonNumber } from './json';
+import type { World } from './model';
+import { LOOPBACK_ADDRESSES, resolveOptions, type SimulatorOptions } from './options';
+import { Router, type RequestContext, type SimContext } from './router';
+import { registerAdmin } from './routes/admin';
+import { registerBrands } from './routes/brands';
+import { registerCheckFloats } from './routes/check-floats';
+import { registerFloatTransfers } from './routes/float-transfers';
+import { registerTemplates } from './routes/templates';
+import { registerTransactions } from './routes/transactions';
+import { advanceTo } from './state';
+import { PLATFORM_CODES } from '../shared/domain/platform';
+
+export interface RunningSimulator {
+  /** e.g. "http://127.0.0.1:41234/api/v2" */
+  baseUrl: string;
+  port: number;
+  apiKey: string;
+  apiSecret: string;
+  world: World;
+  faults: FaultController;
+  options: SimulatorOptions;
+  close: () => Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1 << 20;
+
+function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }),
+    );
+    req.on('error', reject);
+  });
+}
+
+function parseBody(text: string): { body: Parsed | undefined; bodyError: string | undefined } {
+  if (text.trim() === '') return { body: undefined, bodyError: undefined };
+  try {
+    return { body: parseJson(text), bodyError: undefined };
+  } catch (error) {
+    if (error instanceof JsonSyntaxError)
+      return { body: undefined, bodyError: `The body is not valid JSON: ${error.message}` };
+    throw error;
+  }
+}
+
+/** A signed body parameter as text: strings as they are, numbers as written. */
+function bodyText(body: Parsed | undefined, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || body instanceof JsonNumber)
+    return undefined;
+  const value = body[key];
+  if (typeof value === 'string') return value;
+  return value instanceof JsonNumber ? value.text : undefined;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createSimulatorHandler(sim: SimContext, simulatedNow: () => number) {
+  const api = new Router();
+  registerCheckFloats(api);
+  registerFloatTransfers(api);
+  registerBrands(api);
+  registerTemplates(api);
+  registerTransactions(api);
+  const admin = new Router();
+  registerAdmin(admin);
+
+  const run = (context: RequestContext, handler: (context: RequestContext) => SimResponse): SimResponse => {
+    try {
+      return handler(context);
+    } catch (error) {
+      if (!(error instanceof SimError)) console.error('simulator: unexpected error', error);
+      return fromThrown(error);
+    }
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const { world, options, faults } = sim;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const remote = req.socket.remoteAddress;
+    const { text, tooLarge } = await readBody(req);
+    advanceTo(world, Math.max(world.now, simulatedNow()));
+    const { body, bodyError } = parseBody(text);
+    const context = (params: Record<string, string>): RequestContext => ({
+      sim,
+      method,
+      path,
+      query: url.searchParams,
+      rawBody: text,
+      body,
+      bodyError,
+      params,
+    });
+
+    if (path === '/__admin' || path.startsWith('/__admin/')) {
+      if (!options.admin) return send(res, notFound());
+      if (remote === undefined || !LOOPBACK_ADDRESSES.includes(remote))
+        return send(
+          res,
+          failure(403, PLATFORM_CODES.endpointNotFound, 'The admin API answers loopback clients only'),
+        );
+      const match = admin.match(method, path);
+      if (match.kind === 'not-found') return send(res, notFound());
+      if (match.kind === 'method-not-allowed') return send(res, methodNotAllowed(match.allowed));
+      return send(res, run(context(match.params), match.handler));
+    }
+
+    const decision = faults.take(path);
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    const finish = (answer: SimResponse, bodyFault = decision.fault): void => {
+      deliver(res, { ...answer, headers: { ...answer.headers, ...decision.rateHeaders } }, bodyFault);
+    };
+    const gateway = decision.fault && gatewayAnswer(decision.fault);
+    if (gateway !== undefined) return finish(gateway, undefined);
+    if (decision.overLimit)
+      return finish(failure(429, PLATFORM_CODES.rateLimited, 'Too many requests'), undefined);
+    if (tooLarge) return finish(failure(413, PLATFORM_CODES.validation, 'The request body is too large'));
+
+    const match = path.startsWith('/api/v2/') ? api.match(method, path) : { kind: 'not-found' as const };
+    if (match.kind === 'not-found') return finish(notFound());
+    if (match.kind === 'method-not-allowed') return finish(methodNotAllowed(match.allowed));
+
+    const signed =
+      method === 'GET'
+        ? { brand: url.searchParams.get('brand') ?? undefined }
+        : { clientRequestId: bodyText(body, 'client_request_id'), brand: bodyText(body, 'brand') };
+    const auth = authenticate(
+      { headers: req.headers, method, path, params: signed, remoteAddress: remote },
+      { ...options, forceSkew: decision.fault?.kind === 'timestamp-skew' },
+    );
+    if (!auth.ok) return finish(failure(auth.httpStatus, auth.code, auth.message));
+    finish(run(context(match.params), match.handler));
+  };
+}
+
+export async function startSimulator(partial: Partial<SimulatorOptions> = {}): Promise<RunningSimulator> {
+  const options = resolveOptions(partial);
+  const world =
+    options.world ??
+    generateWorld({
+      seed: options.seed,
+      floats: options.floats,
+      transfers: options.transfers,
+      brands: options.brands,
+      startTime: options.startTime,
+      adversarial: options.adversarial,
+    });
+  const faults = new FaultController(options.rateLimit, options.wallClock, options.faults);
+  let anchorWall = options.wallClock();
+  let anchorSim = world.now;
+  const sim: SimContext = {
+    world,
+    options,
+    faults,
+    idempotent: new Map(),
+    advanceClock: (ms) => {
+      advanceTo(world, world.now + ms);
+      anchorSim = world.now;
+      anchorWall = options.wallClock();
+    },
+  };
+  const simulatedNow = (): number =>
+    options.timeScale > 0
+      ? anchorSim + Math.floor((options.wallClock() - anchorWall) * options.timeScale)
+      : world.now;
+  const handler = createSimulatorHandler(sim, simulatedNow);
+
+  const server: Server = createServer((req, res) => {
+    handler(req, res).catch((error: unknown) => {
+      console.error('simulator: request failed', error);
+      if (!res.headersSent) send(res, failure(500, PLATFORM_CODES.endpointNotFound, 'Internal error'));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v2`,
+    port,
+    apiKey: options.apiKey,
+    apiSecret: options.apiSecret,
+    world,
+    faults,
+    options,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SimulatorOptions } from '../../src/simulator/options';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
+import { call, rawGet } from '../helpers/sim-http';
+import { makeSimWorld } from '../helpers/sim-world';
+
+const running: RunningSimulator[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((sim) => sim.close()));
+});
+async function start(options: Partial<SimulatorOptions> = {}): Promise<RunningSimulator> {
+  const sim = await startSimulator({ world: makeSimWorld(), ...options });
+  running.push(sim);
+  return sim;
+}
+
+describe('simulator faults', () => {
+  it('adds latency', async () => {
+    const sim = await start({ faults: [{ kind: 'latency', ms: 250, count: 1 }] });
+    const started = performance.now();
+    expect((await call(sim, 'GET', '/check-floats')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    const second = performance.now();
+    await call(sim, 'GET', '/check-floats');
+    expect(performance.now() - second).toBeLessThan(200);
+  });
+
+  it('answers 5xx bursts: 500/600 and 503/602 with a body, 502 and 504 with none', async () => {
+    const sim = await start();
+    sim.faults.add({ kind: 'error', status: 500, count: 2 });
+    for (let i = 0; i < 2; i++) {
+      const result = await call(sim, 'GET', '/check-floats');
+      expect(result.status).toBe(500);
+      expect(result.json()).toMatchObject({ code: '600', status: 'error' });
+    }
+    expect((await call(sim, 'GET', '/check-floats')).status).toBe(200);
+    sim.faults.add({ kind: 'error', status: 503, count: 1 });
+    expect((await call(sim, 'GET', '/check-floats')).json()).toMatchObject({ code: '602' });
+    for (const status of [502, 504] as const) {
+      sim.faults.add({ kind: 'error', status, count: 1 });
+      const result = await call(sim, 'GET', '/check-floats');
+      expect(result.status).toBe(status);
+      expect(result.text).toBe('');
+      expect(result.headers.get('content-length')).toBe('0');
+    }
+  });
+
+  it('answers 429 code 211 with and without Retry-After', async () => {
+    const sim = await start({
+      faults: [
+        { kind: 'rate-limit', retryAfter: 7, count: 1 },
+        { kind: 'rate-limit', count: 1 },
+      ],
+    });
+    const first = await call(sim, 'GET', '/brands');
+    expect(first.status).toBe(429);
+    expect(first.json()).toMatchObject({ code: '211', status: 'error' });
+    expect(first.headers.get('retry-after')).toBe('7');
+    const second = await call(sim, 'GET', '/brands');
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBeNull();
+    expect((await call(sim, 'GET', '/brands')).status).toBe(200);
+  });
+
+  it('limits requests per 60-second window and announces it on every response', async () => {
+    let now = 1_900_000_000_000;
+    const sim = await start({ rateLimit: 3, wallClock: () => now });
+    const at = { timestamp: String(now) };
+    const remaining: Array<string | null> = [];
+    for (const path of ['/check-floats', '/no-such-path', '/brands']) {
+      const result = await call(sim, 'GET', path, at);
+      expect(result.headers.get('x-ratelimit-limit')).toBe('3');
+      remaining.push(result.headers.get('x-ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    const limited = await call(sim, 'GET', '/check-floats', at);
+    expect(limited.status).toBe(429);
+    expect(limited.json()).toMatchObject({ code: '211' });
+    expect(limited.headers.get('retry-after')).toBeNull();
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    now += 60_000;
+    const fresh = await call(sim, 'GET', '/check-floats', { timestamp: String(now) });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-ratelimit-remaining')).toBe('2');
+  });
+
+  it('truncates a body: Content-Length larger than what is sent, then the socket ends', async () => {
+    const sim = await start({ faults: [{ kind: 'truncate', path: '/brands', count: 1 }] });
+    const result = await rawGet(sim, '/brands', 5000);
+    expect(result.status).toBe(200);
+    expect(result.ending).toBe('aborted');
+    expect(result.received.length).toBeLessThan(Number(result.headers['content-length']));
+  });
+
+  it('stalls a body: headers arrive, the body never completes', async () => {
+    const sim = await start({ faults: [{ kind: 'stall', count: 1 }] });
+    const result = await rawGet(sim, '/check-floats', 400);
+    expect(result.status).toBe(200);
+    expect(result.ending).toBe('timeout');
+    expect(result.received.length).toBeLessThan(Number(result.headers['content-length']));
+    expect((await call(sim, 'GET', '/check-floats')).status).toBe(200);
+  });
+
+  it('answers an HTML page with status 200 instead of JSON', async () => {
+    const sim = await start({ faults: [{ kind: 'wrong-content-type', count: 1 }] });
+    const result = await call(sim, 'GET', '/check-floats');
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(result.text).toMatch(/^<!DOCTYPE html>/);
+  });
+
+  it('answers malformed JSON, after the endpoint did its work', async () => {
+    const sim = await start({
+      faults: [{ kind: 'malformed-json', path: '/float/request-payment-transfer', count: 1 }],
+    });
+    const result = await call(sim, 'POST', '/float/request-payment-transfer', {
+      body: '{"float":"main","currency":"GBP","amount":5,"payment_reference":"LOST-ANSWER"}',
+    });
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(() => JSON.parse(result.text)).toThrow();
+    const list = await call(sim, 'GET', '/float/transfer-requests', {
+      query: { payment_reference: 'LOST-ANSWER' },
+    });
+    expect(list.json().data).toHaveLength(1);
+  });
+
+  it('forces timestamps out of window (401 code 434)', async () => {
+    const sim = await start({ faults: [{ kind: 'timestamp-skew', count: 1 }] });
+    const result = await call(sim, 'GET', '/check-floats');
+    expect(result.status).toBe(401);
+    expect(result.json()).toMatchObject({ code: '434', message: expect.stringMatching(/Timestamp/) });
+    expect((await call(sim, 'GET', '/check-floats')).status).toBe(200);
+  });
+
+  it('scopes a fault to a path prefix and a count', async () => {
+    const sim = await start({ faults: [{ kind: 'error', status: 503, path: '/float', count: 2 }] });
+    expect((await call(sim, 'GET', '/check-floats')).status).toBe(200);
+    expect((await call(sim, 'GET', '/brands')).status).toBe(200);
+    expect((await call(sim, 'GET', '/float/transfer-requests')).status).toBe(503);
+    expect((await call(sim, 'GET', '/float/transfer-requests')).status).toBe(503);
+    expect((await call(sim, 'GET', '/float/transfer-requests')).status).toBe(200);
+    expect(sim.faults.list()).toEqual([]);
+  });
+
+  it('refuses a fault it does not know', async () => {
+    const sim = await start();
+    expect(() => sim.faults.add({ kind: 'gremlins' as never })).toThrow(/Unknown fault/);
+    await expect(start({ faults: [{ kind: 'latency' }] })).rejects.toThrow(/ms/);
+  });
+});

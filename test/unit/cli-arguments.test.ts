@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError, integerOption, parseCommandLine, portOption } from '../../src/cli/arguments';
+
+describe('floatdesk command line', () => {
+  it('recognises help and version with or without a command', () => {
+    expect(parseCommandLine([])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['serve', '-h'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['-v'])).toEqual({ kind: 'version' });
+  });
+
+  it('parses each command with its own options', () => {
+    expect(parseCommandLine(['serve', '--workspace', '/w', '--port', '8080'])).toEqual({
+      kind: 'command',
+      command: 'serve',
+      values: { workspace: '/w', port: '8080' },
+    });
+    expect(
+      parseCommandLine(['simulator', '--seed', '7', '--transfers', '100000', '--brands', '10000', '--admin']),
+    ).toMatchObject({
+      command: 'simulator',
+      values: { seed: '7', transfers: '100000', brands: '10000', admin: true },
+    });
+  });
+
+  it('refuses unknown commands, options of another command and stray arguments', () => {
+    expect(() => parseCommandLine(['launch'])).toThrow(/Unknown command "launch"/);
+    expect(() => parseCommandLine(['--launch'])).toThrow(/Unknown option "--launch"/);
+    expect(() => parseCommandLine(['status', '--port', '1'])).toThrow(UsageError);
+    expect(() => parseCommandLine(['status', '--port', '1'])).toThrow(/--port/);
+    expect(() => parseCommandLine(['floats', 'GBP'])).toThrow(/Unexpected argument "GBP"/);
+  });
+
+  it('validates numbers and names the flag', () => {
+    expect(portOption({})).toBe(0);
+    expect(portOption({ port: '65535' })).toBe(65535);
+    expect(() => portOption({ port: '65536' })).toThrow(/--port must be a whole number from 0 to 65535/);
+    expect(() => portOption({ port: '-1' })).toThrow(UsageError);
+    expect(integerOption({ seed: '7' }, 'seed', 1, 0, 10)).toBe(7);
+    expect(() => integerOption({ brands: '1e4' }, 'brands', 1, 0, 100_000)).toThrow(/--brands/);
+  });
+});
