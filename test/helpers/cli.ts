@@ -37,8 +37,9 @@ export interface RunningShell {
 /** Start `floatdesk serve` (or any command that ends up serving) and wait for the URL it prints. */
 export async function startServing(
   args: string[],
-  options: { env?: Record<string, string>; command?: string[] } = {},
+  options: { env?: Record<string, string>; command?: string[]; urlPattern?: RegExp } = {},
 ): Promise<RunningShell> {
+  const pattern = options.urlPattern ?? /(http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/;
   const command = options.command ?? [CLI_PATH, 'serve'];
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...command, ...args], {
     env: { ...process.env, ...options.env },
@@ -47,9 +48,9 @@ export async function startServing(
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 20 s:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`no URL printed within 30 s:\n${output}`)), 30_000);
     const look = (): void => {
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(output);
+      const match = pattern.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);

@@ -104,3 +104,39 @@ describe('npm start without an Electron binary', () => {
     },
   );
 });
+
+describe('floatdesk simulator', () => {
+  it('starts the large catalogue of the issue, prints its base URL and credentials, and serves signed requests', async () => {
+    const simulator = await startServing(
+      ['--seed', '7', '--transfers', '100000', '--brands', '10000', '--port', '0'],
+      {
+        command: [CLI_PATH, 'simulator'],
+        urlPattern: /Base URL:\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v2)\n/,
+      },
+    );
+    try {
+      const output = simulator.output();
+      expect(output).toMatch(/seed 7: \d+ floats, 100000 transfer requests, 10000 brands/);
+      const key = /API key:\s+(\S+)/.exec(output)?.[1] ?? '';
+      const secret = /API secret:\s+(\S+)/.exec(output)?.[1] ?? '';
+      const timestamp = String(Date.now());
+      const { createHmac } = await import('node:crypto');
+      const signature = createHmac('sha256', secret)
+        .update(`${key}-GET-check-floats-${timestamp}`)
+        .digest('hex');
+      const response = await fetch(`${simulator.url}/check-floats`, {
+        headers: { 'API-Key': key, Signature: signature, Timestamp: timestamp, Accept: 'application/json' },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        code: '000',
+        status: 'success',
+        data: { floats: { GBP: {} } },
+      });
+      const unsigned = await fetch(`${simulator.url}/check-floats`);
+      expect(unsigned.status).toBe(401);
+    } finally {
+      await simulator.stop();
+    }
+  });
+});
