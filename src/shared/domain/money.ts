@@ -144,9 +144,13 @@ export function subtractMoney(a: Money, b: Money): Money {
   return combine(a, b, (x, y) => x.minus(y));
 }
 
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  return parseExact(a).comparedTo(parseExact(b)) as -1 | 0 | 1;
+}
+
 export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {
   sameCurrency(a, b);
-  return parseExact(a.amount).comparedTo(parseExact(b.amount)) as -1 | 0 | 1;
+  return compareDecimal(a.amount, b.amount);
 }
 
 export function isNegative(m: Money): boolean {
