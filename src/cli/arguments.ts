@@ -21,6 +21,15 @@ export const COMMAND_OPTIONS = {
     admin: { type: 'boolean' },
     'api-key': { type: 'string' },
     'api-secret': { type: 'string' },
+    'time-scale': { type: 'string' },
+    'list-cap': { type: 'string' },
+    'end-date-exclusive': { type: 'boolean' },
+    'legacy-floats-shape': { type: 'boolean' },
+    'timestamp-skew-ms': { type: 'string' },
+    'floats-cache-ms': { type: 'string' },
+    'time-zone': { type: 'string' },
+    'error-data-shape': { type: 'string' },
+    'overfull-group': { type: 'boolean' },
   },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -88,6 +97,36 @@ export function integerOption(
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}".`);
   }
   return value;
+}
+
+/** A decimal number in [min, max] ("0.5", "60"); the flag name is part of the message. */
+export function numberOption(
+  values: CommandValues,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const text = stringOption(values, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a number from ${min} to ${max}, not "${text}".`);
+  }
+  return value;
+}
+
+/** One of a fixed list of words; the flag name and the choices are part of the message. */
+export function choiceOption<T extends string>(
+  values: CommandValues,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
+  const text = stringOption(values, name);
+  if (text === undefined) return undefined;
+  if (!(choices as readonly string[]).includes(text))
+    throw new UsageError(`--${name} must be one of ${choices.join(', ')}, not "${text}".`);
+  return text as T;
 }
 
 export function portOption(values: CommandValues): number {

@@ -1,10 +1,37 @@
+import { ERROR_SHAPE_SETTINGS } from '../simulator/error-shapes';
 import { startSimulator } from '../simulator/server';
-import { flagOption, integerOption, portOption, stringOption, type CommandValues } from './arguments';
+import { checkTimeZone } from '../simulator/time';
+import {
+  UsageError,
+  choiceOption,
+  flagOption,
+  integerOption,
+  numberOption,
+  portOption,
+  stringOption,
+  type CommandValues,
+} from './arguments';
+
+const YEAR_MS = 365 * 86_400_000;
+
+function timeZoneOption(values: CommandValues): string | undefined {
+  const zone = stringOption(values, 'time-zone');
+  if (zone === undefined) return undefined;
+  try {
+    checkTimeZone(zone);
+  } catch {
+    throw new UsageError(`--time-zone must be an IANA time zone such as Europe/London, not "${zone}".`);
+  }
+  return zone;
+}
 
 /** `floatdesk simulator`: the platform simulator on 127.0.0.1 until the process is stopped. */
 export async function simulatorCommand(values: CommandValues, print: (text: string) => void): Promise<void> {
   const seed = integerOption(values, 'seed', 1, 0, 2 ** 32 - 1);
   const admin = flagOption(values, 'admin');
+  const text = (name: string): string | undefined => stringOption(values, name) || undefined;
+  const integer = (name: string, min: number, max: number): number | undefined =>
+    text(name) === undefined ? undefined : integerOption(values, name, 0, min, max);
   const simulator = await startSimulator({
     port: portOption(values),
     seed,
@@ -13,8 +40,19 @@ export async function simulatorCommand(values: CommandValues, print: (text: stri
     brands: integerOption(values, 'brands', 120, 0, 100_000),
     adversarial: flagOption(values, 'adversarial'),
     admin,
-    ...(stringOption(values, 'api-key') ? { apiKey: stringOption(values, 'api-key') } : {}),
-    ...(stringOption(values, 'api-secret') ? { apiSecret: stringOption(values, 'api-secret') } : {}),
+    ...(text('api-key') ? { apiKey: text('api-key') } : {}),
+    ...(text('api-secret') ? { apiSecret: text('api-secret') } : {}),
+    // Left undefined when the flag is absent: the simulator's defaults apply.
+    timeScale:
+      text('time-scale') === undefined ? undefined : numberOption(values, 'time-scale', 0, 0, 1_000_000),
+    listCap: integer('list-cap', 1, 100_000),
+    endDateInclusive: flagOption(values, 'end-date-exclusive') ? false : undefined,
+    legacyFloatsShape: flagOption(values, 'legacy-floats-shape') || undefined,
+    timestampSkewMs: integer('timestamp-skew-ms', 0, YEAR_MS),
+    floatsCacheMs: integer('floats-cache-ms', 0, YEAR_MS),
+    platformTimeZone: timeZoneOption(values),
+    errorDataShape: choiceOption(values, 'error-data-shape', ERROR_SHAPE_SETTINGS),
+    overfullGroup: flagOption(values, 'overfull-group') || undefined,
   });
   const world = simulator.world;
   print(

@@ -1,6 +1,8 @@
 /**
  * HMAC-SHA256 request authentication as the platform does it (platform-notes.md, "Authentication").
  * Pure functions: the server passes in the headers, the signed parameters and the wall clock.
+ * Failures: client IP not allow-listed 401/210; unknown API key 404/434; a missing key, timestamp or
+ * signature, a timestamp out of window or a signature that does not match 401/434.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -61,7 +63,8 @@ export interface AuthConfig {
   forceSkew?: boolean;
 }
 
-export type AuthResult = { ok: true } | { ok: false; httpStatus: 401; code: '210' | '434'; message: string };
+export type AuthResult =
+  { ok: true } | { ok: false; httpStatus: 401 | 404; code: '210' | '434'; message: string };
 
 function header(headers: AuthInput['headers'], name: string): string | undefined {
   const value = headers[name.toLowerCase()];
@@ -77,7 +80,9 @@ export function authenticate(input: AuthInput, config: AuthConfig): AuthResult {
   const apiKey = header(input.headers, 'API-Key');
   if (apiKey === undefined || apiKey === '')
     return denied('Authentication failed: the API-Key header is missing');
-  if (!constantTimeEqual(apiKey, config.apiKey)) return denied('Authentication failed: unknown API key');
+  // An API key the platform cannot find is "not found": 434 with HTTP 404. Every other failure is 401.
+  if (!constantTimeEqual(apiKey, config.apiKey))
+    return { ok: false, httpStatus: 404, code: '434', message: 'Authentication failed: unknown API key' };
 
   const timestamp = header(input.headers, 'Timestamp');
   if (timestamp === undefined || timestamp === '')

@@ -179,3 +179,13 @@ export function plainDecimal(number: JsonNumber): string {
   const rest = digits.slice(point);
   return `${sign}${whole}${rest === '' ? '' : `.${rest}`}`;
 }
+
+/**
+ * Whether a Content-Type header announces JSON: application/json or application/<anything>+json,
+ * parameters (charset) ignored, case-insensitive. The platform reads a body as JSON only then.
+ */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const type = (header.split(';')[0] ?? '').trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}

@@ -88,7 +88,10 @@ export interface Booking {
   float: SimFloat;
 }
 
-/** Charge the float and put value on a card (new card when `card` is absent). */
+/**
+ * Charge the float and put value on a card (new card when `card` is absent). A float that cannot cover
+ * the cost answers 610 (funds) or 615 (credit float): HTTP 403 for a new card, 422 for a top-up.
+ */
 export function spend(
   world: World,
   input: {
@@ -103,8 +106,14 @@ export function spend(
   },
 ): Booking {
   const cost = costMinor(input.faceMinor, input.brand.discount);
-  if (input.float.availableMinor < cost)
-    return reject(422, PLATFORM_CODES.insufficientFunds, `Insufficient funds in float "${input.float.name}"`);
+  if (input.float.availableMinor < cost) {
+    const credit = input.float.credit === true;
+    return reject(
+      input.card === undefined ? 403 : 422,
+      credit ? PLATFORM_CODES.insufficientCredit : PLATFORM_CODES.insufficientFunds,
+      `Insufficient ${credit ? 'credit' : 'funds'} in float "${input.float.name}"`,
+    );
+  }
   input.float.availableMinor -= cost;
   let card = input.card;
   if (card === undefined) {
@@ -145,9 +154,21 @@ function floatOf(world: World, tx: SimTransaction): SimFloat {
   return float;
 }
 
+const TOP_UP_TYPES: readonly string[] = ['digital_top_up', 'physical_top_up'];
+
+/** Top-ups of a card that are not cancelled. */
+function liveTopUps(world: World, card: SimCard): SimTransaction[] {
+  return world.transactions.filter(
+    (tx) => tx.cardCode === card.code && TOP_UP_TYPES.includes(tx.type) && !tx.cancelled,
+  );
+}
+
 /**
  * Cancel an earlier spend: refund exactly what it cost and take its face value off the card; cancelling
- * an issue or activation also deactivates the card. The card must still hold the value.
+ * an issue or activation also deactivates the card. The card must still hold the value. An issue or
+ * activation whose card has top-ups that are not cancelled is refused (422/100): cancelling it would
+ * deactivate the card and strand the top-ups' value. Physical top-ups are cancelled first; digital
+ * top-ups cannot be cancelled, so such a card is cashed out instead. Money is never lost.
  */
 export function cancelSpend(
   world: World,
@@ -159,6 +180,19 @@ export function cancelSpend(
   const card = findCard(world, original.cardCode);
   if (card === undefined || !card.active || card.balanceMinor < original.faceMinor)
     return reject(422, PLATFORM_CODES.businessRule, 'The card no longer holds the value of the transaction');
+  if (input.type !== 'cancelled_physical_top_up') {
+    const topUps = liveTopUps(world, card);
+    if (topUps.length > 0) {
+      const ids = topUps.map((tx) => tx.id).join(', ');
+      const hint =
+        card.kind === 'digital' ? ' (digital top-ups cannot be cancelled: cash the card out instead)' : '';
+      return reject(
+        422,
+        PLATFORM_CODES.businessRule,
+        `The card has top-ups that are not cancelled (${ids}): cancel the top-ups first${hint}`,
+      );
+    }
+  }
   const float = floatOf(world, original);
   original.cancelled = true;
   card.balanceMinor -= original.faceMinor;

@@ -1,9 +1,12 @@
 /**
  * Faults on demand, plus the real rate limiter. A fault applies to requests whose path (relative to
  * /api/v2, e.g. "/brands") starts with its `path` prefix, for its next `count` matches (absent: until
- * cleared). Gateway faults (error, rate-limit, timestamp-skew) answer instead of the endpoint; body
- * faults (truncate, stall, wrong-content-type, malformed-json) corrupt the endpoint's real answer, so
+ * cleared). Gateway faults (error, rate-limit, timestamp-skew, and wrong-content-type with status 503:
+ * an HTML maintenance page) answer instead of the endpoint; body faults (truncate, stall,
+ * wrong-content-type with status 200, malformed-json) corrupt the endpoint's real answer, so
  * the state change behind a POST has happened even though the client never sees a clean answer.
+ * `exception` makes the endpoint itself throw an unexpected error after routing and authentication:
+ * the answer comes from the server's catch-all, 500 code 999.
  */
 import type { ServerResponse } from 'node:http';
 import { JsonNumber } from './json';
@@ -20,6 +23,7 @@ export const FAULT_KINDS = [
   'wrong-content-type',
   'malformed-json',
   'timestamp-skew',
+  'exception',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -31,8 +35,14 @@ export interface FaultSpec {
   count?: number;
   /** latency: added delay in ms. */
   ms?: number;
-  /** error: 500 (code 600) or 503 (code 602) with a body; 502 or 504 with no body. */
-  status?: 500 | 502 | 503 | 504;
+  /**
+   * error: 500 (code 600) or 503 (code 602) with a body; 502 or 504 with no body.
+   * wrong-content-type: 200 (default: the endpoint ran, its answer replaced by an HTML page) or 503
+   * (an HTML maintenance page instead of the endpoint).
+   */
+  status?: 200 | 500 | 502 | 503 | 504;
+  /** error with a body (500 or 503): the platform code, one of 600, 602, 603, 604. */
+  code?: ErrorFaultCode;
   /** rate-limit: Retry-After in seconds; absent: no Retry-After header. */
   retryAfter?: number;
 }
@@ -52,6 +62,14 @@ export interface FaultDecision {
 
 const WINDOW_MS = 60_000;
 const ERROR_STATUSES = [500, 502, 503, 504];
+const ERROR_CODES = ['600', '602', '603', '604'] as const;
+export type ErrorFaultCode = (typeof ERROR_CODES)[number];
+const ERROR_MESSAGES: Record<ErrorFaultCode, string> = {
+  '600': 'Internal server error',
+  '602': 'The service is down for maintenance',
+  '603': 'The card processor returned an error',
+  '604': 'The health check failed',
+};
 
 function normalisePath(path: string | undefined): string | undefined {
   if (path === undefined || path === '' || path === '/') return undefined;
@@ -68,6 +86,19 @@ export function validateFault(spec: FaultSpec): FaultSpec {
     throw new RangeError('A latency fault needs ms between 0 and 600000');
   if (spec.kind === 'error' && spec.status !== undefined && !ERROR_STATUSES.includes(spec.status))
     throw new RangeError('An error fault status must be 500, 502, 503 or 504');
+  if (
+    spec.kind === 'wrong-content-type' &&
+    spec.status !== undefined &&
+    spec.status !== 200 &&
+    spec.status !== 503
+  )
+    throw new RangeError('A wrong-content-type fault status must be 200 or 503');
+  if (spec.code !== undefined) {
+    if (spec.kind !== 'error' || spec.status === 502 || spec.status === 504)
+      throw new RangeError('Only an error fault with status 500 or 503 takes a code');
+    if (!(ERROR_CODES as readonly string[]).includes(spec.code))
+      throw new RangeError(`An error fault code must be one of ${ERROR_CODES.join(', ')}`);
+  }
   if (spec.retryAfter !== undefined && !(Number.isInteger(spec.retryAfter) && spec.retryAfter >= 0))
     throw new RangeError('retryAfter must be a whole number of seconds');
   const path = normalisePath(spec.path);
@@ -144,14 +175,23 @@ export class FaultController {
   }
 }
 
+const HTML_PAGE = Buffer.from(
+  '<!DOCTYPE html>\n<html><head><title>Service notice</title></head>' +
+    '<body><h1>We will be back soon</h1><p>The service is temporarily unavailable.</p></body></html>\n',
+  'utf8',
+);
+
 /** The answer a gateway fault gives instead of the endpoint, or undefined for body faults. */
 export function gatewayAnswer(fault: FaultSpec): SimResponse | undefined {
   if (fault.kind === 'error') {
     const status = fault.status ?? 500;
     if (status === 502 || status === 504) return { status, headers: {}, body: null };
-    return status === 503
-      ? failure(503, PLATFORM_CODES.maintenance, 'The service is down for maintenance')
-      : failure(500, PLATFORM_CODES.internal, 'Internal server error');
+    const code = fault.code ?? (status === 503 ? PLATFORM_CODES.maintenance : PLATFORM_CODES.internal);
+    return failure(status === 503 ? 503 : 500, code, ERROR_MESSAGES[code]);
+  }
+  if (fault.kind === 'wrong-content-type' && fault.status === 503) {
+    // A maintenance page from in front of the platform: the endpoint never ran.
+    return { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: HTML_PAGE };
   }
   if (fault.kind === 'rate-limit') {
     const answer = failure(429, PLATFORM_CODES.rateLimited, 'Too many requests');
@@ -160,12 +200,6 @@ export function gatewayAnswer(fault: FaultSpec): SimResponse | undefined {
   }
   return undefined;
 }
-
-const HTML_PAGE = Buffer.from(
-  '<!DOCTYPE html>\n<html><head><title>Service notice</title></head>' +
-    '<body><h1>We will be back soon</h1><p>The service is temporarily unavailable.</p></body></html>\n',
-  'utf8',
-);
 
 /** Write an answer to the socket, corrupted by a body fault when there is one. */
 export function deliver(res: ServerResponse, answer: SimResponse, fault: FaultSpec | undefined): void {
@@ -214,11 +248,13 @@ export function faultFromJson(value: Parsed): FaultSpec {
   const count = number('count');
   const ms = number('ms');
   const status = number('status');
+  const code = text('code');
   const retryAfter = number('retry_after') ?? number('retryAfter');
   if (path !== undefined) spec.path = path;
   if (count !== undefined) spec.count = count;
   if (ms !== undefined) spec.ms = ms;
   if (status !== undefined) spec.status = status as FaultSpec['status'];
+  if (code !== undefined) spec.code = code as ErrorFaultCode;
   if (retryAfter !== undefined) spec.retryAfter = retryAfter;
   return validateFault(spec);
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { shapeDetails, type Details, type ErrorDataShape } from './error-shapes';
 import { SimError } from './errors';
 import { writeJson, type JsonValue } from './json';
 import { PLATFORM_CODES } from '../shared/domain/platform';
@@ -59,18 +60,25 @@ export function failure(httpStatus: number, code: string, message: string, data?
   return rawJson(httpStatus, writeJson({ code, status: 'error', message, data }));
 }
 
-/** The transfer-request 422 variant: `messages` (field → string array) instead of `message`. */
-export function validationMessages(messages: Record<string, string[]>): SimResponse {
-  return rawJson(422, writeJson({ code: PLATFORM_CODES.validation, status: 'error', messages }));
+/** The transfer-request 422 variant: `messages` (by default field → string array) instead of `message`. */
+export function validationMessages(
+  messages: Details,
+  shape: ErrorDataShape = 'object-of-arrays',
+): SimResponse {
+  return rawJson(
+    422,
+    writeJson({ code: PLATFORM_CODES.validation, status: 'error', messages: shapeDetails(messages, shape) }),
+  );
 }
 
-export function fromSimError(error: SimError): SimResponse {
-  return failure(error.httpStatus, error.platformCode, error.message, error.data as JsonValue | undefined);
+export function fromSimError(error: SimError, shape: ErrorDataShape): SimResponse {
+  const data = error.data === undefined ? undefined : shapeDetails(error.data, shape);
+  return failure(error.httpStatus, error.platformCode, error.message, data);
 }
 
 /** Any throw inside a handler becomes an envelope: SimError as itself, anything else 500 code 999. */
-export function fromThrown(error: unknown): SimResponse {
-  if (error instanceof SimError) return fromSimError(error);
+export function fromThrown(error: unknown, shape: ErrorDataShape): SimResponse {
+  if (error instanceof SimError) return fromSimError(error, shape);
   return failure(500, PLATFORM_CODES.endpointNotFound, 'Internal error');
 }
 
@@ -85,13 +93,18 @@ export function methodNotAllowed(allowed: readonly string[]): SimResponse {
 }
 
 /** Shorthand for handlers: throw a platform error. */
-export function reject(httpStatus: number, code: string, message: string, data?: JsonValue): never {
+export function reject(httpStatus: number, code: string, message: string, data?: Details): never {
   throw new SimError(httpStatus, code, message, data);
 }
 
 /** 422 code 433 with the field messages in `data` (the variant used by every endpoint but transfer requests). */
 export function invalid(field: string, message: string): never {
-  return reject(422, PLATFORM_CODES.validation, 'The given data was invalid.', { [field]: [message] });
+  return invalidAll({ [field]: [message] });
+}
+
+/** 422 code 433 with several fields' messages in `data`. */
+export function invalidAll(details: Details): never {
+  return reject(422, PLATFORM_CODES.validation, 'The given data was invalid.', details);
 }
 
 /** Write a whole answer. */

@@ -8,7 +8,9 @@ export interface SimFloat {
   currency: string;
   /** Decimal places of the currency (0, 2 or 3 in the seeded data). */
   exponent: number;
+  /** Funds, or (credit: true) a credit line; a spend beyond it answers 615 instead of 610. */
   availableMinor: bigint;
+  credit?: boolean;
 }
 
 export interface ProformaInvoice {
@@ -101,8 +103,11 @@ export interface SimBrand {
   gcPool: boolean;
   asyncOnly: boolean;
   categories: string[];
-  /** Only for GBP brands. rate is decimal text; the platform sends it as a string ("5.00"). */
-  vat?: { exempt: boolean; type: string; rate: string };
+  /**
+   * Only for GBP brands. rate is decimal text; the platform mostly sends it as a string ("5.00"), for
+   * some brands as a JSON number (rateAsNumber).
+   */
+  vat?: { exempt: boolean; type: string; rate: string; rateAsNumber?: boolean };
   /** Choice-link products only; element shape not shown in the spec: {slug, name}. */
   choices?: Array<{ slug: string; name: string }>;
   digitalFaceValueLimits?: OpenValueLimits;
@@ -204,4 +209,8 @@ export interface SeedOptions extends WorldSizes {
   /** Simulated "now" at start; the seeded history lies before it. */
   startTime: number;
   adversarial: boolean;
+  /** The platform's zone: seeded groups are counted per local day of it (default 'UTC'). */
+  timeZone?: string;
+  /** > 0: add one (day, float, currency, status) group of this many requests (over the list cap). */
+  overfullGroupSize?: number;
 }

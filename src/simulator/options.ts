@@ -1,5 +1,7 @@
 import type { World } from './model';
 import type { FaultSpec } from './faults';
+import { ERROR_SHAPE_SETTINGS, type ErrorShapeSetting } from './error-shapes';
+import { checkTimeZone } from './time';
 
 /** Everything the simulator can be started with. `startSimulator` takes a Partial and fills in the defaults. */
 export interface SimulatorOptions {
@@ -26,6 +28,18 @@ export interface SimulatorOptions {
   legacyFloatsShape: boolean;
   /** Largest accepted difference between the Timestamp header and the wall clock. */
   timestampSkewMs: number;
+  /**
+   * GET /check-floats answers are computed once per currency filter and served unchanged (with their
+   * last_refreshed_at) until they are this old in simulated time; 0 computes every answer afresh.
+   * The real platform caches about 15 minutes.
+   */
+  floatsCacheMs: number;
+  /** IANA zone of the platform: the offset of every timestamp it writes and the days of date filters. */
+  platformTimeZone: string;
+  /** 'mixed': each endpoint its own shape of error details (error-shapes.ts); otherwise that shape everywhere. */
+  errorDataShape: ErrorShapeSetting;
+  /** Seed one (day, float, currency, status) group of transfer requests with more than listCap items. */
+  overfullGroup: boolean;
   /** Requests allowed per 60-second window (announced in X-RateLimit-* headers). */
   rateLimit: number;
   /** Client addresses allowed to call /api/v2; others get 401 code 210. */
@@ -63,6 +77,10 @@ export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
   endDateInclusive: true,
   legacyFloatsShape: false,
   timestampSkewMs: 300_000,
+  floatsCacheMs: 15 * 60_000,
+  platformTimeZone: 'Europe/London',
+  errorDataShape: 'mixed',
+  overfullGroup: false,
   rateLimit: 10_000,
   allowedIps: [...LOOPBACK_ADDRESSES],
   faults: [],
@@ -79,11 +97,56 @@ export function resolveOptions(partial: Partial<SimulatorOptions>): SimulatorOpt
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
       throw new RangeError(`Simulator option ${key} must be a whole number ≥ 0, got ${String(value)}`);
   }
-  if (options.listCap < 1) throw new RangeError('Simulator option listCap must be at least 1');
   if (!(options.timeScale >= 0)) throw new RangeError('Simulator option timeScale must be ≥ 0');
-  if (!(options.timestampSkewMs >= 0)) throw new RangeError('Simulator option timestampSkewMs must be ≥ 0');
+  checkSettings(options);
+  checkTimeZone(options.platformTimeZone);
   if (!(options.rateLimit >= 1)) throw new RangeError('Simulator option rateLimit must be at least 1');
   if (options.apiKey === '' || options.apiSecret === '')
     throw new RangeError('Simulator options apiKey and apiSecret must not be empty');
   return options;
+}
+
+/** The options POST /__admin/settings can change while the simulator runs. */
+export const RUNTIME_SETTINGS = [
+  'listCap',
+  'endDateInclusive',
+  'legacyFloatsShape',
+  'timestampSkewMs',
+  'floatsCacheMs',
+  'errorDataShape',
+] as const satisfies ReadonlyArray<keyof SimulatorOptions>;
+export type RuntimeSettings = Pick<SimulatorOptions, (typeof RUNTIME_SETTINGS)[number]>;
+
+function checkSettings(settings: RuntimeSettings): void {
+  if (!(Number.isInteger(settings.listCap) && settings.listCap >= 1))
+    throw new RangeError('Simulator option listCap must be a whole number ≥ 1');
+  for (const key of ['endDateInclusive', 'legacyFloatsShape'] as const) {
+    if (typeof settings[key] !== 'boolean')
+      throw new RangeError(`Simulator option ${key} must be true or false`);
+  }
+  for (const key of ['timestampSkewMs', 'floatsCacheMs'] as const) {
+    const value = settings[key];
+    if (!(typeof value === 'number' && Number.isFinite(value) && value >= 0))
+      throw new RangeError(`Simulator option ${key} must be a number ≥ 0`);
+  }
+  if (!ERROR_SHAPE_SETTINGS.includes(settings.errorDataShape))
+    throw new RangeError(`Simulator option errorDataShape must be one of ${ERROR_SHAPE_SETTINGS.join(', ')}`);
+}
+
+/** Checks a change of runtime settings as a whole, then applies it to `options` (nothing on error). */
+export function applySettings(options: SimulatorOptions, patch: Partial<RuntimeSettings>): void {
+  const next: RuntimeSettings = { ...pickSettings(options), ...patch };
+  checkSettings(next);
+  Object.assign(options, next);
+}
+
+export function pickSettings(options: SimulatorOptions): RuntimeSettings {
+  return {
+    listCap: options.listCap,
+    endDateInclusive: options.endDateInclusive,
+    legacyFloatsShape: options.legacyFloatsShape,
+    timestampSkewMs: options.timestampSkewMs,
+    floatsCacheMs: options.floatsCacheMs,
+    errorDataShape: options.errorDataShape,
+  };
 }

@@ -1,5 +1,6 @@
 /** One handler map: each (method, path pattern) is registered once; unknown path → 404, wrong method → 405. */
-import type { Parsed } from './body';
+import type { Parsed, ParsedObject } from './body';
+import type { ErrorDataShape } from './error-shapes';
 import type { FaultController } from './faults';
 import type { SimResponse } from './http';
 import type { World } from './model';
@@ -14,6 +15,8 @@ export interface SimContext {
   idempotent: Map<string, { route: string; answer: SimResponse }>;
   /** Move the simulated clock (admin API); keeps timeScale's anchor in step. */
   advanceClock: (ms: number) => void;
+  /** GET /check-floats answers by query, with the simulated time they were computed at. */
+  floatsCache: Map<string, { at: number; answer: SimResponse }>;
 }
 
 export interface RequestContext {
@@ -23,9 +26,14 @@ export interface RequestContext {
   path: string;
   query: URLSearchParams;
   rawBody: string;
-  /** The parsed JSON body; undefined when the body is empty or not JSON (see bodyError). */
+  /**
+   * The parsed JSON body; undefined when the body is empty, was not sent as JSON (Content-Type other
+   * than application/json: the platform does not read it) or is not valid JSON (see bodyError).
+   */
   body: Parsed | undefined;
   bodyError: string | undefined;
+  /** The shape validation details are written in on this request (error-shapes.ts). */
+  errorShape: ErrorDataShape;
   /** Values of ":name" segments of the route pattern. */
   params: Record<string, string>;
 }
@@ -91,6 +99,17 @@ function matchSegments(
     } else if (want !== got) return undefined;
   }
   return params;
+}
+
+/**
+ * The body as the endpoints read it: no JSON body at all (none sent, or not sent as JSON) reads as an
+ * empty object, so the endpoint answers its usual missing-field errors; a body that is not valid JSON
+ * stays undefined.
+ */
+export function jsonBody(context: RequestContext): Parsed | undefined {
+  if (context.body === undefined && context.bodyError === undefined)
+    return Object.create(null) as ParsedObject;
+  return context.body;
 }
 
 /** A query parameter: the first value, or undefined when absent. */

@@ -1,21 +1,30 @@
 /**
  * The platform simulator: node:http on 127.0.0.1. Each API request goes through, in order: the
- * fault controller (latency, injected gateway faults) and the rate limiter, the route table
- * (404/405), authentication (210/434), then the endpoint; body faults corrupt what the endpoint
- * answered. The world is advanced to the simulated "now" before every request.
+ * fault controller (latency, injected gateway faults) and the rate limiter, the body size limit, the
+ * route table (404/405), authentication (210/434), then the endpoint; body faults corrupt what the
+ * endpoint answered. The world is advanced to the simulated "now" before every request.
+ *
+ * A request body is read as JSON only when its Content-Type says JSON (application/json or
+ * application/*+json); any other body is not read at all, as on the platform, so its fields are
+ * neither signed nor seen by the endpoint (the usual missing-field answers; a client that signed them
+ * gets 434). The admin API reads its bodies as JSON whatever the Content-Type (curl -d friendly).
+ *
+ * A body over 1 MiB answers 413 with code 433. The notes list no answer for it; this is the
+ * simulator's choice (a client never needs such a body, so it only has to survive the answer).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './auth';
-import { JsonSyntaxError, parseJson, type Parsed } from './body';
-import { generateWorld } from './data';
+import { isJsonContentType, JsonSyntaxError, parseJson, type Parsed } from './body';
+import { createSimContext } from './context';
+import { shapeFor } from './error-shapes';
 import { SimError } from './errors';
-import { deliver, FaultController, gatewayAnswer } from './faults';
+import { deliver, gatewayAnswer, type FaultController } from './faults';
 import { failure, fromThrown, methodNotAllowed, notFound, send, type SimResponse } from './http';
 import { JsonNumber } from './json';
 import type { World } from './model';
 import { LOOPBACK_ADDRESSES, resolveOptions, type SimulatorOptions } from './options';
-import { Router, type RequestContext, type SimContext } from './router';
+import { Router, type Handler, type RequestContext, type SimContext } from './router';
 import { registerAdmin } from './routes/admin';
 import { registerBrands } from './routes/brands';
 import { registerCheckFloats } from './routes/check-floats';
@@ -54,8 +63,11 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
   });
 }
 
-function parseBody(text: string): { body: Parsed | undefined; bodyError: string | undefined } {
-  if (text.trim() === '') return { body: undefined, bodyError: undefined };
+function parseBody(
+  text: string,
+  asJson: boolean,
+): { body: Parsed | undefined; bodyError: string | undefined } {
+  if (!asJson || text.trim() === '') return { body: undefined, bodyError: undefined };
   try {
     return { body: parseJson(text), bodyError: undefined };
   } catch (error) {
@@ -76,6 +88,12 @@ function bodyText(body: Parsed | undefined, key: string): string | undefined {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the `exception` fault makes an endpoint throw: an unexpected error, not a SimError. */
+class InjectedException extends Error {}
+const explode: Handler = () => {
+  throw new InjectedException('Injected exception');
+};
+
 export function createSimulatorHandler(sim: SimContext, simulatedNow: () => number) {
   const api = new Router();
   registerCheckFloats(api);
@@ -86,12 +104,13 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
   const admin = new Router();
   registerAdmin(admin);
 
-  const run = (context: RequestContext, handler: (context: RequestContext) => SimResponse): SimResponse => {
+  const run = (context: RequestContext, handler: Handler): SimResponse => {
     try {
       return handler(context);
     } catch (error) {
-      if (!(error instanceof SimError)) console.error('simulator: unexpected error', error);
-      return fromThrown(error);
+      if (!(error instanceof SimError) && !(error instanceof InjectedException))
+        console.error('simulator: unexpected error', error);
+      return fromThrown(error, context.errorShape);
     }
   };
 
@@ -103,7 +122,9 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
     const remote = req.socket.remoteAddress;
     const { text, tooLarge } = await readBody(req);
     advanceTo(world, Math.max(world.now, simulatedNow()));
-    const { body, bodyError } = parseBody(text);
+    const isAdmin = path === '/__admin' || path.startsWith('/__admin/');
+    const contentType = req.headers['content-type'];
+    const { body, bodyError } = parseBody(text, isAdmin || isJsonContentType(contentType));
     const context = (params: Record<string, string>): RequestContext => ({
       sim,
       method,
@@ -112,10 +133,11 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
       rawBody: text,
       body,
       bodyError,
+      errorShape: shapeFor(options.errorDataShape, method, path),
       params,
     });
 
-    if (path === '/__admin' || path.startsWith('/__admin/')) {
+    if (isAdmin) {
       if (!options.admin) return send(res, notFound());
       if (remote === undefined || !LOOPBACK_ADDRESSES.includes(remote))
         return send(
@@ -130,13 +152,15 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
 
     const decision = faults.take(path);
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
-    const finish = (answer: SimResponse, bodyFault = decision.fault): void => {
+    /** Deliver an answer; `gatewayOnly`: it replaced the endpoint, so no body fault applies to it. */
+    const finish = (answer: SimResponse, gatewayOnly = false): void => {
+      const bodyFault = gatewayOnly ? undefined : decision.fault;
       deliver(res, { ...answer, headers: { ...answer.headers, ...decision.rateHeaders } }, bodyFault);
     };
     const gateway = decision.fault && gatewayAnswer(decision.fault);
-    if (gateway !== undefined) return finish(gateway, undefined);
+    if (gateway !== undefined) return finish(gateway, true);
     if (decision.overLimit)
-      return finish(failure(429, PLATFORM_CODES.rateLimited, 'Too many requests'), undefined);
+      return finish(failure(429, PLATFORM_CODES.rateLimited, 'Too many requests'), true);
     if (tooLarge) return finish(failure(413, PLATFORM_CODES.validation, 'The request body is too large'));
 
     const match = path.startsWith('/api/v2/') ? api.match(method, path) : { kind: 'not-found' as const };
@@ -152,40 +176,14 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
       { ...options, forceSkew: decision.fault?.kind === 'timestamp-skew' },
     );
     if (!auth.ok) return finish(failure(auth.httpStatus, auth.code, auth.message));
-    finish(run(context(match.params), match.handler));
+    finish(run(context(match.params), decision.fault?.kind === 'exception' ? explode : match.handler));
   };
 }
 
 export async function startSimulator(partial: Partial<SimulatorOptions> = {}): Promise<RunningSimulator> {
   const options = resolveOptions(partial);
-  const world =
-    options.world ??
-    generateWorld({
-      seed: options.seed,
-      floats: options.floats,
-      transfers: options.transfers,
-      brands: options.brands,
-      startTime: options.startTime,
-      adversarial: options.adversarial,
-    });
-  const faults = new FaultController(options.rateLimit, options.wallClock, options.faults);
-  let anchorWall = options.wallClock();
-  let anchorSim = world.now;
-  const sim: SimContext = {
-    world,
-    options,
-    faults,
-    idempotent: new Map(),
-    advanceClock: (ms) => {
-      advanceTo(world, world.now + ms);
-      anchorSim = world.now;
-      anchorWall = options.wallClock();
-    },
-  };
-  const simulatedNow = (): number =>
-    options.timeScale > 0
-      ? anchorSim + Math.floor((options.wallClock() - anchorWall) * options.timeScale)
-      : world.now;
+  const { sim, simulatedNow } = createSimContext(options);
+  const { world, faults } = sim;
   const handler = createSimulatorHandler(sim, simulatedNow);
 
   const server: Server = createServer((req, res) => {

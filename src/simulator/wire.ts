@@ -1,14 +1,13 @@
 /**
  * World → wire JSON, as the platform writes it. Amounts the platform sends as JSON numbers are
  * JsonNumbers built from exact minor units; amounts it sends as strings are exact decimal text.
+ * Timestamps are written in the platform's zone (`zone`, an IANA name) with its offset.
  */
 import { amountNumber, JsonNumber, minorToDecimal, writeJson, type JsonValue } from './json';
 import type { BrandDetail, OpenValueLimits, SimBrand, SimFloat, SimTemplate, SimTransfer } from './model';
+import { isoTime } from './time';
 
-/** Epoch ms → ISO 8601 with a "+00:00" offset and whole seconds, as the platform writes it. */
-export function isoTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
+export { isoTime };
 
 export function money(minor: bigint, exponent: number, currency: string): JsonValue {
   return { amount: amountNumber(minor, exponent), currency };
@@ -22,26 +21,30 @@ export function floatEntry(float: SimFloat, pendingMinor: bigint): JsonValue {
   };
 }
 
-/** `data` of GET /check-floats: floats grouped by currency (first-seen order), then by name. */
+/**
+ * `data` of GET /check-floats: floats grouped by currency (first-seen order), then by name. No floats
+ * at all (e.g. no float in the filtered currency): `floats` is `[]`, PHP's empty array.
+ */
 export function checkFloatsData(
   floats: readonly SimFloat[],
   pending: (float: SimFloat) => bigint,
   now: number,
   legacyShape: boolean,
+  zone: string,
 ): JsonValue {
   const byCurrency: Record<string, Record<string, JsonValue>> = Object.create(null);
   for (const float of floats) {
     const group = (byCurrency[float.currency] ??= Object.create(null) as Record<string, JsonValue>);
     group[float.name] = floatEntry(float, pending(float));
   }
-  const refreshed = isoTime(now);
+  const refreshed = isoTime(now, zone);
   return legacyShape
     ? { ...byCurrency, last_refreshed_at: refreshed }
-    : { floats: byCurrency, last_refreshed_at: refreshed };
+    : { floats: floats.length === 0 ? [] : byCurrency, last_refreshed_at: refreshed };
 }
 
 /** One item of GET /float/transfer-requests: amounts as decimal strings with the currency's decimals. */
-export function transferWire(transfer: SimTransfer): JsonValue {
+export function transferWire(transfer: SimTransfer, zone: string): JsonValue {
   return {
     float: transfer.float,
     requested: {
@@ -54,7 +57,7 @@ export function transferWire(transfer: SimTransfer): JsonValue {
         : { currency: transfer.currency, amount: minorToDecimal(transfer.approvedMinor, transfer.exponent) },
     payment_reference: transfer.paymentReference,
     status: transfer.status,
-    created_at: isoTime(transfer.createdAt),
+    created_at: isoTime(transfer.createdAt, zone),
   };
 }
 
@@ -103,8 +106,16 @@ export function detailWire(detail: BrandDetail): JsonValue {
   return out;
 }
 
+/** VAT as the platform writes it: rate as a string with two decimals, or for some brands a JSON number. */
+function vatWire(vat: NonNullable<SimBrand['vat']>): JsonValue {
+  const text = rateText(vat.rate);
+  const rate =
+    vat.rateAsNumber === true && /^\d+\.\d+$/.test(text) ? new JsonNumber(text.replace(/\.?0+$/, '')) : text;
+  return { exempt: vat.exempt, type: vat.type, rate };
+}
+
 /** A brand object as GET /brands writes it; `detail` only when asked for. */
-export function brandWire(brand: SimBrand, withDetail: boolean): JsonValue {
+export function brandWire(brand: SimBrand, withDetail: boolean, zone: string): JsonValue {
   const { exponent, currency } = brand;
   return {
     slug: brand.slug,
@@ -113,14 +124,14 @@ export function brandWire(brand: SimBrand, withDetail: boolean): JsonValue {
     status: { code: brand.status.code, reason: brand.status.reason },
     currency,
     discount: new JsonNumber(brand.discount),
-    last_updated: isoTime(brand.lastUpdated),
+    last_updated: isoTime(brand.lastUpdated, zone),
     transaction_types: brand.transactionTypes,
     delivery_methods: brand.deliveryMethods,
     countries_served: brand.countriesServed,
     gc_pool: brand.gcPool,
     async_only: brand.asyncOnly,
     categories: brand.categories,
-    vat: brand.vat && { exempt: brand.vat.exempt, type: brand.vat.type, rate: rateText(brand.vat.rate) },
+    vat: brand.vat && vatWire(brand.vat),
     choices: brand.choices?.map((choice) => ({ slug: choice.slug, name: choice.name })),
     digital_face_value_limits:
       brand.digitalFaceValueLimits && limitsWire(brand.digitalFaceValueLimits, exponent),
@@ -141,6 +152,7 @@ export function brandWire(brand: SimBrand, withDetail: boolean): JsonValue {
 
 /** What the world's rules change on a brand, as it was when the bytes were cached. */
 interface BrandCacheEntry {
+  zone: string;
   lastUpdated: number;
   status: SimBrand['status'];
   code: string;
@@ -155,8 +167,9 @@ interface BrandCacheEntry {
 
 const brandCache = new WeakMap<SimBrand, BrandCacheEntry>();
 
-function stillValid(entry: BrandCacheEntry, brand: SimBrand): boolean {
+function stillValid(entry: BrandCacheEntry, brand: SimBrand, zone: string): boolean {
   return (
+    entry.zone === zone &&
     entry.lastUpdated === brand.lastUpdated &&
     entry.status === brand.status &&
     entry.code === brand.status.code &&
@@ -174,10 +187,11 @@ export function invalidateBrand(brand: SimBrand): void {
 }
 
 /** `"slug":{...}` for one brand, serialised once and reused until the brand changes. */
-export function brandEntryBytes(brand: SimBrand, withDetail: boolean): Buffer {
+export function brandEntryBytes(brand: SimBrand, withDetail: boolean, zone: string): Buffer {
   let entry = brandCache.get(brand);
-  if (entry === undefined || !stillValid(entry, brand)) {
+  if (entry === undefined || !stillValid(entry, brand, zone)) {
     entry = {
+      zone,
       lastUpdated: brand.lastUpdated,
       status: brand.status,
       code: brand.status.code,
@@ -192,7 +206,10 @@ export function brandEntryBytes(brand: SimBrand, withDetail: boolean): Buffer {
   const key = withDetail ? 'detail' : 'plain';
   let bytes = entry[key];
   if (bytes === undefined) {
-    bytes = Buffer.from(`${JSON.stringify(brand.slug)}:${writeJson(brandWire(brand, withDetail))}`, 'utf8');
+    bytes = Buffer.from(
+      `${JSON.stringify(brand.slug)}:${writeJson(brandWire(brand, withDetail, zone))}`,
+      'utf8',
+    );
     entry[key] = bytes;
   }
   return bytes;

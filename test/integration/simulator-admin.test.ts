@@ -9,7 +9,8 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((sim) => sim.close()));
 });
 async function start(options: Partial<SimulatorOptions> = {}): Promise<RunningSimulator> {
-  const sim = await startSimulator({ world: makeSimWorld(), admin: true, ...options });
+  // floatsCacheMs 0: these tests read balances right after changing them.
+  const sim = await startSimulator({ world: makeSimWorld(), admin: true, floatsCacheMs: 0, ...options });
   running.push(sim);
   return sim;
 }

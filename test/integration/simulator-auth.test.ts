@@ -47,10 +47,10 @@ describe('simulator over HTTP: authentication', () => {
     expect(result.json()).toMatchObject({ code: '433' });
   });
 
-  it('rejects a wrong or missing API key, a wrong signature and a skewed timestamp with 401 code 434', async () => {
+  it('rejects an unknown API key with 404 code 434; a missing key, a wrong signature and a skewed timestamp with 401 code 434', async () => {
     await expectError(
       call(sim, 'GET', '/check-floats', { apiKey: 'other-key' }),
-      401,
+      404,
       '434',
       /unknown API key/,
     );

@@ -45,6 +45,25 @@ describe('simulator faults', () => {
     }
   });
 
+  it('answers 603 and 604 with 500 or 503 when the error fault names the code', async () => {
+    const sim = await start();
+    for (const [status, code] of [
+      [500, '603'],
+      [503, '603'],
+      [500, '604'],
+      [503, '604'],
+      [503, '600'],
+      [500, '602'],
+    ] as const) {
+      sim.faults.add({ kind: 'error', status, code, count: 1 });
+      const result = await call(sim, 'GET', '/check-floats');
+      expect(result.status).toBe(status);
+      expect(result.json()).toMatchObject({ code, status: 'error', message: expect.any(String) });
+    }
+    expect(() => sim.faults.add({ kind: 'error', status: 502, code: '603' })).toThrow(/code/);
+    expect(() => sim.faults.add({ kind: 'error', code: '999' as never })).toThrow(/600, 602, 603, 604/);
+  });
+
   it('answers 429 code 211 with and without Retry-After', async () => {
     const sim = await start({
       faults: [
@@ -107,6 +126,25 @@ describe('simulator faults', () => {
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(result.text).toMatch(/^<!DOCTYPE html>/);
+  });
+
+  it('answers an HTML maintenance page with 503 instead of the endpoint', async () => {
+    const sim = await start({
+      faults: [
+        { kind: 'wrong-content-type', status: 503, path: '/float/request-payment-transfer', count: 1 },
+      ],
+    });
+    const result = await call(sim, 'POST', '/float/request-payment-transfer', {
+      body: '{"float":"main","currency":"GBP","amount":5,"payment_reference":"NEVER-SEEN"}',
+    });
+    expect(result.status).toBe(503);
+    expect(result.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(result.text).toMatch(/^<!DOCTYPE html>/);
+    const list = await call(sim, 'GET', '/float/transfer-requests', {
+      query: { payment_reference: 'NEVER-SEEN' },
+    });
+    expect(list.json().data).toEqual([]);
+    expect(() => sim.faults.add({ kind: 'wrong-content-type', status: 500 })).toThrow(/200 or 503/);
   });
 
   it('answers malformed JSON, after the endpoint did its work', async () => {

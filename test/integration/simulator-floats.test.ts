@@ -42,7 +42,7 @@ describe('GET /check-floats', () => {
     expect(result.json().data).toMatchObject({ last_refreshed_at: '2026-11-02T09:00:00+00:00' });
   });
 
-  it('filters by currency; an unknown currency gives an empty object', async () => {
+  it("filters by currency; an unknown currency gives [] (PHP's empty array)", async () => {
     const sim = await start();
     const jpy = (await call(sim, 'GET', '/check-floats', { query: { currency: 'JPY' } })).json().data as {
       floats: object;
@@ -51,7 +51,7 @@ describe('GET /check-floats', () => {
     const none = (await call(sim, 'GET', '/check-floats', { query: { currency: 'XXX' } })).json().data as {
       floats: object;
     };
-    expect(none.floats).toEqual({});
+    expect(none.floats).toEqual([]);
   });
 
   it('has the legacy shape without the floats key', async () => {
@@ -154,7 +154,8 @@ describe('GET /float/transfer-requests', () => {
     const sim = await start();
     const items = await list(sim);
     expect(items).toHaveLength(50);
-    expect(items[0]?.created_at).toBe('2026-10-10T08:59:00+00:00');
+    // Written in the platform's zone: Europe/London, British summer time in October.
+    expect(items[0]?.created_at).toBe('2026-10-10T09:59:00+01:00');
     const times = items.map((item) => item.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect((await start({ listCap: 7 })).baseUrl).toBeDefined();
@@ -162,7 +163,7 @@ describe('GET /float/transfer-requests', () => {
   });
 
   it('breaks created_at ties by creation order, newest first', async () => {
-    const sim = await start();
+    const sim = await start({ platformTimeZone: 'UTC' });
     const items = await list(sim, { start_date: '2026-10-04', end_date: '2026-10-04' });
     expect(items.map((item) => item.payment_reference)).toEqual(['REF00006', 'REF00005']);
   });
@@ -183,8 +184,8 @@ describe('GET /float/transfer-requests', () => {
     ).toBe(1);
   });
 
-  it('reads start_date and end_date as UTC days, end_date inclusive by default', async () => {
-    const sim = await start();
+  it('reads start_date and end_date as days of the platform zone (here UTC), end_date inclusive by default', async () => {
+    const sim = await start({ platformTimeZone: 'UTC' });
     const refs = async (query: Record<string, string>) =>
       (await list(sim, query)).map((i) => i.payment_reference);
     expect(await refs({ start_date: '2026-10-02', end_date: '2026-10-03' })).toEqual([
@@ -200,7 +201,7 @@ describe('GET /float/transfer-requests', () => {
   });
 
   it('can treat end_date as exclusive', async () => {
-    const sim = await start({ endDateInclusive: false });
+    const sim = await start({ endDateInclusive: false, platformTimeZone: 'UTC' });
     const refs = async (query: Record<string, string>) =>
       (await list(sim, query)).map((i) => i.payment_reference);
     expect(await refs({ start_date: '2026-10-02', end_date: '2026-10-03' })).toEqual(['REF00002']);
@@ -212,14 +213,15 @@ describe('GET /float/transfer-requests', () => {
     [{ start_date: '2026-13-01' }, 'start_date'],
     [{ end_date: '2026-02-30' }, 'end_date'],
     [{ start_date: '02/10/2026' }, 'start_date'],
-  ])('rejects %o with 422 code 433', async (query, field) => {
+  ])('rejects %o with 422 code 433, details as an array of strings', async (query, field) => {
     const sim = await start();
     const result = await call(sim, 'GET', '/float/transfer-requests', { query });
     expect(result.status).toBe(422);
     expect(result.json()).toMatchObject({
       code: '433',
       status: 'error',
-      data: { [field]: [expect.any(String)] },
+      message: expect.any(String),
+      data: [expect.stringContaining(field.replace('_', ' '))],
     });
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorOptions } from '../../src/simulator/options';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
 import { writeJson } from '../../src/simulator/json';
-import { brandWire } from '../../src/simulator/wire';
+import { brandWire, isoTime } from '../../src/simulator/wire';
 import { admin, call, type CallOptions } from '../helpers/sim-http';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -127,9 +127,45 @@ describe('simulator with a generated world', () => {
     const after = await call(sim, 'GET', '/brands', { query: { detail: 'true' } });
     expect(after.text).not.toBe(before);
     const expected = sim.world.brands.map(
-      (brand) => `${JSON.stringify(brand.slug)}:${writeJson(brandWire(brand, true))}`,
+      (brand) =>
+        `${JSON.stringify(brand.slug)}:${writeJson(brandWire(brand, true, sim.options.platformTimeZone))}`,
     );
     expect(after.text).toContain(`{"brands":{${expected.join(',')}},`);
+  });
+
+  it('holds a group no filter can split under the cap with overfullGroup (the client must report it)', async () => {
+    const sim = await start({ seed: 2, overfullGroup: true });
+    const main = sim.world.floats[0]!;
+    const query = {
+      start_date: '2026-10-03',
+      end_date: '2026-10-03',
+      float: main.name,
+      currency: main.currency,
+      status: 'approved',
+    };
+    const result = await call(sim, 'GET', '/float/transfer-requests', { query });
+    const items = result.json().data as Array<{ created_at: string }>;
+    expect(items).toHaveLength(50);
+    expect(items.every((item) => item.created_at.startsWith('2026-10-03T'))).toBe(true);
+    const inWorld = sim.world.transfers.filter(
+      (t) => t.float === main.name && t.currency === main.currency && t.status === 'approved',
+    );
+    expect(
+      inWorld.filter((t) => isoTime(t.createdAt, 'Europe/London').startsWith('2026-10-03')).length,
+    ).toBeGreaterThan(50);
+    // The default world: some single day holds more than the cap.
+    const plain = await start({ seed: 2 });
+    const perDay = new Map<string, number>();
+    for (const t of plain.world.transfers) {
+      const day = isoTime(t.createdAt, 'Europe/London').slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    const [busiest, size] = [...perDay.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    expect(size).toBeGreaterThan(50);
+    const day = await call(plain, 'GET', '/float/transfer-requests', {
+      query: { start_date: busiest, end_date: busiest },
+    });
+    expect(day.json().data).toHaveLength(50);
   });
 
   it('answers the full catalogue of 10,000 brands with detail quickly, from cached bytes', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError, integerOption, parseCommandLine, portOption } from '../../src/cli/arguments';
+import {
+  UsageError,
+  choiceOption,
+  integerOption,
+  numberOption,
+  parseCommandLine,
+  portOption,
+} from '../../src/cli/arguments';
 
 describe('floatdesk command line', () => {
   it('recognises help and version with or without a command', () => {
@@ -21,6 +28,60 @@ describe('floatdesk command line', () => {
       command: 'simulator',
       values: { seed: '7', transfers: '100000', brands: '10000', admin: true },
     });
+  });
+
+  it('parses the simulator switches beside its original flags', () => {
+    expect(
+      parseCommandLine([
+        'simulator',
+        '--port',
+        '0',
+        '--api-key',
+        'k',
+        '--time-scale',
+        '60',
+        '--list-cap',
+        '7',
+        '--end-date-exclusive',
+        '--legacy-floats-shape',
+        '--timestamp-skew-ms',
+        '1000',
+        '--floats-cache-ms',
+        '0',
+        '--time-zone',
+        'UTC',
+        '--error-data-shape',
+        'array-of-strings',
+        '--overfull-group',
+      ]),
+    ).toEqual({
+      kind: 'command',
+      command: 'simulator',
+      values: {
+        port: '0',
+        'api-key': 'k',
+        'time-scale': '60',
+        'list-cap': '7',
+        'end-date-exclusive': true,
+        'legacy-floats-shape': true,
+        'timestamp-skew-ms': '1000',
+        'floats-cache-ms': '0',
+        'time-zone': 'UTC',
+        'error-data-shape': 'array-of-strings',
+        'overfull-group': true,
+      },
+    });
+    expect(() => parseCommandLine(['serve', '--list-cap', '7'])).toThrow(/--list-cap/);
+  });
+
+  it('validates decimal numbers and choices, naming the flag', () => {
+    expect(numberOption({}, 'time-scale', 0, 0, 100)).toBe(0);
+    expect(numberOption({ 'time-scale': '0.5' }, 'time-scale', 0, 0, 100)).toBe(0.5);
+    expect(() => numberOption({ 'time-scale': '-1' }, 'time-scale', 0, 0, 100)).toThrow(/--time-scale/);
+    expect(() => numberOption({ 'time-scale': '1e3' }, 'time-scale', 0, 0, 100)).toThrow(UsageError);
+    expect(choiceOption({ shape: 'b' }, 'shape', ['a', 'b'])).toBe('b');
+    expect(choiceOption({}, 'shape', ['a', 'b'])).toBeUndefined();
+    expect(() => choiceOption({ shape: 'c' }, 'shape', ['a', 'b'])).toThrow(/--shape must be one of a, b/);
   });
 
   it('refuses unknown commands, options of another command and stray arguments', () => {

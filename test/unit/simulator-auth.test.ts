@@ -115,16 +115,16 @@ describe('simulator auth: authenticate', () => {
   });
 
   it.each([
-    ['a missing key', { key: '' }, /API-Key header is missing/],
-    ['a wrong key', { key: 'abc124' }, /unknown API key/],
-    ['a missing signature', {}, /Signature header is missing/],
-    ['a wrong signature', { signature: good.replace(/^8/, '9') }, /Signature does not match/],
-    ['an upper-case signature', { signature: good.toUpperCase() }, /Signature does not match/],
-    ['a missing timestamp', { signature: good, timestamp: '' }, /Timestamp header is missing/],
-    ['a non-numeric timestamp', { signature: good, timestamp: '2026-11-02' }, /epoch milliseconds/],
-  ])('rejects %s with 401 code 434', (_name, overrides, message) => {
+    ['a missing key', { key: '' }, 401, /API-Key header is missing/],
+    ['a wrong key', { key: 'abc124' }, 404, /unknown API key/],
+    ['a missing signature', {}, 401, /Signature header is missing/],
+    ['a wrong signature', { signature: good.replace(/^8/, '9') }, 401, /Signature does not match/],
+    ['an upper-case signature', { signature: good.toUpperCase() }, 401, /Signature does not match/],
+    ['a missing timestamp', { signature: good, timestamp: '' }, 401, /Timestamp header is missing/],
+    ['a non-numeric timestamp', { signature: good, timestamp: '2026-11-02' }, 401, /epoch milliseconds/],
+  ])('rejects %s with code 434 and HTTP %i', (_name, overrides, status, message) => {
     const result = authenticate(request(overrides), config);
-    expect(result).toMatchObject({ ok: false, httpStatus: 401, code: '434' });
+    expect(result).toMatchObject({ ok: false, httpStatus: status, code: '434' });
     if (!result.ok) {
       expect(result.message).toMatch(message);
       expect(result.message).not.toContain(good);

@@ -13,7 +13,8 @@ import {
 } from '../../src/shared/domain/platform';
 import { HOSTILE_FLOATS, LONG_TEXT_LENGTH } from '../../src/simulator/data/adversarial';
 import { generateWorld, isValidCreditorReference } from '../../src/simulator/data/index';
-import type { BrandDetail, SeedOptions, SimBrand } from '../../src/simulator/model';
+import type { BrandDetail, SeedOptions, SimBrand, SimTransfer } from '../../src/simulator/model';
+import { isoTime } from '../../src/simulator/time';
 
 const START = Date.UTC(2026, 4, 15, 9, 30, 0);
 const DAY = 86_400_000;
@@ -260,6 +261,66 @@ describe('generateWorld: transfer requests', () => {
     }
     expect(Math.max(...perDay.values())).toBeGreaterThan(TRANSFER_LIST_CAP);
     expect(Math.max(...perGroup.values())).toBeLessThan(TRANSFER_LIST_CAP);
+  });
+});
+
+describe('generateWorld: the list cap in the default world and the over-full group', () => {
+  /** Requests per local day and per (local day, float, currency, status) group. */
+  function groups(transfers: readonly SimTransfer[], zone: string) {
+    const perDay = new Map<string, number>();
+    const perGroup = new Map<string, number>();
+    for (const t of transfers) {
+      const day = isoTime(t.createdAt, zone).slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      const group = `${day}|${t.float}|${t.currency}|${t.status}`;
+      perGroup.set(group, (perGroup.get(group) ?? 0) + 1);
+    }
+    return { perDay, perGroup };
+  }
+  const defaults = (overrides: Partial<SeedOptions> = {}): SeedOptions => ({
+    seed: 1,
+    floats: 6,
+    transfers: 400,
+    brands: 10,
+    startTime: Date.UTC(2026, 10, 2, 9),
+    adversarial: false,
+    timeZone: 'Europe/London',
+    ...overrides,
+  });
+
+  it('has a day above the cap in the default world (400 requests), no group at the cap', () => {
+    const { perDay, perGroup } = groups(generateWorld(defaults()).transfers, 'Europe/London');
+    expect(Math.max(...perDay.values())).toBeGreaterThan(TRANSFER_LIST_CAP);
+    expect(Math.max(...perGroup.values())).toBeLessThan(TRANSFER_LIST_CAP);
+  });
+
+  it('counts groups per local day of the platform zone', () => {
+    for (const zone of ['Europe/London', 'Asia/Tokyo', 'America/Los_Angeles']) {
+      const world = generateWorld(defaults({ transfers: 3000, seed: 4, timeZone: zone }));
+      const { perGroup } = groups(world.transfers, zone);
+      expect(Math.max(...perGroup.values()), zone).toBeLessThan(TRANSFER_LIST_CAP);
+    }
+  });
+
+  it('seeds one (day, float, currency, status) group over the cap with overfullGroupSize', () => {
+    const world = generateWorld(defaults({ overfullGroupSize: TRANSFER_LIST_CAP + 10 }));
+    expect(world.transfers).toHaveLength(400 + TRANSFER_LIST_CAP + 10);
+    const { perGroup } = groups(world.transfers, 'Europe/London');
+    const over = [...perGroup.entries()].filter(([, n]) => n > TRANSFER_LIST_CAP);
+    expect(over).toHaveLength(1);
+    const [key, size] = over[0]!;
+    expect(size).toBeGreaterThanOrEqual(TRANSFER_LIST_CAP + 10);
+    expect(key).toBe(`2026-10-03|${world.floats[0]!.name}|${world.floats[0]!.currency}|approved`);
+    expect(world.transfers.map((t) => t.seq)).toEqual(world.transfers.map((_, i) => i + 1));
+    expect(new Set(world.transfers.map((t) => t.paymentReference)).size).toBe(world.transfers.length);
+  });
+
+  it('seeds one credit float, and both shapes of vat.rate', () => {
+    const world = generateWorld(options({ floats: 8, brands: 40 }));
+    expect(world.floats.filter((f) => f.credit).map((f) => f.name)).toEqual(['Marketing rewards']);
+    const gbp = world.brands.filter((b) => b.vat);
+    expect(gbp.some((b) => b.vat?.rateAsNumber === true)).toBe(true);
+    expect(gbp.some((b) => b.vat?.rateAsNumber !== true)).toBe(true);
   });
 });
 

@@ -143,7 +143,11 @@ function buildBrand(
     categories: categoriesFor(random, index, spec),
     detail: {},
   };
-  if (currency === 'GBP') brand.vat = spec.vat ?? vatFor(random);
+  if (currency === 'GBP') {
+    brand.vat = { ...(spec.vat ?? vatFor(random)) };
+    // The platform sends vat.rate as a string ("5.00"), for some brands as a number: every other brand.
+    if (index % 2 === 1) brand.vat.rateAsNumber = true;
+  }
   if (choiceLink) brand.choices = [];
   if ((spec.value ?? (random.chance(0.6) ? 'open' : 'fixed')) === 'fixed') {
     brand.denominationsMinor = denominations(random, currency, exponent);

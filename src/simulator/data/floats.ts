@@ -4,6 +4,9 @@ import type { Random } from '../random';
 import { exponentOf, majorToMinor, pow10, roundSignificant } from './common';
 import { CURRENCY_PROFILES, FLOAT_NAME_WORDS, FLOAT_PRESETS } from './names';
 
+/** The float seeded as a credit line (a preset: "Marketing rewards", GBP): spends beyond it answer 615. */
+export const CREDIT_FLOAT_INDEX = 5;
+
 /** 2^53 + 1 minor units: a balance a binary float cannot hold exactly (given to one float of larger worlds). */
 export const UNSAFE_BALANCE_MINOR = 9_007_199_254_740_993n;
 
@@ -41,7 +44,14 @@ export function generateFloats(random: Random, count: number): SimFloat[] {
     const { name, currency } = floatNameAndCurrency(random, index, taken);
     taken.add(`${currency}\u0000${name}`);
     const exponent = exponentOf(currency);
-    floats.push({ name, currency, exponent, availableMinor: balanceFor(random, index, currency, exponent) });
+    const float: SimFloat = {
+      name,
+      currency,
+      exponent,
+      availableMinor: balanceFor(random, index, currency, exponent),
+    };
+    if (index === CREDIT_FLOAT_INDEX) float.credit = true;
+    floats.push(float);
   }
   return floats;
 }

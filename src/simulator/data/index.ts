@@ -23,6 +23,7 @@ export function generateWorld(options: SeedOptions): World {
     floats,
     Math.max(0, options.transfers),
     startTime,
+    { timeZone: options.timeZone ?? 'UTC', overfullGroupSize: options.overfullGroupSize ?? 0 },
   );
   const brands = generateBrands(root.fork('brands'), Math.max(0, options.brands), startTime);
   const templates = generateTemplates(root.fork('templates'), brands, startTime);

@@ -1,11 +1,13 @@
 /**
  * Seeded transfer-request history over the ~18 months before the start time: busier on working days,
- * at month ends and in recent months, one burst day holding more than the list cap, some requests
- * sharing the exact same second. Old requests are final, recent ones mostly pending with a plan.
+ * at month ends and in recent months, one burst day holding more than the list cap (from 150
+ * requests on, the default world included), some requests sharing the exact same second. Old requests
+ * are final, recent ones mostly pending with a plan. Days are the platform's local days.
  */
 import type { SimFloat, SimTransfer } from '../model';
 import type { Random } from '../random';
-import { DAY, SECOND, startOfUtcDay, transferBounds } from './common';
+import { localDayStart, offsetAt } from '../time';
+import { DAY, HOUR, MINUTE, SECOND, startOfUtcDay, transferBounds } from './common';
 import { buyerReference, generatedReference } from './references';
 import {
   PLAN_WINDOW_HOURS,
@@ -18,11 +20,38 @@ import {
 
 export const HISTORY_DAYS = 548;
 /**
- * At most this many seeded requests share one UTC day, float, currency and status, so a client that
+ * At most this many seeded requests share one local day, float, currency and status, so a client that
  * splits date windows and then filters by float, currency and status can read all of them under a
- * list cap of 50.
+ * list cap of 50. The one exception is the over-full group (option overfullGroup): a client must
+ * report that case as incomplete.
  */
 export const MAX_PER_DAY_GROUP = 40;
+/** The over-full group lies this many days before the start, on the first float, all approved. */
+export const OVERFULL_DAYS_BACK = 30;
+
+export interface TransferExtras {
+  /** The platform's zone: groups are counted per local day. */
+  timeZone: string;
+  /** > 0: one (day, float, currency, status) group of this many requests. */
+  overfullGroupSize: number;
+}
+
+/**
+ * The local day of an instant as a day key (UTC midnight of the local date). Seeded requests fall
+ * between 07:00 and 18:00 UTC, so the zone's offset at noon UTC of the day stands for the whole day.
+ */
+function localDays(zone: string): (ms: number) => number {
+  const byDay = new Map<number, number>();
+  return (ms) => {
+    const utcDay = startOfUtcDay(ms);
+    let offset = byDay.get(utcDay);
+    if (offset === undefined) {
+      offset = offsetAt(utcDay + 12 * HOUR, zone);
+      byDay.set(utcDay, offset);
+    }
+    return startOfUtcDay(ms + offset);
+  };
+}
 
 interface Draft {
   createdAt: number;
@@ -85,7 +114,12 @@ function drafts(random: Random, floats: readonly SimFloat[], count: number, star
     return floats.length - 1;
   };
   // A burst: a quarter-end day about four months back holding more than the list cap.
-  const burst = count >= 500 ? Math.min(Math.max(60, Math.round(count * 0.01)), floats.length * 45) : 0;
+  const burst =
+    count >= 500
+      ? Math.min(Math.max(60, Math.round(count * 0.01)), floats.length * 45)
+      : count >= 150
+        ? Math.min(60, floats.length * 45)
+        : 0;
   const burstDay = startOfUtcDay(startTime - 120 * DAY);
   const result: Draft[] = [];
   for (let order = 0; order < count; order++) {
@@ -101,12 +135,12 @@ function drafts(random: Random, floats: readonly SimFloat[], count: number, star
   return result;
 }
 
-/** Moves requests out of over-full (day, float, status) groups to the nearest day with room. */
-function spreadGroups(list: Draft[], startTime: number): void {
+/** Moves requests out of over-full (local day, float, status) groups to the nearest day with room. */
+function spreadGroups(list: Draft[], startTime: number, dayOf: (ms: number) => number): void {
   const counts = new Map<string, number>();
   const keyOf = (day: number, draft: Draft): string => `${day}|${draft.float}|${draft.status}`;
   for (const draft of list) {
-    const day = startOfUtcDay(draft.createdAt);
+    const day = dayOf(draft.createdAt);
     let target = day;
     for (let step = 1; (counts.get(keyOf(target, draft)) ?? 0) >= MAX_PER_DAY_GROUP && step <= 120; step++) {
       const offset = (step % 2 === 1 ? -1 : 1) * Math.ceil(step / 2) * DAY;
@@ -123,15 +157,30 @@ export interface SeededTransfers {
   referenceCounter: number;
 }
 
+/** `size` approved requests of the first float on one local day, 08:00 onwards, 5 minutes apart. */
+function overfullDrafts(size: number, startTime: number, zone: string, firstOrder: number): Draft[] {
+  const dayKey = startOfUtcDay(startTime + offsetAt(startTime, zone)) - OVERFULL_DAYS_BACK * DAY;
+  const start = localDayStart(dayKey, zone) + 8 * HOUR;
+  return Array.from({ length: size }, (_, i) => ({
+    createdAt: start + i * 5 * MINUTE,
+    float: 0,
+    status: 'approved' as const,
+    order: firstOrder + i,
+  }));
+}
+
 export function generateTransfers(
   random: Random,
   floats: readonly SimFloat[],
   count: number,
   startTime: number,
+  extras: TransferExtras = { timeZone: 'UTC', overfullGroupSize: 0 },
 ): SeededTransfers {
   if (floats.length === 0 || count <= 0) return { transfers: [], referenceCounter: 0 };
   const list = drafts(random, floats, count, startTime);
-  spreadGroups(list, startTime);
+  spreadGroups(list, startTime, localDays(extras.timeZone));
+  if (extras.overfullGroupSize > 0)
+    list.push(...overfullDrafts(extras.overfullGroupSize, startTime, extras.timeZone, count));
   list.sort((a, b) => a.createdAt - b.createdAt || a.order - b.order);
   const used = new Set<string>();
   let referenceCounter = 0;

@@ -8,10 +8,11 @@
  *   POST   /__admin/brands/{slug}                             {status?: code | {code, reason?}, reason?, discount?, denominations?}
  *   POST   /__admin/templates/{brand}/{name}/publish          {version?}
  *   GET    /__admin/faults                                    {faults, rate_limit}
- *   POST   /__admin/faults                                    one fault {kind, path?, count?, ms?, status?, retry_after?}
+ *   POST   /__admin/faults                                    one fault {kind, path?, count?, ms?, status?, code?, retry_after?}
  *                                                             or {faults: [...], rate_limit?}
  *   DELETE /__admin/faults                                    clear all faults (and reset the rate-limit window)
  *   GET    /__admin/state                                     summary counts
+ *   GET    /__admin/settings, POST /__admin/settings          runtime settings (admin-settings.ts)
  */
 import { decimalToMinor, isObject, plainDecimal, type Parsed, type ParsedObject } from '../body';
 import { faultFromJson } from '../faults';
@@ -28,6 +29,7 @@ import {
   type TransferDecision,
 } from '../state';
 import { invalidateBrand, isoTime, transferWire } from '../wire';
+import { registerAdminSettings } from './admin-settings';
 import { PLATFORM_CODES, TRANSFER_STATUSES } from '../../shared/domain/platform';
 
 const DAY_MS = 86_400_000;
@@ -54,9 +56,11 @@ function toMinor(value: Parsed | undefined, exponent: number, what: string): big
   return minor ?? bad(`${what} must be a decimal with at most ${exponent} decimal places`);
 }
 
+const zoneOf = (context: RequestContext): string => context.sim.options.platformTimeZone;
+
 function clock(context: RequestContext) {
   const now = context.sim.world.now;
-  return success({ now: isoTime(now), now_ms: now });
+  return success({ now: isoTime(now, zoneOf(context)), now_ms: now });
 }
 
 function advance(context: RequestContext) {
@@ -82,7 +86,7 @@ function decide(context: RequestContext) {
     decision = { status, approvedMinor: toMinor(body.approved_amount, transfer.exponent, 'approved_amount') };
   else if (status === 'approved' || status === 'removed' || status === 'cancelled') decision = { status };
   else return bad(`status must be one of ${TRANSFER_STATUSES.filter((s) => s !== 'pending').join(', ')}`);
-  return success(transferWire(decideTransfer(world, reference, decision)));
+  return success(transferWire(decideTransfer(world, reference, decision), zoneOf(context)));
 }
 
 function changeBrand(context: RequestContext) {
@@ -120,7 +124,7 @@ function changeBrand(context: RequestContext) {
     slug: after.slug,
     status: after.status,
     discount: new JsonNumber(after.discount),
-    last_updated: isoTime(after.lastUpdated),
+    last_updated: isoTime(after.lastUpdated, zoneOf(context)),
   });
 }
 
@@ -145,6 +149,7 @@ function faultsList(context: RequestContext) {
     remaining: fault.remaining,
     ms: fault.ms,
     status: fault.status,
+    code: fault.code,
     retry_after: fault.retryAfter,
   }));
   return success({ faults: list, rate_limit: faults.rateLimit });
@@ -182,7 +187,7 @@ function state(context: RequestContext) {
     return out;
   };
   return success({
-    now: isoTime(world.now),
+    now: isoTime(world.now, zoneOf(context)),
     floats: world.floats.length,
     transfers: world.transfers.length,
     transfers_by_status: count(world.transfers.map((transfer) => transfer.status)),
@@ -205,4 +210,5 @@ export function registerAdmin(router: Router): void {
     .add('POST', '/__admin/faults', addFaults)
     .add('DELETE', '/__admin/faults', clearFaults)
     .add('GET', '/__admin/state', state);
+  registerAdminSettings(router);
 }

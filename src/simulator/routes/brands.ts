@@ -63,7 +63,8 @@ export function requireBrand(world: World, slug: string): SimBrand {
 }
 
 function listBrands(context: RequestContext) {
-  const { world } = context.sim;
+  const { world, options } = context.sim;
+  const zone = options.platformTimeZone;
   const text = (name: string): string | undefined => {
     const value = queryParam(context, name);
     return value === '' ? undefined : value;
@@ -80,11 +81,13 @@ function listBrands(context: RequestContext) {
     if (country !== undefined && !brand.countriesServed.includes(country)) continue;
     if (currency !== undefined && brand.currency !== currency) continue;
     if (category !== undefined && !brand.categories.includes(category)) continue;
-    parts.push(brandEntryBytes(brand, detail));
+    parts.push(brandEntryBytes(brand, detail, zone));
   }
-  const suffix = Buffer.from(`${parts.length > 0 ? '}' : ''},"last_refreshed_at":"${isoTime(world.now)}"}}`);
+  const suffix = Buffer.from(
+    `${parts.length > 0 ? '}' : ''},"last_refreshed_at":"${isoTime(world.now, zone)}"}}`,
+  );
   if (parts.length === 0) return rawJson(200, Buffer.concat([EMPTY_PREFIX, suffix]));
-  const key = JSON.stringify([detail, slug, country, currency, category]);
+  const key = JSON.stringify([detail, slug, country, currency, category, zone]);
   return { ...rawJson(200, PREFIX), body: [PREFIX, joinEntries(world, key, parts), suffix] };
 }
 

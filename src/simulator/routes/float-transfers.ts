@@ -1,8 +1,17 @@
-/** POST /float/request-payment-transfer and GET /float/transfer-requests. */
-import { invalid, success, validationMessages } from '../http';
+/**
+ * POST /float/request-payment-transfer and GET /float/transfer-requests.
+ *
+ * `start_date` and `end_date` are calendar days of the platform's zone (platformTimeZone), read
+ * against the local date of created_at, the same date created_at shows: with Europe/London, a request
+ * created at 2026-07-01T00:30:00+01:00 (2026-06-30T23:30Z) belongs to 2026-07-01. `end_date` includes
+ * its own day unless endDateInclusive is off. Invalid filters answer 422 code 433 with every problem.
+ */
+import type { Details } from '../error-shapes';
+import { invalidAll, success, validationMessages } from '../http';
 import type { SimTransfer } from '../model';
-import { queryParam, type RequestContext, type Router } from '../router';
+import { jsonBody, queryParam, type RequestContext, type Router } from '../router';
 import { registerTransfer } from '../state';
+import { localDayStart } from '../time';
 import { transferWire } from '../wire';
 import { TRANSFER_STATUSES } from '../../shared/domain/platform';
 import { twoDecimals, validateTransferRequest } from './transfer-validation';
@@ -38,11 +47,15 @@ function newestFirst(transfers: SimTransfer[]): Uint32Array {
   return order;
 }
 
-function dayParam(context: RequestContext, name: 'start_date' | 'end_date'): number | undefined {
+function dayParam(
+  context: RequestContext,
+  name: 'start_date' | 'end_date',
+  problems: Details,
+): number | undefined {
   const text = queryParam(context, name);
   if (text === undefined || text === '') return undefined;
   const day = parseDay(text);
-  if (day === undefined) invalid(name, `The ${name.replace('_', ' ')} does not match the format Y-m-d.`);
+  if (day === undefined) problems[name] = [`The ${name.replace('_', ' ')} does not match the format Y-m-d.`];
   return day;
 }
 
@@ -56,13 +69,18 @@ function listTransfers(context: RequestContext) {
   const currency = text('currency');
   const reference = text('payment_reference');
   const status = text('status');
+  const problems: Details = {};
+  const startDay = dayParam(context, 'start_date', problems);
+  const endDay = dayParam(context, 'end_date', problems);
   if (status !== undefined && !(TRANSFER_STATUSES as readonly string[]).includes(status))
-    invalid('status', 'The selected status is invalid.');
-  const startDay = dayParam(context, 'start_date');
-  const endDay = dayParam(context, 'end_date');
-  const from = startDay ?? Number.NEGATIVE_INFINITY;
+    problems.status = ['The selected status is invalid.'];
+  if (Object.keys(problems).length > 0) invalidAll(problems);
+  const zone = options.platformTimeZone;
+  const from = startDay === undefined ? Number.NEGATIVE_INFINITY : localDayStart(startDay, zone);
   const until =
-    endDay === undefined ? Number.POSITIVE_INFINITY : options.endDateInclusive ? endDay + DAY_MS : endDay;
+    endDay === undefined
+      ? Number.POSITIVE_INFINITY
+      : localDayStart(options.endDateInclusive ? endDay + DAY_MS : endDay, zone);
 
   const items = [];
   for (const index of newestFirst(world.transfers)) {
@@ -73,7 +91,7 @@ function listTransfers(context: RequestContext) {
     if (currency !== undefined && transfer.currency !== currency) continue;
     if (reference !== undefined && transfer.paymentReference !== reference) continue;
     if (status !== undefined && transfer.status !== status) continue;
-    items.push(transferWire(transfer));
+    items.push(transferWire(transfer, zone));
   }
   return success(items);
 }
@@ -81,8 +99,8 @@ function listTransfers(context: RequestContext) {
 export function registerFloatTransfers(router: Router): void {
   router.add('POST', '/api/v2/float/request-payment-transfer', (context) => {
     const { world } = context.sim;
-    const result = validateTransferRequest(world, context.body);
-    if (!result.ok) return validationMessages(result.messages);
+    const result = validateTransferRequest(world, jsonBody(context));
+    if (!result.ok) return validationMessages(result.messages, context.errorShape);
     const transfer = registerTransfer(world, result.input);
     return success(
       {

@@ -31,10 +31,22 @@
  * cash-outs and balance checks need the brand to exist. A repeated client_request_id on the same
  * endpoint gets the first successful answer again, byte for byte, and nothing is charged twice.
  *
+ * Cancelling an issue or activation while the card has top-ups that are not cancelled is REFUSED
+ * (422 code 100, "... cancel the top-ups first"), not cascaded: the cancellation would deactivate the
+ * card, and a top-up on an inactive card could never be cancelled or cashed out, so its value would be
+ * lost to the float. Cancel each physical top-up (DELETE /physical/top-up) first, then the activation;
+ * digital top-ups cannot be cancelled, so a topped-up digital card is cashed out instead. Each step
+ * refunds exactly what it cost: money is never lost and never made.
+ *
  * Errors: missing field 400/070 · unknown brand 400/072 · brand DISABLED 400/072, PAUSED 401/072 ·
  * brand product type the endpoint does not handle 422/719 · transaction type not in the brand's
  * transaction_types 422/720 · face value not allowed 400/704 · bad field 422/433 (data: field →
- * messages) · not enough in the float 422/610 · already cancelled / nothing left 422/100.
+ * message strings on /digital/*, field → message arrays on /physical/*; error-shapes.ts) · no float
+ * in the brand's currency 422/610 · the float cannot cover the cost: 403 on issue/activate, 422 on
+ * top-ups, code 610 (funds) or 615 (credit float) · already cancelled, nothing left, live top-ups
+ * 422/100.
+ *
+ * A body that is absent or not sent as JSON (Content-Type) reads as {}: the missing-field answers.
  */
 import { isObject, decimalToMinor, plainDecimal, type Parsed, type ParsedObject } from '../body';
 import {
@@ -50,7 +62,7 @@ import {
 import { invalid, reject, success, type SimResponse } from '../http';
 import { JsonNumber, type JsonValue } from '../json';
 import type { CardKind, SimBrand, SimCard } from '../model';
-import type { RequestContext, Router } from '../router';
+import { jsonBody, type RequestContext, type Router } from '../router';
 import { isoTime, money } from '../wire';
 import { BRAND_TYPES, PLATFORM_CODES, TRANSACTION_ENDPOINTS } from '../../shared/domain/platform';
 import { requireBrand } from './brands';
@@ -112,7 +124,7 @@ function cardWire(card: SimCard): JsonValue {
   };
 }
 
-function bookingAnswer(booking: Booking, originalId?: string): SimResponse {
+function bookingAnswer(booking: Booking, zone: string, originalId?: string): SimResponse {
   const { transaction: tx, card, float } = booking;
   const face = tx.faceMinor < 0n ? -tx.faceMinor : tx.faceMinor;
   return success({
@@ -130,7 +142,7 @@ function bookingAnswer(booking: Booking, originalId?: string): SimResponse {
       available_balance: money(float.availableMinor, float.exponent, float.currency),
     },
     card: cardWire(card),
-    created_at: isoTime(tx.at),
+    created_at: isoTime(tx.at, zone),
   });
 }
 
@@ -167,8 +179,9 @@ function brandCard(context: RequestContext, body: ParsedObject, brand: SimBrand,
 }
 
 function handle(context: RequestContext, type: string, kind: CardKind, routeKey: string): SimResponse {
-  const { world, idempotent } = context.sim;
-  const body = context.body;
+  const { world, idempotent, options } = context.sim;
+  const zone = options.platformTimeZone;
+  const body = jsonBody(context);
   if (!isObject(body)) return invalid('body', 'The request body must be a JSON object.');
   const clientRequestId = required(body, 'client_request_id');
   const earlier = idempotent.get(clientRequestId);
@@ -187,7 +200,7 @@ function handle(context: RequestContext, type: string, kind: CardKind, routeKey:
       type,
       brand: brand.slug,
       card: cardWire(card),
-      checked_at: isoTime(world.now),
+      checked_at: isoTime(world.now, zone),
     });
   }
 
@@ -205,6 +218,7 @@ function handle(context: RequestContext, type: string, kind: CardKind, routeKey:
     const float = chooseFloat(world, brand.currency, field(body, 'float'));
     answer = bookingAnswer(
       spend(world, { type, kind, brand, clientRequestId, faceMinor, float, card, newCode }),
+      zone,
     );
   } else {
     const id = field(body, 'original_transaction_id');
@@ -225,7 +239,7 @@ function handle(context: RequestContext, type: string, kind: CardKind, routeKey:
       action === 'cancel'
         ? cancelSpend(world, { type, original, clientRequestId })
         : cashOut(world, { type, brand, original, clientRequestId });
-    answer = bookingAnswer(booking, original.id);
+    answer = bookingAnswer(booking, zone, original.id);
   }
   idempotent.set(clientRequestId, { route: routeKey, answer });
   return answer;
