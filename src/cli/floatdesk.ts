@@ -20,6 +20,9 @@ Commands:
         List floats with their latest balances
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]
             [--adversarial] [--admin] [--api-key <key>] [--api-secret <secret>]
+            [--time-scale <x>] [--list-cap <n>] [--end-date-exclusive] [--legacy-floats-shape]
+            [--timestamp-skew-ms <ms>] [--floats-cache-ms <ms>] [--time-zone <IANA zone>]
+            [--error-data-shape <shape>] [--overfull-group]
         Run the platform simulator and print its base URL and the credentials it accepts
 
 Options:
