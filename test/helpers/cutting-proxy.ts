@@ -43,6 +43,9 @@ export async function startCuttingProxy(targetPort: number): Promise<CuttingProx
         active = plans.splice(planIndex, 1)[0]?.point;
         forwarded = 0;
         if (active?.at === 'before-send') return cut();
+      } else if (/^[A-Z]+ \//.test(head)) {
+        // A new request on a kept-alive connection: the earlier plan covered only its own request.
+        active = undefined;
       }
       upstream.write(chunk);
     });

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { AppError } from '../../../../shared/ipc/errors';
+import { decodeSuccess } from '../decode';
+import { readErrorEnvelope } from '../envelope-errors';
+import { platformError } from '../errors';
+import type { Transport } from '../http';
+import type { PlatformRequest } from '../types';
+
+/**
+ * Send one request and decode its `data`. A 2xx whose envelope carries an error code is mapped
+ * through the same taxonomy as any other platform error instead of being called malformed.
+ */
+export async function callJson<S extends z.ZodType>(
+  transport: Transport,
+  request: Omit<PlatformRequest, 'expect'>,
+  schema: S,
+): Promise<z.output<S>> {
+  const response = await transport.send({ ...request, expect: 'json' });
+  try {
+    return decodeSuccess(request.path, schema, response.body);
+  } catch (error) {
+    const envelope = readErrorEnvelope(response.body);
+    if (error instanceof AppError && envelope.platformCode !== undefined && envelope.platformCode !== '000') {
+      throw platformError({
+        ...envelope,
+        path: request.path,
+        method: request.method,
+        httpStatus: response.status,
+      });
+    }
+    throw error;
+  }
+}

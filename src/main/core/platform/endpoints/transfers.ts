@@ -1,0 +1,95 @@
+import { canonicalDecimal } from '../../../../shared/domain/money';
+import type { TransferStatus } from '../../../../shared/domain/platform';
+import {
+  requestPaymentTransferDataSchema,
+  transferRequestsDataSchema,
+  type RequestPaymentTransferData,
+  type TransferRequestsData,
+} from '../schemas';
+import type { Transport } from '../http';
+import { RawJsonNumber } from '../wire';
+import { callJson } from './call';
+
+export interface PaymentTransferBody {
+  float: string;
+  currency: string;
+  /** Decimal text with at most two decimals (validated by the caller). */
+  amount: string;
+  paymentReference: string;
+  financeEmail?: string;
+  proformaInvoice?: Readonly<Record<string, string>>;
+}
+
+/** "1500" → "1500.00": the platform takes the amount as a JSON number with two decimals. */
+function twoDecimals(amount: string): string {
+  const [integer, fraction = ''] = canonicalDecimal(amount).split('.');
+  return `${integer}.${fraction.padEnd(2, '0')}`;
+}
+
+/**
+ * POST float/request-payment-transfer, sent exactly once: never call this directly to top up a
+ * float; submitTransfer wraps it with the look-up-before-resend rule.
+ */
+export function requestPaymentTransfer(
+  transport: Transport,
+  body: PaymentTransferBody,
+  signal?: AbortSignal,
+): Promise<RequestPaymentTransferData> {
+  return callJson(
+    transport,
+    {
+      method: 'POST',
+      path: 'float/request-payment-transfer',
+      body: {
+        float: body.float,
+        currency: body.currency,
+        amount: new RawJsonNumber(twoDecimals(body.amount)),
+        payment_reference: body.paymentReference,
+        ...(body.financeEmail === undefined ? {} : { finance_email: body.financeEmail }),
+        ...(body.proformaInvoice === undefined ? {} : { proforma_invoice: body.proformaInvoice }),
+      },
+      signedParams: [],
+      retry: 'never',
+      signal,
+    },
+    requestPaymentTransferDataSchema,
+  );
+}
+
+export interface TransferRequestFilters {
+  float?: string;
+  currency?: string;
+  paymentReference?: string;
+  /** YYYY-MM-DD */
+  startDate?: string;
+  /** YYYY-MM-DD */
+  endDate?: string;
+  status?: TransferStatus;
+}
+
+/** GET float/transfer-requests. At most 50 items come back and there is no paging (see sync). */
+export function listTransferRequests(
+  transport: Transport,
+  filters: TransferRequestFilters = {},
+  signal?: AbortSignal,
+): Promise<TransferRequestsData> {
+  return callJson(
+    transport,
+    {
+      method: 'GET',
+      path: 'float/transfer-requests',
+      query: {
+        float: filters.float,
+        currency: filters.currency,
+        payment_reference: filters.paymentReference,
+        start_date: filters.startDate,
+        end_date: filters.endDate,
+        status: filters.status,
+      },
+      signedParams: [],
+      retry: 'safe',
+      signal,
+    },
+    transferRequestsDataSchema,
+  );
+}
