@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordBalances } from '../helpers/ledger-fixture';
 import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
 import { makeTempDir } from '../helpers/temp-dir';
+import { LATEST_SCHEMA_VERSION } from '../../src/main/core/ledger/migrations';
 
 // The real browser shell (`floatdesk serve`) with its core worker, against a real ledger file.
 let temp: ReturnType<typeof makeTempDir>;
@@ -39,7 +40,7 @@ describe('floatdesk serve', () => {
         shell: 'browser',
         workspaceDir: temp.dir,
         ledgerPath: join(temp.dir, 'ledger.sqlite'),
-        schemaVersion: 1,
+        schemaVersion: LATEST_SCHEMA_VERSION,
       },
     });
     recordBalances(

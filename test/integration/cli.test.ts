@@ -5,6 +5,7 @@ import { recordBalances } from '../helpers/ledger-fixture';
 import { CLI_PATH, REPO_ROOT, assertBuilt, runCli, startServing } from '../helpers/cli';
 import { makeTempDir } from '../helpers/temp-dir';
 import { electronBinaryPath } from '../../scripts/electron-binary.mjs';
+import { LATEST_SCHEMA_VERSION } from '../../src/main/core/ledger/migrations';
 
 let temp: ReturnType<typeof makeTempDir>;
 
@@ -29,7 +30,7 @@ describe('floatdesk CLI', () => {
     expect(status).toMatchObject({
       shell: 'cli',
       workspaceDir: join(temp.dir, 'workspaces', 'demo'),
-      schemaVersion: 1,
+      schemaVersion: LATEST_SCHEMA_VERSION,
     });
     expect(existsSync(join(temp.dir, 'workspaces', 'demo', 'ledger.sqlite'))).toBe(true);
   });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core/services';
 import { recordBalances } from '../helpers/ledger-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
+import { LATEST_SCHEMA_VERSION } from '../../src/main/core/ledger/migrations';
 
 let temp: ReturnType<typeof makeTempDir>;
 let core: Core;
@@ -40,8 +41,8 @@ describe('the core answers from a real SQLite ledger', () => {
         shell: 'cli',
         workspaceDir: temp.dir,
         ledgerPath: ledgerPath(),
-        schemaVersion: 1,
-        latestSchemaVersion: 1,
+        schemaVersion: LATEST_SCHEMA_VERSION,
+        latestSchemaVersion: LATEST_SCHEMA_VERSION,
       },
     });
   });
