@@ -40,6 +40,11 @@ export interface SimulatorOptions {
   errorDataShape: ErrorShapeSetting;
   /** Seed one (day, float, currency, status) group of transfer requests with more than listCap items. */
   overfullGroup: boolean;
+  /**
+   * Store a buyer's payment reference upper-cased without spaces ("inv 42" → "INV42") and match the
+   * payment_reference filter the same way, as some platforms do. Read at each request.
+   */
+  normaliseReferences: boolean;
   /** Requests allowed per 60-second window (announced in X-RateLimit-* headers). */
   rateLimit: number;
   /** Client addresses allowed to call /api/v2; others get 401 code 210. */
@@ -81,6 +86,7 @@ export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
   platformTimeZone: 'Europe/London',
   errorDataShape: 'mixed',
   overfullGroup: false,
+  normaliseReferences: false,
   rateLimit: 10_000,
   allowedIps: [...LOOPBACK_ADDRESSES],
   faults: [],

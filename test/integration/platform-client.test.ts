@@ -179,7 +179,7 @@ describe('platform client against the simulator over HTTP', () => {
       financeEmail: 'finance@example.com',
       requestedMinor: 10n,
     });
-    // The same reference again: the platform refuses it, and nothing is resent.
+    // The same reference again: the platform already lists it, so it is refused before sending.
     const count = simulator.world.transfers.length;
     await expect(
       client.submitTransfer({
@@ -190,6 +190,7 @@ describe('platform client against the simulator over HTTP', () => {
       }),
     ).rejects.toMatchObject({
       code: 'invalid_input',
+      details: { outcome: 'not_sent', issues: [expect.objectContaining({ field: 'payment_reference' })] },
     });
     await expect(
       client.submitTransfer({ float: 'No such float', currency: 'GBP', amount: '5' }),

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../../src/main/core/platform/client';
 import { createTransport } from '../../src/main/core/platform/http';
 import { sign, stringToSign } from '../../src/main/core/platform/signer';
 import type { PlatformRequest, TransportOptions } from '../../src/main/core/platform/types';
@@ -167,6 +168,110 @@ describe('platform transport edge cases', () => {
     expect(error.code).toBe('offline');
     expect(error.details).toMatchObject({ reason: 'refused', cause: 'ECONNREFUSED', attempts: 3 });
     expect(waits).toEqual([5, 10]);
+  });
+
+  it('gives up on an answer that trickles in past requestTimeoutMs, although no pause trips bodyTimeoutMs', async () => {
+    const timers: Array<ReturnType<typeof setInterval>> = [];
+    const baseUrl = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"code":"000","status":"success","data":"');
+      timers.push(setInterval(() => res.write('x'), 20));
+    });
+    cleanups.push(async () => timers.forEach((timer) => clearInterval(timer)));
+    const { client, waits } = transport(baseUrl, {
+      bodyTimeoutMs: 1_000,
+      requestTimeoutMs: 250,
+      maxRetries: 1,
+    });
+    const started = performance.now();
+    const error = await failure(client.send(get));
+    expect(error.code).toBe('timeout');
+    expect(error.message).toMatch(/before its answer was complete/);
+    expect(error.details).toMatchObject({ phase: 'request', timeoutMs: 250, sent: true, attempts: 2 });
+    expect(waits).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('tells a request that never left (connection refused) from one that did (no answer in time)', async () => {
+    const refused = await serve(() => undefined);
+    await cleanups.pop()?.();
+    const sentHooks: string[] = [];
+    const post: PlatformRequest = {
+      method: 'POST',
+      path: 'float/request-payment-transfer',
+      body: { amount: new RawJsonNumber('1.00') },
+      signedParams: [],
+      retry: 'never',
+      expect: 'json',
+      onSent: () => sentHooks.push('sent'),
+    };
+    const notSent = await failure(transport(refused).client.send(post));
+    expect(notSent.details).toMatchObject({ reason: 'refused', sent: false });
+    expect(sentHooks).toEqual([]);
+
+    const silent = await serve(() => undefined);
+    const lost = await failure(transport(silent, { headersTimeoutMs: 100 }).client.send(post));
+    expect(lost.details).toMatchObject({ phase: 'headers', timeoutMs: 100, sent: true });
+    expect(sentHooks).toEqual(['sent']);
+  });
+
+  it('rate-limits on a monotonic clock: the signing clock set back an hour does not stall requests', async () => {
+    const baseUrl = await serve((_req, res) => json(res, 200, '{"code":"000","status":"success","data":{}}'));
+    let wall = 1_900_000_000_000;
+    let monotonic = 5_000;
+    const waits: number[] = [];
+    const client = createTransport(
+      { baseUrl, apiKey: 'edge-key', apiSecret: SECRET },
+      {
+        requestsPerMinute: 1,
+        now: () => wall,
+        monotonicNow: () => monotonic,
+        sleep: async (ms) => {
+          waits.push(ms);
+          monotonic += ms;
+          wall += ms;
+        },
+      },
+    );
+    cleanups.push(() => client.close());
+    await client.send(get);
+    wall -= 3_600_000;
+    monotonic += 1_000;
+    await client.send(get);
+    expect(waits).toEqual([59_000]);
+  });
+
+  it('keeps a card code sent in the body out of errors, however the platform formats it back', async () => {
+    const answers = [
+      [
+        422,
+        '{"code":"433","status":"error","message":"Card 4000-1234 5678 9012 is not valid","data":{"card_code":["4000123456789012 unknown"]}}',
+      ],
+      [200, '{"code":"100","status":"error","message":"card 4000 1234 5678 9012 already checked"}'],
+    ] as const;
+    const baseUrl = await serve((_req, res) => {
+      const [status, body] = answers[0]!;
+      json(res, status, body);
+    });
+    const client = createPlatformClient(
+      { baseUrl, apiKey: 'edge-key', apiSecret: SECRET },
+      { maxRetries: 0 },
+    );
+    cleanups.push(() => client.close());
+    const check = () =>
+      client.transactions.checkPhysicalBalance({
+        clientRequestId: 'cr-1',
+        brand: 'tesco',
+        cardCode: '4000123456789012',
+      });
+    for (const expected of ['invalid_input', 'platform_rejected']) {
+      const error = await failure(check());
+      expect(error.code).toBe(expected);
+      const text = JSON.stringify([error.message, error.details]);
+      expect(text).not.toMatch(/4000|9012|5678/);
+      expect(text).toContain('[redacted]');
+      (answers as unknown as unknown[]).shift();
+    }
   });
 
   it('never lets a secret or signature echoed by the server into an error', async () => {

@@ -31,7 +31,17 @@ type Node =
   | { kind: 'raw'; text: string }
   | { kind: 'lit'; value: boolean | null }
   | { kind: 'arr'; items: Node[]; trailingComma?: true }
-  | { kind: 'obj'; entries: Array<[string, Node]>; record?: true; trailingComma?: true };
+  | {
+      kind: 'obj';
+      entries: Array<[string, Node]>;
+      record?: true;
+      trailingComma?: true;
+      /**
+       * The older check-floats `data`: currency groups beside metadata. An added key holding an
+       * object or a list there could be a currency group FloatDesk cannot read, so it is refused.
+       */
+      scalarExtras?: true;
+    };
 
 const num = (text: string): Node => ({ kind: 'num', text });
 const word = (value: string): Node => ({ kind: 'str', value, openEnum: true });
@@ -175,7 +185,11 @@ const FIXTURES: Fixture[] = [
   {
     endpoint: 'check-floats',
     schema: checkFloatsDataSchema,
-    build: () => success(tree({ ...groups(), last_refreshed_at: '2026-11-02T09:00:00+00:00' })),
+    build: () =>
+      success({
+        ...(tree({ ...groups(), last_refreshed_at: '2026-11-02T09:00:00+00:00' }) as Node & { kind: 'obj' }),
+        scalarExtras: true,
+      }),
     count: (data) =>
       objectKeys(data).includes('floats')
         ? sumOfGroups((data as Json).floats)
@@ -356,8 +370,10 @@ const STRUCTURAL: Record<string, Mutator> = {
       tree({ nested: [true] }),
       { kind: 'raw', text: nested(5_000) } as Node,
     ];
-    if (target?.kind === 'obj') target.entries.push([`zz_${choice}`, values[choice % values.length] as Node]);
-    return { expect: 'valid', root };
+    const value = values[choice % values.length] as Node;
+    if (target?.kind === 'obj') target.entries.push([`zz_${choice}`, value]);
+    const groupLike = value.kind === 'obj' || value.kind === 'arr' || value.kind === 'raw';
+    return { expect: target?.kind === 'obj' && target.scalarExtras && groupLike ? 'invalid' : 'valid', root };
   },
   unknownEnumValue(root, pick) {
     const words = locate(root).filter((l) => l.node.kind === 'str' && l.node.openEnum);

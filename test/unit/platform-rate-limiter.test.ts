@@ -48,10 +48,10 @@ describe('client-side rate limiter', () => {
       expect(starts[i]! - starts[i - 5]!).toBeGreaterThanOrEqual(60_000);
   });
 
-  it('adapts down to a lower announced X-RateLimit-Limit, never up', () => {
+  it('follows the announced X-RateLimit-Limit, up or down; the configured value is only a first guess', () => {
     const { limiter: rl } = limiter(120);
     rl.observe({ limit: 1000 });
-    expect(rl.limit).toBe(120);
+    expect(rl.limit).toBe(1000);
     rl.observe({ limit: 30 });
     expect(rl.limit).toBe(30);
     rl.observe({ limit: 0 });
@@ -83,6 +83,31 @@ describe('client-side rate limiter', () => {
     const cancel = new Error('stop');
     setTimeout(() => controller.abort(cancel), 5);
     await expect(pending).rejects.toBe(cancel);
+  });
+
+  it('survives a clock that jumps back an hour: no wait is ever longer than one window', async () => {
+    const { clock, limiter: rl } = limiter(2);
+    clock.now = 3_600_000 + 1_000_000;
+    await rl.acquire();
+    await rl.acquire();
+    clock.now -= 3_600_000; // the computer's clock is set back
+    await rl.acquire();
+    expect(clock.waits).toHaveLength(1);
+    expect(clock.waits[0]).toBeLessThanOrEqual(60_000);
+    // The starts moved back with the clock: one window later both had left it.
+    expect(clock.waits[0]).toBe(60_000);
+    expect(rl.inWindow()).toBe(1);
+    for (let i = 0; i < 5; i++) await rl.acquire();
+    expect(Math.max(...clock.waits)).toBeLessThanOrEqual(60_000);
+  });
+
+  it('caps a wait at one window even when the window is full far into the future', async () => {
+    const { clock, limiter: rl } = limiter(1);
+    await rl.acquire();
+    rl.observe({ limit: 1, remaining: 0 });
+    clock.now -= 10 * 3_600_000;
+    await rl.acquire();
+    expect(clock.waits.every((ms) => ms <= 60_000)).toBe(true);
   });
 
   it('refuses a nonsensical limit', () => {

@@ -130,6 +130,39 @@ describe('check-floats', () => {
   });
 });
 
+describe('check-floats: no currency group is ever dropped', () => {
+  const decode = (data: string) => decodeSuccess('check-floats', checkFloatsDataSchema, success(data));
+  const group = `{"Main":${floatEntry('1', '2', 'GBP')}}`;
+
+  it('refuses an older-shape key that holds a group but is not a currency code, naming it', () => {
+    for (const [key, path] of [
+      ['gbp', 'data.gbp'],
+      ['GBP ', 'data["GBP "]'],
+      ['GBPX', 'data.GBPX'],
+      ['pounds', 'data.pounds'],
+    ]) {
+      const error = failure(() => decode(`{${GROUPS},${JSON.stringify(key)}:${group}}`), 'check-floats');
+      expect(error.details).toEqual({
+        endpoint: 'check-floats',
+        path,
+        issue: 'not an accepted key (expected a three-letter currency code)',
+      });
+    }
+    // An empty group ([] or {}) under such a key is refused too: it may be a currency with no floats yet.
+    expect(failure(() => decode(`{${GROUPS},"eur":[]}`), 'check-floats').details?.path).toBe('data.eur');
+    expect(failure(() => decode(`{${GROUPS},"eur":{}}`), 'check-floats').details?.path).toBe('data.eur');
+  });
+
+  it('applies the same rule as the current shape, and lets scalar metadata through', () => {
+    expect(failure(() => decode(`{"floats":{${GROUPS},"gbp":${group}}}`), 'check-floats').details?.path).toBe(
+      'data.floats.gbp',
+    );
+    expect(decode(`{${GROUPS},"cache_ttl":900,"note":"x","stale":false,"extra":null}`).floats).toEqual(
+      EXPECTED_FLOATS,
+    );
+  });
+});
+
 describe('request-payment-transfer', () => {
   const endpoint = 'float/request-payment-transfer';
   it('reads the registered request, amount as sent', () => {

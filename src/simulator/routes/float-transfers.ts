@@ -14,7 +14,7 @@ import { registerTransfer } from '../state';
 import { localDayStart } from '../time';
 import { transferWire } from '../wire';
 import { TRANSFER_STATUSES } from '../../shared/domain/platform';
-import { twoDecimals, validateTransferRequest } from './transfer-validation';
+import { normaliseReference, twoDecimals, validateTransferRequest } from './transfer-validation';
 
 const DAY_MS = 86_400_000;
 
@@ -67,7 +67,8 @@ function listTransfers(context: RequestContext) {
   };
   const float = text('float');
   const currency = text('currency');
-  const reference = text('payment_reference');
+  const given = text('payment_reference');
+  const reference = given !== undefined && options.normaliseReferences ? normaliseReference(given) : given;
   const status = text('status');
   const problems: Details = {};
   const startDay = dayParam(context, 'start_date', problems);
@@ -99,7 +100,7 @@ function listTransfers(context: RequestContext) {
 export function registerFloatTransfers(router: Router): void {
   router.add('POST', '/api/v2/float/request-payment-transfer', (context) => {
     const { world } = context.sim;
-    const result = validateTransferRequest(world, jsonBody(context));
+    const result = validateTransferRequest(world, jsonBody(context), context.sim.options.normaliseReferences);
     if (!result.ok) return validationMessages(result.messages, context.errorShape);
     const transfer = registerTransfer(world, result.input);
     return success(

@@ -96,14 +96,24 @@ function proforma(
   return out;
 }
 
-export function validateTransferRequest(world: World, body: Parsed | undefined): ValidationResult {
+/** What a platform that normalises references stores: upper case, no spaces. */
+export function normaliseReference(reference: string): string {
+  return reference.replace(/\s+/g, '').toUpperCase();
+}
+
+export function validateTransferRequest(
+  world: World,
+  body: Parsed | undefined,
+  normaliseReferences = false,
+): ValidationResult {
   const messages: Record<string, string[]> = {};
   if (!isObject(body)) return { ok: false, messages: { body: ['The request body must be a JSON object.'] } };
 
   const floatName = requiredString(body, 'float', messages);
   const currency = requiredString(body, 'currency', messages);
   const hundredths = amountHundredths(body.amount, messages);
-  const reference = optionalString(body, 'payment_reference', messages);
+  const given = optionalString(body, 'payment_reference', messages);
+  const reference = given !== undefined && normaliseReferences ? normaliseReference(given) : given;
   const financeEmail = optionalString(body, 'finance_email', messages);
   const proformaInvoice = proforma(body.proforma_invoice, messages);
 

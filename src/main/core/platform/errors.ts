@@ -155,7 +155,8 @@ export function platformError(input: PlatformErrorInput): AppError {
   return new AppError(errorCode, typeof wording === 'string' ? wording : wording(facts), details);
 }
 
-export type TimeoutPhase = 'connect' | 'headers' | 'body';
+/** When a request ran out of time: connecting, waiting for headers, between body chunks, or overall. */
+export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'request';
 
 export interface RequestContext {
   path: string;
@@ -166,6 +167,7 @@ const PHASES: Readonly<Record<TimeoutPhase, string>> = {
   connect: 'while connecting',
   headers: 'while waiting for its answer',
   body: 'in the middle of its answer',
+  request: 'before its answer was complete',
 };
 
 const where = (context: RequestContext) => ({ endpoint: context.path, method: context.method });
@@ -202,7 +204,7 @@ export function malformedResponse(
   return new AppError('malformed_response', message, details);
 }
 
-type NetworkMeaning = OfflineReason | TimeoutPhase;
+type NetworkMeaning = OfflineReason | Exclude<TimeoutPhase, 'request'>;
 const group = (codes: string, meaning: NetworkMeaning) =>
   codes.split(' ').map((code) => [code, meaning] as const);
 const NETWORK_CODES: ReadonlyMap<string, NetworkMeaning> = new Map([
@@ -244,4 +246,49 @@ export function networkError(
   if (meaning === 'connect' || meaning === 'headers' || meaning === 'body')
     return timeoutError(context, meaning, timeouts[meaning]);
   return offlineError(context, meaning, cause ?? (error instanceof Error ? error.name : undefined));
+}
+
+/** Escape text for use inside a RegExp. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Values that must never reach a message or a log, and how to find them:
+ * - exact: replaced where they occur as they are (the API secret, a Signature);
+ * - loose: also found with other letter case and with spaces or dashes between their characters
+ *   (a gift card code the platform may echo formatted: "1234-5678 9012 3456").
+ * Values shorter than 4 characters are ignored (they would blank out ordinary words).
+ */
+export interface Redactions {
+  exact?: readonly string[];
+  loose?: readonly string[];
+}
+
+/** A function that replaces every redacted value in a text with [redacted]. */
+export function redactor(redactions: Redactions): (text: string) => string {
+  const exact = (redactions.exact ?? []).filter((word) => word.length >= 4);
+  const patterns = (redactions.loose ?? [])
+    .map((word) => [...word].filter((char) => /[\p{L}\p{N}]/u.test(char)))
+    .filter((chars) => chars.length >= 4)
+    .map((chars) => new RegExp(chars.map(escapeRegExp).join('[\\s\\-_.]*'), 'giu'));
+  return (text) => {
+    let out = exact.reduce((current, word) => current.split(word).join('[redacted]'), text);
+    for (const pattern of patterns) out = out.replace(pattern, '[redacted]');
+    return out;
+  };
+}
+
+/** The error with every redacted value replaced in its message and (deeply) its details. */
+export function redactError(error: AppError, redactions: Redactions): AppError {
+  const scrub = redactor(redactions);
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return scrub(value);
+    if (Array.isArray(value)) return value.map(clean);
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clean(item)]));
+    return value;
+  };
+  const details = clean(error.details) as Record<string, unknown> | undefined;
+  return new AppError(error.code, scrub(error.message), details);
 }

@@ -8,12 +8,27 @@
  * exchange itself — `send` rejects with `signal.reason` unchanged (a DOMException named 'AbortError'
  * for a plain `controller.abort()`), never with an AppError, so callers can tell "the user
  * cancelled" from "the platform failed". `isCancellation(error, signal)` tests for it.
+ *
+ * Whether a request left: each attempt notes when undici starts writing it to a connected socket
+ * (`request.onSent` is called then). A network error before that point — connection refused, DNS,
+ * connect timeout, cancelled while queued — carries `sent: false` in its details: the platform
+ * certainly never saw the request. Anything later carries `sent: true`: it may have been acted on.
+ *
+ * Each attempt also has an overall deadline (requestTimeoutMs) combined with the caller's signal, so
+ * an answer that trickles in a byte at a time cannot hold a request open for ever.
  */
 import { Agent, type Dispatcher } from 'undici';
 import { AppError } from '../../../shared/ipc/errors';
 import { readErrorEnvelope } from './envelope-errors';
 import { discard, readText, saveToFile, type BodyLimits } from './http-body';
-import { malformedResponse, networkError, platformError, type RequestContext } from './errors';
+import {
+  malformedResponse,
+  networkError,
+  platformError,
+  redactError,
+  timeoutError,
+  type RequestContext,
+} from './errors';
 import { abortableSleep, RateLimiter } from './rate-limiter';
 import {
   backoffDelay,
@@ -30,18 +45,25 @@ import { encodeJson } from './wire';
 export interface Transport {
   send(request: PlatformRequest): Promise<PlatformResponse>;
   close(): Promise<void>;
+  /**
+   * True when `send` calls `request.onSent` whenever a request starts going out (createTransport
+   * does). Without it, only an error's `details.sent === false` proves a request never left.
+   */
+  readonly tracksSending?: boolean;
 }
 
 export const DEFAULT_TRANSPORT_OPTIONS: Readonly<TransportOptions> = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
+  requestTimeoutMs: 120_000,
   maxResponseBytes: 64 * 1024 * 1024,
   requestsPerMinute: 120,
   maxRetries: 4,
   baseBackoffMs: 500,
   maxBackoffMs: 30_000,
   now: () => Date.now(),
+  monotonicNow: () => performance.now(),
   sleep: abortableSleep,
   random: Math.random,
 };
@@ -75,24 +97,26 @@ function failureOf(error: AppError): AttemptFailure {
   return new AttemptFailure(error, { kind });
 }
 
-function rethrow(error: unknown): never {
-  throw error instanceof AppError ? failureOf(error) : error;
-}
-
-/** Replace any secret in an error's message or details (defence in depth: none should be there). */
-function withoutSecrets(error: AppError, secrets: readonly string[]): AppError {
-  const words = secrets.filter((secret) => secret.length >= 4);
-  const clean = (value: unknown): unknown => {
-    if (typeof value === 'string')
-      return words.reduce((text, word) => text.split(word).join('[redacted]'), value);
-    if (Array.isArray(value)) return value.map(clean);
-    if (typeof value === 'object' && value !== null)
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clean(item)]));
-    return value;
-  };
-  const message = clean(error.message) as string;
-  const details = clean(error.details) as Record<string, unknown> | undefined;
-  return new AppError(error.code, message, details);
+/**
+ * An interceptor that calls `onStart` when undici starts writing the request to a connected socket
+ * (onRequestStart comes just before the request line is written), and otherwise passes everything
+ * through untouched.
+ */
+function noticeStart(onStart: () => void): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (options, handler) =>
+    dispatch(options, {
+      onRequestStart: (controller, context: unknown) => {
+        onStart();
+        handler.onRequestStart?.(controller, context);
+      },
+      onRequestUpgrade: (controller, statusCode, headers, socket) =>
+        handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) =>
+        handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+    });
 }
 
 export function createTransport(
@@ -109,7 +133,11 @@ export function createTransport(
   });
   const limiter =
     overrides.limiter ??
-    new RateLimiter({ requestsPerMinute: options.requestsPerMinute, now: options.now, sleep: options.sleep });
+    new RateLimiter({
+      requestsPerMinute: options.requestsPerMinute,
+      now: options.monotonicNow,
+      sleep: options.sleep,
+    });
 
   function urlPath(request: PlatformRequest): string {
     const query = Object.entries(request.query ?? {})
@@ -133,6 +161,31 @@ export function createTransport(
     context: RequestContext,
     secrets: string[],
   ): Promise<PlatformResponse> {
+    const deadline = AbortSignal.timeout(options.requestTimeoutMs);
+    // undici's own headers timeout runs on a coarse timer (it may fire up to a second late); this one
+    // is exact, from the moment the request starts going out until the answer's headers are in.
+    const headersExpired = new AbortController();
+    let headersTimer: ReturnType<typeof setTimeout> | undefined;
+    const signals = [deadline, headersExpired.signal, ...(request.signal ? [request.signal] : [])];
+    const signal = AbortSignal.any(signals);
+    let sent = false;
+    /** A failure to get (all of) an answer: past a deadline it is a timeout, whatever undici said. */
+    const lost = (error: unknown): AttemptFailure => {
+      const cancelled = request.signal?.aborted === true;
+      const mapped =
+        headersExpired.signal.aborted && !cancelled
+          ? timeoutError(context, 'headers', options.headersTimeoutMs)
+          : deadline.aborted && !cancelled
+            ? timeoutError(context, 'request', options.requestTimeoutMs)
+            : networkError(context, error, limits.timeouts);
+      const network = mapped.code === 'offline' || mapped.code === 'timeout';
+      return failureOf(
+        network ? new AppError(mapped.code, mapped.message, { ...mapped.details, sent }) : mapped,
+      );
+    };
+    const failBody = (error: unknown): never => {
+      throw lost(error);
+    };
     const signed = signatureHeaders(
       credentials,
       request.method,
@@ -147,18 +200,30 @@ export function createTransport(
     };
     const body = request.body === undefined ? undefined : encodeJson(request.body);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const dispatcher = agent.compose(
+      noticeStart(() => {
+        if (!sent) {
+          headersTimer = setTimeout(() => headersExpired.abort(), options.headersTimeoutMs);
+          headersTimer.unref?.();
+        }
+        sent = true;
+        request.onSent?.();
+      }),
+    );
     let response: Dispatcher.ResponseData;
     try {
-      response = await agent.request({
+      response = await dispatcher.request({
         origin: base.origin,
         path: urlPath(request),
         method: request.method,
         headers,
         body,
-        signal: request.signal,
+        signal,
       });
     } catch (error) {
-      throw failureOf(networkError(context, error, limits.timeouts));
+      throw lost(error);
+    } finally {
+      clearTimeout(headersTimer);
     }
     const status = response.statusCode;
     const responseHeaders = flatHeaders(response.headers);
@@ -193,10 +258,10 @@ export function createTransport(
       throw new AttemptFailure(malformedResponse(at, problem, { contentType }), { kind: 'fatal' });
     }
     if (request.expect === 'zip' && request.saveTo !== undefined) {
-      const bytes = await saveToFile(response.body, request.saveTo, at, limits).catch(rethrow);
+      const bytes = await saveToFile(response.body, request.saveTo, at, limits).catch(failBody);
       return { status, headers: responseHeaders, body: '', file: { path: request.saveTo, bytes } };
     }
-    const text = await readText(response.body, at, limits).catch(rethrow);
+    const text = await readText(response.body, at, limits).catch(failBody);
     if (text.trim() === '')
       throw new AttemptFailure(malformedResponse(at, 'empty answer'), { kind: 'fatal' });
     if (!/^\s*[[{]/.test(text))
@@ -219,10 +284,10 @@ export function createTransport(
         if (signal?.aborted) throw signal.reason;
         if (!(thrown instanceof AttemptFailure)) throw thrown;
         const { code, message, details } = thrown.error;
-        const error = withoutSecrets(
-          new AppError(code, message, { ...details, attempts: attemptNo + 1 }),
-          secrets,
-        );
+        const error = redactError(new AppError(code, message, { ...details, attempts: attemptNo + 1 }), {
+          exact: secrets,
+          loose: request.redact,
+        });
         if (!shouldRetry(request.retry, thrown.outcome, attemptNo, options.maxRetries)) throw error;
         const { outcome, headers } = thrown;
         const rateLimited = outcome.kind === 'status' && outcome.status === 429;
@@ -241,5 +306,5 @@ export function createTransport(
     }
   }
 
-  return { send, close: () => agent.close() };
+  return { send, close: () => agent.close(), tracksSending: true };
 }

@@ -3,6 +3,10 @@
  * window log (at most `limit` request starts in any 60 s). It adapts down when the platform announces
  * a lower X-RateLimit-Limit, and counts requests the platform says were made that it did not see
  * (another program using the same key) as made just now. Clock and sleep are injected.
+ *
+ * The clock should be monotonic (performance.now, as the transport passes): the wall clock that signs
+ * requests can be set back or forward at any time. Even so, a clock that goes back is survived: the
+ * recorded starts move back with it, and no single wait is ever longer than one window.
  */
 import { RATE_LIMIT_WINDOW_MS, type RateLimitHeaders } from './retry';
 
@@ -10,6 +14,7 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface RateLimiterOptions {
   requestsPerMinute: number;
+  /** Milliseconds from a monotonic clock (performance.now); any origin. */
   now: () => number;
   sleep: Sleep;
   /** Default 60 000. */
@@ -68,16 +73,20 @@ export class RateLimiter {
         this.record(now);
         return;
       }
-      // The start that has to leave the window before one more fits.
+      // The start that has to leave the window before one more fits; never more than one window away.
       const blocking = this.starts[this.starts.length - this.currentLimit] ?? now;
-      await this.options.sleep(Math.max(1, blocking + this.windowMs - now), signal);
+      const wait = Math.min(this.windowMs, Math.max(1, blocking + this.windowMs - now));
+      await this.options.sleep(wait, signal);
     }
   }
 
   /** What the platform announced on an answer. */
   observe(headers: RateLimitHeaders): void {
     const { limit, remaining } = headers;
-    if (limit !== undefined && limit >= 1 && limit < this.currentLimit) this.currentLimit = limit;
+    // The platform's announced limit is the truth, up or down: the configured value is only the
+    // guess used until the first answer. Requests made by other clients of the same key show up
+    // in `remaining` and are counted below.
+    if (limit !== undefined && limit >= 1) this.currentLimit = limit;
     if (remaining === undefined) return;
     const now = this.options.now();
     this.prune(now);
@@ -91,6 +100,12 @@ export class RateLimiter {
   }
 
   private prune(now: number): void {
+    // The clock went back: move every start back by as much, so the newest is now, not in the future.
+    const newest = this.starts[this.starts.length - 1];
+    if (newest !== undefined && newest > now) {
+      const shift = newest - now;
+      for (let i = 0; i < this.starts.length; i++) this.starts[i] = (this.starts[i] as number) - shift;
+    }
     let expired = 0;
     while (expired < this.starts.length && (this.starts[expired] as number) <= now - this.windowMs) expired++;
     if (expired > 0) this.starts.splice(0, expired);

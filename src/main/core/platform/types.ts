@@ -14,6 +14,12 @@ export interface TransportOptions {
   headersTimeoutMs: number;
   /** Longest pause while receiving the body. */
   bodyTimeoutMs: number;
+  /**
+   * Longest one attempt may take from start to the last byte of the answer (connect, send, wait and
+   * read together), whatever the pauses: a server that trickles a byte every few seconds never trips
+   * bodyTimeoutMs. Combined with the caller's signal; past it the attempt fails as a timeout.
+   */
+  requestTimeoutMs: number;
   /** Answers larger than this are refused (protects memory from a hostile or broken server). */
   maxResponseBytes: number;
   /** Client-side limit, so a sync never trips the platform's per-60-second limit. */
@@ -25,6 +31,11 @@ export interface TransportOptions {
   maxBackoffMs: number;
   /** Epoch milliseconds, for the Timestamp header (injectable in tests). */
   now: () => number;
+  /**
+   * A monotonic clock in milliseconds (performance.now) for the rate limiter and other waits: unlike
+   * the wall clock it never jumps when the computer's clock is set (injectable in tests).
+   */
+  monotonicNow: () => number;
   /** For backoff and rate-limit waits (injectable in tests). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** For jitter (injectable in tests). */
@@ -56,6 +67,18 @@ export interface PlatformRequest {
    */
   saveTo?: string;
   signal?: AbortSignal;
+  /**
+   * Called when an attempt starts writing the request to a connected socket (possibly more than once
+   * for a retried request). A request whose attempts never called it certainly never reached the
+   * platform: the connection was refused or timed out, or it was cancelled while waiting.
+   */
+  onSent?: () => void;
+  /**
+   * Values of the request that must never appear in an error (e.g. a gift card code sent in the
+   * body): any text that looks like one of them is replaced by [redacted] in messages and details,
+   * also when written with other spacing, dashes or letter case.
+   */
+  redact?: readonly string[];
 }
 
 /** A successful (2xx, right content type) answer with its body, within the size cap. */

@@ -9,6 +9,7 @@
  * place of an object key: quoting it would otherwise turn invalid JSON such as `{1:2}` into valid
  * JSON. Everything else (structure, literals, escapes) is left to JSON.parse.
  */
+import { invalidInput } from '../../../shared/ipc/errors';
 
 export class WireSyntaxError extends Error {
   constructor(
@@ -136,10 +137,18 @@ export function parseLossless(text: string): unknown {
   }
 }
 
-/** A number to be written into a request body exactly as this decimal text (e.g. an amount). */
+/**
+ * A number to be written into a request body exactly as this decimal text (e.g. an amount). Text that
+ * is not a plain decimal ("1e3", "12,50", "01") is refused with an invalid_input AppError naming
+ * `field` (the body field it was meant for), before anything is sent.
+ */
 export class RawJsonNumber {
-  constructor(readonly text: string) {
-    if (!/^-?(0|[1-9]\d*)(\.\d+)?$/.test(text)) throw new Error(`Not a plain decimal number: ${text}`);
+  constructor(
+    readonly text: string,
+    field = 'amount',
+  ) {
+    if (!/^-?(0|[1-9]\d*)(\.\d+)?$/.test(text))
+      throw invalidInput('request', [{ field, problem: 'must be a plain decimal number such as 25.00' }]);
   }
 }
 

@@ -2,13 +2,14 @@ import type { z } from 'zod';
 import { AppError } from '../../../../shared/ipc/errors';
 import { decodeSuccess } from '../decode';
 import { readErrorEnvelope } from '../envelope-errors';
-import { platformError } from '../errors';
+import { platformError, redactError } from '../errors';
 import type { Transport } from '../http';
 import type { PlatformRequest } from '../types';
 
 /**
  * Send one request and decode its `data`. A 2xx whose envelope carries an error code is mapped
- * through the same taxonomy as any other platform error instead of being called malformed.
+ * through the same taxonomy as any other platform error instead of being called malformed, with the
+ * request's redacted values (a card code) taken out of it, as the transport does for other errors.
  */
 export async function callJson<S extends z.ZodType>(
   transport: Transport,
@@ -21,12 +22,13 @@ export async function callJson<S extends z.ZodType>(
   } catch (error) {
     const envelope = readErrorEnvelope(response.body);
     if (error instanceof AppError && envelope.platformCode !== undefined && envelope.platformCode !== '000') {
-      throw platformError({
+      const refused = platformError({
         ...envelope,
         path: request.path,
         method: request.method,
         httpStatus: response.status,
       });
+      throw redactError(refused, { loose: request.redact });
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { malformedResponse } from '../errors';
 import { templatesDataSchema, type TemplatesData } from '../schemas';
 import type { Transport } from '../http';
 import { callJson } from './call';
@@ -45,6 +46,10 @@ export async function downloadTemplate(
     saveTo,
     signal,
   });
-  if (!response.file) throw new Error('The template download finished without a file.');
+  if (!response.file)
+    throw malformedResponse(
+      { path: 'template', method: 'GET', httpStatus: response.status },
+      'the download finished without a file',
+    );
   return response.file;
 }

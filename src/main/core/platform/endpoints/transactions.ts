@@ -51,7 +51,10 @@ function spendBody(request: SpendRequest, cardCode?: string): Record<string, unk
   return {
     client_request_id: request.clientRequestId,
     brand: request.brand,
-    face_value: { amount: new RawJsonNumber(request.faceValue.amount), currency: request.faceValue.currency },
+    face_value: {
+      amount: new RawJsonNumber(request.faceValue.amount, 'face_value.amount'),
+      currency: request.faceValue.currency,
+    },
     ...(request.float === undefined ? {} : { float: request.float }),
     ...(cardCode === undefined ? {} : { card_code: cardCode }),
   };
@@ -67,13 +70,20 @@ function reversalBody(request: ReversalRequest): Record<string, unknown> {
   };
 }
 
-function transact(
+/**
+ * Send one transaction. The body is built inside, so a bad value (an amount that is not a decimal)
+ * rejects the promise with invalid_input instead of throwing before it exists. A card code sent in
+ * the body is redacted from any error (the platform may quote it back in its message).
+ */
+async function transact(
   transport: Transport,
   method: HttpMethod,
   path: string,
-  body: Record<string, unknown>,
-  signal?: AbortSignal,
+  build: () => Record<string, unknown>,
+  signal: AbortSignal | undefined,
+  cardCode?: string,
 ): Promise<TransactionData> {
+  const body = build();
   return callJson(
     transport,
     {
@@ -83,12 +93,14 @@ function transact(
       signedParams: [String(body.client_request_id), String(body.brand)],
       retry: 'never',
       signal,
+      ...(cardCode === undefined ? {} : { redact: [cardCode] }),
     },
     transactionDataSchema,
   );
 }
 
-function checkBalance(
+/** A balance check: the card code goes in the body and is redacted from any error. */
+async function checkBalance(
   transport: Transport,
   path: string,
   request: BalanceCheckRequest,
@@ -104,6 +116,7 @@ function checkBalance(
       // Reads nothing but a balance: safe to repeat.
       retry: 'safe',
       signal,
+      redact: [request.cardCode],
     },
     balanceCheckDataSchema,
   );
@@ -114,31 +127,31 @@ export function transactionEndpoints(transport: Transport) {
   return {
     /** digital_issuance — POST /digital/issue */
     issueDigital: (r: SpendRequest, signal?: AbortSignal) =>
-      transact(transport, 'POST', 'digital/issue', spendBody(r), signal),
+      transact(transport, 'POST', 'digital/issue', () => spendBody(r), signal),
     /** cancelled_digital_issuance — DEL /digital/issue */
     cancelDigitalIssue: (r: ReversalRequest, signal?: AbortSignal) =>
-      transact(transport, 'DELETE', 'digital/issue', reversalBody(r), signal),
+      transact(transport, 'DELETE', 'digital/issue', () => reversalBody(r), signal),
     /** physical_activation — POST /physical/activate */
     activatePhysical: (r: SpendRequest & { cardCode?: string }, signal?: AbortSignal) =>
-      transact(transport, 'POST', 'physical/activate', spendBody(r, r.cardCode), signal),
+      transact(transport, 'POST', 'physical/activate', () => spendBody(r, r.cardCode), signal, r.cardCode),
     /** cancelled_physical_activation — DEL /physical/activate */
     cancelPhysicalActivation: (r: ReversalRequest, signal?: AbortSignal) =>
-      transact(transport, 'DELETE', 'physical/activate', reversalBody(r), signal),
+      transact(transport, 'DELETE', 'physical/activate', () => reversalBody(r), signal),
     /** physical_top_up — POST /physical/top-up */
     topUpPhysical: (r: TopUpRequest, signal?: AbortSignal) =>
-      transact(transport, 'POST', 'physical/top-up', spendBody(r, r.cardCode), signal),
+      transact(transport, 'POST', 'physical/top-up', () => spendBody(r, r.cardCode), signal, r.cardCode),
     /** cancelled_physical_top_up — DEL /physical/top-up */
     cancelPhysicalTopUp: (r: ReversalRequest, signal?: AbortSignal) =>
-      transact(transport, 'DELETE', 'physical/top-up', reversalBody(r), signal),
+      transact(transport, 'DELETE', 'physical/top-up', () => reversalBody(r), signal),
     /** digital_top_up — POST /digital/top-up */
     topUpDigital: (r: TopUpRequest, signal?: AbortSignal) =>
-      transact(transport, 'POST', 'digital/top-up', spendBody(r, r.cardCode), signal),
+      transact(transport, 'POST', 'digital/top-up', () => spendBody(r, r.cardCode), signal, r.cardCode),
     /** digital_cash_out — POST /digital/cash-out-original-transaction */
     cashOutDigital: (r: ReversalRequest, signal?: AbortSignal) =>
-      transact(transport, 'POST', 'digital/cash-out-original-transaction', reversalBody(r), signal),
+      transact(transport, 'POST', 'digital/cash-out-original-transaction', () => reversalBody(r), signal),
     /** physical_cash_out — POST /physical/cash-out-original-transaction */
     cashOutPhysical: (r: ReversalRequest, signal?: AbortSignal) =>
-      transact(transport, 'POST', 'physical/cash-out-original-transaction', reversalBody(r), signal),
+      transact(transport, 'POST', 'physical/cash-out-original-transaction', () => reversalBody(r), signal),
     /** balance_check — POST /digital/check-balance */
     checkDigitalBalance: (r: BalanceCheckRequest, signal?: AbortSignal) =>
       checkBalance(transport, 'digital/check-balance', r, signal),

@@ -1,4 +1,5 @@
 import { canonicalDecimal } from '../../../../shared/domain/money';
+import { invalidInput } from '../../../../shared/ipc/errors';
 import type { TransferStatus } from '../../../../shared/domain/platform';
 import {
   requestPaymentTransferDataSchema,
@@ -20,20 +21,35 @@ export interface PaymentTransferBody {
   proformaInvoice?: Readonly<Record<string, string>>;
 }
 
-/** "1500" → "1500.00": the platform takes the amount as a JSON number with two decimals. */
+/**
+ * "1500" → "1500.00": the platform takes the amount as a JSON number with two decimals. Anything
+ * else (not a decimal, more than two decimals, negative) is invalid_input naming `amount`.
+ */
 function twoDecimals(amount: string): string {
-  const [integer, fraction = ''] = canonicalDecimal(amount).split('.');
+  const refuse = (problem: string) => invalidInput('transfer request', [{ field: 'amount', problem }]);
+  let canonical: string;
+  try {
+    canonical = canonicalDecimal(amount);
+  } catch {
+    throw refuse('must be a number such as 2500.00');
+  }
+  const [integer = '', fraction = ''] = canonical.split('.');
+  if (integer.startsWith('-')) throw refuse('must be more than zero');
+  if (fraction.length > 2) throw refuse('may have at most two decimals');
   return `${integer}.${fraction.padEnd(2, '0')}`;
 }
 
 /**
  * POST float/request-payment-transfer, sent exactly once: never call this directly to top up a
- * float; submitTransfer wraps it with the look-up-before-resend rule.
+ * float; submitTransfer wraps it with the look-up-before-resend rule. `hooks.onSent` is called when
+ * the request starts going out on a connection (see PlatformRequest.onSent): if it never was, the
+ * platform certainly never saw the request.
  */
-export function requestPaymentTransfer(
+export async function requestPaymentTransfer(
   transport: Transport,
   body: PaymentTransferBody,
   signal?: AbortSignal,
+  hooks: { onSent?: () => void } = {},
 ): Promise<RequestPaymentTransferData> {
   return callJson(
     transport,
@@ -51,6 +67,7 @@ export function requestPaymentTransfer(
       signedParams: [],
       retry: 'never',
       signal,
+      ...(hooks.onSent === undefined ? {} : { onSent: hooks.onSent }),
     },
     requestPaymentTransferDataSchema,
   );

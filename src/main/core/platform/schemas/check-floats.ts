@@ -61,10 +61,29 @@ const currentShape = object({
   flatten(Array.isArray(data.floats) ? {} : data.floats, data.last_refreshed_at, 'current'),
 );
 
+/** Keys of the older shape that are not currency groups: the platform's own metadata. */
+const LEGACY_METADATA: ReadonlySet<string> = new Set(['last_refreshed_at']);
+const CURRENCY_KEY = /^[A-Z]{3}$/;
+
 /**
- * The older shape: every key that looks like a currency code is a currency group; other keys
- * (`last_refreshed_at`, fields added later) pass through. A `floats` key means the current shape,
- * so it is refused here and the current shape's problem is the one reported.
+ * A key of the older shape that holds an object or a list but is not a currency code: it could be a
+ * currency group FloatDesk cannot read ("gbp", "GBP "), and dropping it would give a partial answer.
+ * The same rule as the current shape, whose `floats` keys must all be currency codes. Scalar fields
+ * (a number, text, true/false, null) cannot be currency groups and pass through.
+ */
+function groupLikeKey(data: Record<string, unknown>): string | undefined {
+  for (const [key, value] of Object.entries(data)) {
+    if (CURRENCY_KEY.test(key) || LEGACY_METADATA.has(key)) continue;
+    if (typeof value === 'object' && value !== null) return key;
+  }
+  return undefined;
+}
+
+/**
+ * The older shape: every key that looks like a currency code is a currency group; `last_refreshed_at`
+ * and scalar fields added later pass through; any other key holding an object or list is refused
+ * (see groupLikeKey). A `floats` key means the current shape, so it is refused here and the current
+ * shape's problem is the one reported.
  */
 const legacyShape = z
   .looseRecord(currencyCode, floatGroup, { error: expecting('an object') })
@@ -73,9 +92,19 @@ const legacyShape = z
     error: 'expected text',
     path: ['last_refreshed_at'],
   })
+  .check((context) => {
+    const key = groupLikeKey(context.value);
+    if (key === undefined) return;
+    context.issues.push({
+      code: 'custom',
+      input: context.value[key],
+      path: [key],
+      message: 'not an accepted key (expected a three-letter currency code)',
+    });
+  })
   .transform((data) => {
     const groups: Groups = {};
-    for (const [key, group] of Object.entries(data)) if (/^[A-Z]{3}$/.test(key)) groups[key] = group;
+    for (const [key, group] of Object.entries(data)) if (CURRENCY_KEY.test(key)) groups[key] = group;
     const refreshed = data.last_refreshed_at as unknown;
     return flatten(groups, typeof refreshed === 'string' ? refreshed : undefined, 'legacy');
   });
