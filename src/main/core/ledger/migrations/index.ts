@@ -1,5 +1,6 @@
 import workspacesFloats from './0001-workspaces-floats.sql?raw';
 import syncLedger from './0002-sync-ledger.sql?raw';
+import locks from './0003-locks.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -12,6 +13,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'workspaces-floats', sql: workspacesFloats },
   { version: 2, name: 'sync-ledger', sql: syncLedger },
+  { version: 3, name: 'locks', sql: locks },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,194 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { AppError } from '../../../shared/ipc/errors';
+import { systemClock, type Clock } from '../clock';
+import { ledgerPathOf } from '../paths';
+import { openLedger, translateSqliteError, type Ledger } from './db';
+import { findIntegrityProblems, ledgerCorrupt } from './integrity';
+import { LocksRepository } from './repositories/locks';
+
+export const BACKUPS_FOLDER_NAME = 'backups';
+
+/** sqlite3_backup_step pages per step: all of them, so the copy is one consistent read snapshot. */
+const ALL_PAGES = 0x7fffffff;
+
+export interface BackupResult {
+  /** Absolute path of the verified backup file. */
+  path: string;
+  bytes: number;
+  schemaVersion: number;
+}
+
+/** What a ledger file copy holds, found without trusting it. */
+export interface LedgerFileFacts {
+  schemaVersion: number;
+  /** It has the schema FloatDesk creates (user_version ≥ 1 and a workspaces table). */
+  isFloatDeskLedger: boolean;
+  /** integrity_check and foreign_key_check findings; [] when healthy. */
+  problems: string[];
+}
+
+/** UTC `YYYYMMDD-HHMMSS`, for file names that sort by time. */
+export function compactTimestamp(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
+}
+
+/** `<base><ext>`, or `<base>-2<ext>`, `<base>-3<ext>` ... whichever does not exist yet. */
+export function freePath(base: string, ext: string): string {
+  for (let n = 1; ; n++) {
+    const candidate = `${base}${n === 1 ? '' : `-${n}`}${ext}`;
+    if (!existsSync(candidate)) return candidate;
+  }
+}
+
+/** `<workspace>/backups/ledger-YYYYMMDD-HHMMSS.sqlite` (UTC), never an existing file. */
+export function defaultBackupPath(workspaceDir: string, now: Date): string {
+  return freePath(
+    join(resolve(workspaceDir), BACKUPS_FOLDER_NAME, `ledger-${compactTimestamp(now)}`),
+    '.sqlite',
+  );
+}
+
+export function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Makes a rename durable; a no-op where folders cannot be opened (Windows). */
+export function fsyncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Not supported on this platform: the rename is as durable as the OS makes it.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+export function removeSidecars(
+  path: string,
+  suffixes: readonly string[] = ['-journal', '-wal', '-shm'],
+): void {
+  for (const suffix of suffixes) rmSync(`${path}${suffix}`, { force: true });
+}
+
+/** A file-system failure (EACCES, ENOSPC ...) names the file; SQLite failures go through the taxonomy. */
+export function fileOrSqliteError(error: unknown, ledgerPath: string, what: string): AppError {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof AppError || typeof code !== 'string' || code.startsWith('SQLITE')) {
+    return translateSqliteError(error, ledgerPath);
+  }
+  return new AppError(
+    'internal',
+    `${what} (${code}). Check that the folder is writable and has free space.`,
+    {
+      path: ledgerPath,
+      cause: String(error),
+    },
+  );
+}
+
+/**
+ * Settles a private copy of a ledger (a backup just written, or a backup about to be restored):
+ * makes it one self-contained file (rollback journal, no -wal), runs the full integrity_check and
+ * foreign_key_check, reads its schema version and, when it is healthy, drops the lock rows it was
+ * copied with: no process holds a lock in a copy.
+ */
+export function settleLedgerCopy(path: string): LedgerFileFacts {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+    const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+    const hasWorkspaces =
+      db
+        .prepare<[], { n: number }>(
+          "SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = 'workspaces'",
+        )
+        .get()?.n === 1;
+    const problems = findIntegrityProblems(db, { full: true });
+    const locks = new LocksRepository(db);
+    if (problems.length === 0 && locks.exists()) locks.clear();
+    return { schemaVersion, isFloatDeskLedger: schemaVersion >= 1 && hasWorkspaces, problems };
+  } finally {
+    db.close();
+  }
+}
+
+/** Copies `source` (an open connection) page by page with SQLite's online backup API. */
+export async function copyWithBackupApi(source: Ledger, destination: string): Promise<void> {
+  await source.backup(destination, { progress: () => ALL_PAGES });
+}
+
+/**
+ * Online backup of an open ledger to `destination` while other connections keep working: the copy
+ * is written beside the destination, verified with integrity_check, synced, then renamed into place,
+ * so a file under the final name is always a complete, checked backup. Refuses an existing file.
+ */
+export async function backupLedger(db: Ledger, destination: string): Promise<BackupResult> {
+  const target = resolve(destination);
+  if (existsSync(target)) {
+    throw new AppError('invalid_input', `${target} already exists. Choose another backup file name.`, {
+      path: target,
+    });
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  const partial = `${target}.partial-${process.pid}`;
+  try {
+    await copyWithBackupApi(db, partial);
+    const facts = settleLedgerCopy(partial);
+    if (facts.problems.length > 0) {
+      const damaged = ledgerCorrupt(db.name, facts.problems);
+      throw new AppError(
+        'ledger_corrupt',
+        `The backup copy failed its integrity check, so the ledger itself is damaged: ${db.name}. Restore an earlier backup with "floatdesk restore --from <backup file>".`,
+        damaged.details,
+      );
+    }
+    fsyncFile(partial);
+    renameSync(partial, target);
+    fsyncFolder(dirname(target));
+    return { path: target, bytes: statSync(target).size, schemaVersion: facts.schemaVersion };
+  } catch (error) {
+    rmSync(partial, { force: true });
+    removeSidecars(partial);
+    throw fileOrSqliteError(error, db.name, `The backup could not be written to ${target}`);
+  }
+}
+
+export interface BackupWorkspaceOptions {
+  workspaceDir: string;
+  /** Default: `<workspace>/backups/ledger-YYYYMMDD-HHMMSS.sqlite`. */
+  to?: string;
+  clock?: Clock;
+  busyTimeoutMs?: number;
+}
+
+/** `floatdesk backup`: back up the workspace's ledger without migrating or otherwise changing it. */
+export async function backupWorkspace(options: BackupWorkspaceOptions): Promise<BackupResult> {
+  const ledgerPath = ledgerPathOf(resolve(options.workspaceDir));
+  if (!existsSync(ledgerPath)) {
+    throw new AppError(
+      'not_found',
+      `There is no ledger to back up in ${resolve(options.workspaceDir)}. Check --workspace.`,
+      { path: ledgerPath },
+    );
+  }
+  const destination = options.to ?? defaultBackupPath(options.workspaceDir, (options.clock ?? systemClock)());
+  const db = openLedger(ledgerPath, { busyTimeoutMs: options.busyTimeoutMs });
+  try {
+    return await backupLedger(db, destination);
+  } finally {
+    db.close();
+  }
+}
