@@ -38,6 +38,8 @@ export interface Verdict {
   value: number;
   anchor: number;
   target: number;
+  /** What value and anchor count; milliseconds unless given. */
+  unit?: string;
   [extra: string]: unknown;
 }
 
@@ -49,7 +51,7 @@ export function report(verdict: Verdict): void {
     JSON.stringify({
       ...verdict,
       value: round(verdict.value),
-      unit: 'ms',
+      unit: verdict.unit ?? 'ms',
       anchor: round(verdict.anchor),
       ratio: round(ratio),
       target: verdict.target,

@@ -71,7 +71,7 @@ try {
   if (listed !== FLOATS) throw new Error(`floats:list returned ${listed} floats, expected ${FLOATS}`);
   const anchor = medianMs(() => rawQuery.all(), 60);
   raw.close();
-  core.close();
+  await core.close();
 
   console.log(`floats:list through the core: ${value.toFixed(2)} ms (median of 60)`);
   console.log(`anchor, raw SQL only:         ${anchor.toFixed(2)} ms (median of 60)`);

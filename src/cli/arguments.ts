@@ -11,6 +11,10 @@ export const COMMAND_OPTIONS = {
   serve: { ...WORKSPACE, port: { type: 'string' } },
   status: { ...WORKSPACE, json: { type: 'boolean' } },
   floats: { ...WORKSPACE, currency: { type: 'string' }, json: { type: 'boolean' } },
+  backup: { ...WORKSPACE, to: { type: 'string' } },
+  restore: { ...WORKSPACE, from: { type: 'string' } },
+  sync: { ...WORKSPACE, only: { type: 'string' }, since: { type: 'string' } },
+  workspace: { 'base-url': { type: 'string' }, name: { type: 'string' } },
   simulator: {
     port: { type: 'string' },
     seed: { type: 'string' },
@@ -37,7 +41,12 @@ export type Command = keyof typeof COMMAND_OPTIONS;
 export type CommandValues = Record<string, string | boolean | undefined>;
 
 export type CommandLine =
-  { kind: 'help' } | { kind: 'version' } | { kind: 'command'; command: Command; values: CommandValues };
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'command'; command: Command; values: CommandValues; positionals: string[] };
+
+/** Commands that take words after their name: `workspace init <dir>`. */
+const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2 };
 
 function isCommand(name: string): name is Command {
   return Object.hasOwn(COMMAND_OPTIONS, name);
@@ -63,8 +72,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       allowPositionals: true,
       strict: true,
     });
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
-    return { kind: 'command', command: first, values: values as CommandValues };
+    const allowed = POSITIONALS[first] ?? 0;
+    if (positionals.length > allowed) throw new UsageError(`Unexpected argument "${positionals[allowed]}".`);
+    return { kind: 'command', command: first, values: values as CommandValues, positionals };
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(

@@ -23,7 +23,7 @@ async function withCore<T>(context: CommandContext, run: (core: Core) => Promise
   try {
     return await run(core);
   } finally {
-    core.close();
+    await core.close();
   }
 }
 

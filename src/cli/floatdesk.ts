@@ -2,9 +2,12 @@
 import { fileURLToPath } from 'node:url';
 import { toErrorShape } from '../shared/ipc/errors';
 import { UsageError, flagOption, parseCommandLine, portOption, stringOption } from './arguments';
+import { backupCommand, restoreCommand } from './backup-command';
 import { floatsCommand, statusCommand } from './commands';
 import { serve } from './serve';
 import { simulatorCommand } from './simulator-command';
+import { syncCommand } from './sync-command';
+import { workspaceCommand } from './workspace-command';
 import { APP_VERSION } from './version';
 
 const USAGE = `FloatDesk ${APP_VERSION}
@@ -14,10 +17,21 @@ Usage: floatdesk <command> [options]
 Commands:
   serve [--workspace <dir>] [--port <n>]
         Run the browser shell on 127.0.0.1 and print the URL to open
+  workspace init <dir> --base-url <url> [--name <name>]
+        Create (or re-point) a workspace for a platform connection
+  sync [--workspace <dir>] [--only floats,transfers,brands,templates] [--since YYYY-MM-DD]
+        Bring the ledger up to date with the platform (credentials: FLOATDESK_API_KEY and
+        FLOATDESK_API_SECRET; the demo workspace needs none)
   status [--workspace <dir>] [--json]
         Show the version, workspace, ledger file and schema version
   floats [--workspace <dir>] [--currency <CODE>] [--json]
         List floats with their latest balances
+  backup [--workspace <dir>] [--to <file>]
+        Copy the ledger while it is in use (default <workspace>/backups/ledger-YYYYMMDD-HHMMSS.sqlite,
+        UTC), check the copy and print its path
+  restore --from <file> [--workspace <dir>]
+        Replace the ledger with a checked backup; the current one is kept as
+        ledger.sqlite.before-restore-<timestamp>. Refused while another FloatDesk uses the workspace
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]
             [--adversarial] [--admin] [--api-key <key>] [--api-secret <secret>]
             [--time-scale <x>] [--list-cap <n>] [--end-date-exclusive] [--legacy-floats-shape]
@@ -61,9 +75,20 @@ async function main(argv: string[]): Promise<number | null> {
     case 'floats':
       await floatsCommand(context, stringOption(values, 'currency'));
       return 0;
+    case 'backup':
+      await backupCommand(context, stringOption(values, 'to'));
+      return 0;
+    case 'restore':
+      await restoreCommand(context, stringOption(values, 'from'));
+      return 0;
     case 'simulator':
       await simulatorCommand(values, print);
       return null;
+    case 'sync':
+      return syncCommand(values, print);
+    case 'workspace':
+      await workspaceCommand(line.positionals, values, print);
+      return 0;
   }
 }
 

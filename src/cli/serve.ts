@@ -4,7 +4,11 @@ import { AppError } from '../shared/ipc/errors';
 import { chooseWorkspace } from '../main/core/paths';
 import { startCoreWorker } from '../main/core/worker-client';
 import { startBrowserShell, type BrowserShell } from './browser-shell';
+import { credentialsFromEnvironment } from './credentials';
 import { APP_VERSION } from './version';
+
+/** Interactive shells bring the ledger up to date every few minutes while they run. */
+const AUTO_SYNC_MS = 5 * 60_000;
 
 export interface ServeOptions {
   workspace: string | undefined;
@@ -27,6 +31,8 @@ export async function serve(options: ServeOptions): Promise<BrowserShell> {
     ...workspace,
     shell: 'browser',
     appVersion: APP_VERSION,
+    credentials: credentialsFromEnvironment(),
+    autoSyncMs: AUTO_SYNC_MS,
   });
   let shell: BrowserShell;
   try {

@@ -63,6 +63,7 @@ async function start(): Promise<void> {
         ...chooseWorkspace(workspaceArgument(process.argv)),
         shell: 'electron',
         appVersion: app.getVersion(),
+        autoSyncMs: 5 * 60_000,
         ...(!app.isPackaged && existsSync(DEV_NATIVE_BINDING) ? { nativeBinding: DEV_NATIVE_BINDING } : {}),
       },
       (error) => {

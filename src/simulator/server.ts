@@ -43,6 +43,8 @@ export interface RunningSimulator {
   world: World;
   faults: FaultController;
   options: SimulatorOptions;
+  /** Move simulated time forward (plans settle, daily activity runs), as the admin API does. */
+  advanceClock: (ms: number) => void;
   close: () => Promise<void>;
 }
 
@@ -209,6 +211,7 @@ export async function startSimulator(partial: Partial<SimulatorOptions> = {}): P
     world,
     faults,
     options,
+    advanceClock: (ms) => sim.advanceClock(ms),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -21,6 +21,7 @@ describe('floatdesk command line', () => {
       kind: 'command',
       command: 'serve',
       values: { workspace: '/w', port: '8080' },
+      positionals: [],
     });
     expect(
       parseCommandLine(['simulator', '--seed', '7', '--transfers', '100000', '--brands', '10000', '--admin']),
@@ -70,6 +71,7 @@ describe('floatdesk command line', () => {
         'error-data-shape': 'array-of-strings',
         'overfull-group': true,
       },
+      positionals: [],
     });
     expect(() => parseCommandLine(['serve', '--list-cap', '7'])).toThrow(/--list-cap/);
   });
@@ -82,6 +84,19 @@ describe('floatdesk command line', () => {
     expect(choiceOption({ shape: 'b' }, 'shape', ['a', 'b'])).toBe('b');
     expect(choiceOption({}, 'shape', ['a', 'b'])).toBeUndefined();
     expect(() => choiceOption({ shape: 'c' }, 'shape', ['a', 'b'])).toThrow(/--shape must be one of a, b/);
+  });
+
+  it('takes words after the command only where the command has them', () => {
+    expect(parseCommandLine(['workspace', 'init', '/w', '--base-url', 'https://p.example/api/v2'])).toMatchObject({
+      command: 'workspace',
+      positionals: ['init', '/w'],
+      values: { 'base-url': 'https://p.example/api/v2' },
+    });
+    expect(() => parseCommandLine(['workspace', 'init', '/w', 'extra'])).toThrow(/Unexpected argument "extra"/);
+    expect(parseCommandLine(['sync', '--only', 'floats,brands', '--since', '2025-01-01'])).toMatchObject({
+      command: 'sync',
+      values: { only: 'floats,brands', since: '2025-01-01' },
+    });
   });
 
   it('refuses unknown commands, options of another command and stray arguments', () => {

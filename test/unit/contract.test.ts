@@ -10,21 +10,31 @@ import { RENDERER_CSP } from '../../src/shared/security/csp';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { HandlerRegistry } from '../../src/main/core/registry';
-import { buildRegistry, type CoreConfig } from '../../src/main/core/services';
-
-const config: CoreConfig = {
-  workspaceDir: '/tmp/x',
-  workspaceName: 'x',
-  workspaceKind: 'demo',
-  shell: 'cli',
-  appVersion: '0.0.0',
-};
+import { buildRegistry } from '../../src/main/core/handlers';
+import { SyncService } from '../../src/main/core/sync/service';
 
 function inMemoryRegistry(): HandlerRegistry {
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS);
   db.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'x', 'demo', 'now')").run();
-  return buildRegistry(db, config, 1);
+  const sync = new SyncService({
+    db,
+    workspaceId: 1,
+    workspaceDir: '/tmp/x',
+    clock: () => new Date(),
+    connect: () => Promise.reject(new Error('no platform in this test')),
+    syncs: () => {
+      throw new Error('no sync in this test');
+    },
+    onProgress: () => {},
+    onFinished: () => {},
+  });
+  return buildRegistry({
+    db,
+    workspaceId: 1,
+    sync,
+    appStatus: { appVersion: '0.0.0', shell: 'cli', workspaceDir: '/tmp/x' },
+  });
 }
 
 describe('the contract', () => {

@@ -1,18 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import type { Channel, EventChannel } from '../../shared/ipc/channels';
 import type { AppStatus } from '../../shared/ipc/contract';
-import type { Envelope } from '../../shared/ipc/errors';
+import { AppError, type Envelope } from '../../shared/ipc/errors';
 import { systemClock, isoNow, type Clock } from './clock';
-import { registerAppHandlers } from './handlers/app';
-import { registerFloatHandlers } from './handlers/floats';
+import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
-import { openLedger, translateSqliteError, type Ledger } from './ledger/db';
-import { migrate, schemaVersionOf } from './ledger/migrate';
+import { openLedger, translateSqliteError } from './ledger/db';
+import { checkLedgerIntegrity } from './ledger/integrity';
+import { migrate } from './ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './ledger/migrations';
-import { FloatsRepository } from './ledger/repositories/floats';
+import { SyncRunsRepository } from './ledger/repositories/sync-runs';
+import { createSyncService } from './sync/compose';
 import { WorkspacesRepository, type WorkspaceKind } from './ledger/repositories/workspaces';
 import { ledgerPathOf } from './paths';
-import { HandlerRegistry } from './registry';
 
 export type ShellKind = AppStatus['shell'];
 
@@ -25,8 +25,16 @@ export interface CoreConfig {
   appVersion: string;
   /** better-sqlite3 built for Electron's ABI (set by the Electron shell in development). */
   nativeBinding?: string;
+  /** Set by `floatdesk workspace init`: the platform address this workspace talks to. */
+  workspaceBaseUrl?: string;
+  /** API key and secret of a platform workspace (from the environment or a prompt; never stored here). */
+  credentials?: { apiKey: string; apiSecret: string };
+  /** Auto-sync interval for interactive shells; 0 or absent: no background sync. */
+  autoSyncMs?: number;
   /** How often to look for commits by other processes; 0 turns the watch off. */
   changePollMs?: number;
+  /** How long a write waits for another FloatDesk's lock before failing as ledger_busy (default 5000). */
+  busyTimeoutMs?: number;
 }
 
 export type EventListener = (name: EventChannel, payload: unknown) => void;
@@ -35,23 +43,9 @@ export interface Core {
   dispatch(channel: string, input: unknown): Promise<Envelope<unknown>>;
   onEvent(listener: EventListener): () => void;
   registeredChannels(): Channel[];
-  close(): void;
-}
-
-/** Builds the handler map for a ledger; exported so a test can check every channel has one handler. */
-export function buildRegistry(db: Ledger, config: CoreConfig, workspaceId: number): HandlerRegistry {
-  const registry = new HandlerRegistry();
-  const status = (): AppStatus => ({
-    appVersion: config.appVersion,
-    shell: config.shell,
-    workspaceDir: config.workspaceDir,
-    ledgerPath: db.name,
-    schemaVersion: schemaVersionOf(db),
-    latestSchemaVersion: LATEST_SCHEMA_VERSION,
-  });
-  registerAppHandlers(registry, status);
-  registerFloatHandlers(registry, new FloatsRepository(db), workspaceId);
-  return registry;
+  /** Background work of an interactive shell: the first sync of a new workspace, then auto-sync. */
+  startBackground(): void;
+  close(): Promise<void>;
 }
 
 /** The composition root: opens and migrates the ledger, then wires every service to it. */
@@ -61,20 +55,51 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock): Core
   const db = openLedger(ledgerPath, {
     maxSchemaVersion: LATEST_SCHEMA_VERSION,
     nativeBinding: config.nativeBinding,
+    busyTimeoutMs: config.busyTimeoutMs,
   });
   const listeners = new Set<EventListener>();
   let stopWatching = (): void => {};
   try {
+    // Before anything is written: a damaged ledger is reported, never migrated or added to.
+    checkLedgerIntegrity(db);
     migrate(db, MIGRATIONS);
-    const workspace = new WorkspacesRepository(db).ensure({
+    const workspaces = new WorkspacesRepository(db);
+    let workspace = workspaces.ensure({
       name: config.workspaceName,
       kind: config.workspaceKind,
-      baseUrl: null,
+      baseUrl: config.workspaceBaseUrl ?? null,
       now: isoNow(clock),
     });
-    const registry = buildRegistry(db, config, workspace.id);
+    if (config.workspaceBaseUrl !== undefined && config.workspaceBaseUrl !== workspace.baseUrl) {
+      if (workspace.kind === 'demo') {
+        throw new AppError(
+          'invalid_input',
+          'This folder holds the demo workspace; choose another folder for a platform workspace.',
+        );
+      }
+      workspace = workspaces.setConnection(workspace.id, {
+        name: config.workspaceName,
+        baseUrl: config.workspaceBaseUrl,
+      });
+    }
     const emit = (name: EventChannel, payload: unknown): void =>
       listeners.forEach((listener) => listener(name, payload));
+    new SyncRunsRepository(db).closeAbandonedRuns(workspace.id, isoNow(clock));
+    const sync = createSyncService({
+      db,
+      workspace,
+      workspaceDir: config.workspaceDir,
+      clock,
+      owner: config.shell,
+      credentials: config.credentials,
+      emit,
+    });
+    const registry = buildRegistry({
+      db,
+      workspaceId: workspace.id,
+      sync,
+      appStatus: { appVersion: config.appVersion, shell: config.shell, workspaceDir: config.workspaceDir },
+    });
     if ((config.changePollMs ?? 1000) > 0) {
       stopWatching = watchForeignCommits(
         db,
@@ -89,10 +114,22 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock): Core
         return () => listeners.delete(listener);
       },
       registeredChannels: () => registry.registeredChannels(),
+      startBackground() {
+        const autoSyncMs = config.autoSyncMs ?? 0;
+        if (autoSyncMs <= 0) return;
+        const report = (error: unknown): void => console.error('FloatDesk: background sync failed:', error);
+        if (!sync.hasSynced())
+          sync.sync({ trigger: workspace.kind === 'demo' ? 'demo' : 'startup' }).catch(report);
+        sync.startAutoSync(autoSyncMs, report);
+      },
       close() {
         stopWatching();
+        // Stops background work and cancels a running sync at once; the ledger closes now (no
+        // transaction spans an await), the network connections (and a demo simulator) right after.
+        const network = sync.close();
         listeners.clear();
         if (db.open) db.close();
+        return network;
       },
     };
   } catch (error) {

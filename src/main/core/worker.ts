@@ -24,8 +24,7 @@ function serve(core: Core): void {
   core.onEvent((name, payload) => send({ type: 'event', name, payload }));
   port.on('message', (message: ToCore) => {
     if (message.type === 'close') {
-      core.close();
-      port.close();
+      void core.close().finally(() => port.close());
       return;
     }
     void core
@@ -36,4 +35,5 @@ function serve(core: Core): void {
       );
   });
   send({ type: 'ready' });
+  core.startBackground();
 }

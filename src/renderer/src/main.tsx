@@ -6,11 +6,13 @@ import { connectBridge } from './ipc/client';
 import { useAppStatus } from './stores/app-status';
 import { keepBalancesCurrent } from './stores/balances';
 import { useConnection } from './stores/connection';
+import { followSync } from './stores/sync';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/tables.css';
 import './styles/states.css';
+import './styles/sync.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('FloatDesk: the page has no #root element.');
@@ -26,6 +28,7 @@ if (connection.shell === 'browser-without-token') {
   );
 } else {
   keepBalancesCurrent();
+  followSync();
   void useAppStatus.getState().load();
   root.render(
     <StrictMode>

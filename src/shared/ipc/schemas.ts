@@ -19,3 +19,31 @@ export const MoneySchema = z.object({ amount: DecimalString, currency: CurrencyC
 export const IsoTimestamp = z.iso.datetime({ offset: true });
 
 export const NoInput = z.object({}).strict();
+
+export const SYNC_DATASETS = ['floats', 'transfers', 'brands', 'templates'] as const;
+export const DatasetName = z.enum(SYNC_DATASETS);
+export const SyncOutcomeName = z.enum(['running', 'succeeded', 'failed', 'cancelled', 'partial']);
+
+export const SyncProgressSchema = z.object({
+  dataset: DatasetName,
+  phase: z.string(),
+  done: z.number().nonnegative(),
+  total: z.number().nonnegative().nullable(),
+});
+
+export const SyncSummarySchema = z.object({
+  runId: z.number().int().positive(),
+  outcome: SyncOutcomeName.exclude(['running']),
+  datasets: z.array(
+    z.object({
+      dataset: DatasetName,
+      outcome: SyncOutcomeName.exclude(['running']),
+      itemsRead: z.number().int().nonnegative(),
+      itemsChanged: z.number().int().nonnegative(),
+      requestsMade: z.number().int().nonnegative(),
+      errorCode: z.string().optional(),
+      errorMessage: z.string().optional(),
+      incomplete: z.string().optional(),
+    }),
+  ),
+});

@@ -58,20 +58,35 @@ export const useBalances = create<BalancesStore>()((set, get) => ({
 }));
 
 /**
- * Reload when the ledger changes (this core or another process, e.g. a CLI sync), and when the
- * event stream comes back after a drop (changes may have happened meanwhile). Nothing is reloaded
- * before the list was first asked for. Call once, after the bridge is connected.
+ * Reload when the ledger changes (this core or another process, e.g. a CLI sync), when a running
+ * sync moves on from the floats (they are committed before the next dataset starts, so the new
+ * balances need not wait for brands and templates), and when the event stream comes back after a
+ * drop (changes may have happened meanwhile). Nothing is reloaded before the list was first asked
+ * for. Call once, after the bridge is connected.
  */
 export function keepBalancesCurrent(): () => void {
   const reloadIfLoaded = (): void => {
     if (useBalances.getState().view.status !== 'idle') void useBalances.getState().load();
   };
   const stopEvents = onEvent('ledger:changed', reloadIfLoaded);
+  // The dataset of the last progress event seen in this run; null between runs.
+  let lastDataset: string | null = null;
+  const stopProgress = onEvent('sync:progress', ({ dataset }) => {
+    // Moved on from the floats, or joined a run (say the first demo sync) after they were read.
+    if (dataset !== 'floats' && lastDataset !== dataset && (lastDataset === null || lastDataset === 'floats'))
+      reloadIfLoaded();
+    lastDataset = dataset;
+  });
+  const stopFinished = onEvent('sync:finished', () => {
+    lastDataset = null;
+  });
   const stopResume = useConnection.subscribe((state, previous) => {
     if (state.resumed !== previous.resumed) reloadIfLoaded();
   });
   return () => {
     stopEvents();
+    stopProgress();
+    stopFinished();
     stopResume();
   };
 }

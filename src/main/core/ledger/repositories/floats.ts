@@ -59,6 +59,7 @@ export class FloatsRepository {
     workspaceId: number,
     observations: readonly BalanceObservation[],
     recordedAt: string,
+    syncRunId: number | null = null,
   ): void {
     const upsertFloat = this.db.prepare<[number, string, string, string], { id: number }>(
       `INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (?, ?, ?, ?)
@@ -67,8 +68,8 @@ export class FloatsRepository {
     );
     const insertSnapshot = this.db.prepare(
       `INSERT INTO balance_snapshots
-         (float_id, recorded_at, platform_refreshed_at, available_minor, available_exact, pending_minor, pending_exact)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+         (float_id, recorded_at, platform_refreshed_at, available_minor, available_exact, pending_minor, pending_exact, sync_run_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db
       .transaction(() => {
@@ -85,6 +86,7 @@ export class FloatsRepository {
             available.exact,
             pending.minor,
             pending.exact,
+            syncRunId,
           );
         }
       })

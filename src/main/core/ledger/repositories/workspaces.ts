@@ -47,6 +47,17 @@ export class WorkspacesRepository {
       .immediate();
   }
 
+  /** Point the workspace at a platform (workspace init); the demo workspace keeps its simulator. */
+  setConnection(id: number, connection: { name: string; baseUrl: string }): WorkspaceRecord {
+    const row = this.db
+      .prepare<[string, string, number], WorkspaceRow>(
+        "UPDATE workspaces SET name = ?, base_url = ? WHERE id = ? AND kind = 'platform' RETURNING *",
+      )
+      .get(connection.name, connection.baseUrl, id);
+    if (!row) throw new Error('Only a platform workspace can be pointed at a platform address.');
+    return toRecord(row);
+  }
+
   first(): WorkspaceRecord | undefined {
     const row = this.db.prepare<[], WorkspaceRow>('SELECT * FROM workspaces ORDER BY id LIMIT 1').get();
     return row ? toRecord(row) : undefined;

@@ -4,6 +4,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
 import { useAppStatus } from '../../stores/app-status';
 import { shellLabel } from '../shell/shell-label';
+import { DataFreshness } from './DataFreshness';
 
 function StatusFacts({ status }: { status: AppStatus }) {
   return (
@@ -35,20 +36,24 @@ export function SettingsPage() {
   return (
     <div className="page" data-testid="settings-page">
       <PageHeading title="Settings">
-        About this installation and its workspace. Settings you can change are not available in this version
-        yet.
+        About this installation, its workspace and how fresh its data is. Settings you can change are not
+        available in this version yet.
       </PageHeading>
-      {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}
-      {view.status === 'idle' || view.status === 'loading' ? (
-        <LoadingState label="Loading workspace details…" />
-      ) : null}
-      {view.status === 'error' ? (
-        <ErrorState
-          title="Workspace details could not be loaded"
-          error={view.error}
-          onRetry={() => void load()}
-        />
-      ) : null}
+      <section className="settings-section" aria-labelledby="installation-heading">
+        <h2 id="installation-heading">This installation</h2>
+        {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}
+        {view.status === 'idle' || view.status === 'loading' ? (
+          <LoadingState label="Loading workspace details…" />
+        ) : null}
+        {view.status === 'error' ? (
+          <ErrorState
+            title="Workspace details could not be loaded"
+            error={view.error}
+            onRetry={() => void load()}
+          />
+        ) : null}
+      </section>
+      <DataFreshness />
     </div>
   );
 }

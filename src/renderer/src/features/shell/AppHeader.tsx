@@ -1,5 +1,6 @@
 import { useAppStatus } from '../../stores/app-status';
 import { StreamStatus } from './StreamStatus';
+import { SyncIndicator } from './SyncIndicator';
 
 function fileName(path: string): string {
   const parts = path.split(/[\\/]/);
@@ -35,7 +36,10 @@ export function AppHeader() {
     <header className="app-header">
       <p className="product-name">FloatDesk</p>
       <WorkspaceInfo />
-      <StreamStatus />
+      <div className="header-end">
+        <StreamStatus />
+        <SyncIndicator />
+      </div>
     </header>
   );
 }

@@ -1,0 +1,91 @@
+import { AppError } from '../shared/ipc/errors';
+import { SYNC_DATASETS } from '../shared/ipc/schemas';
+import { chooseWorkspace } from '../main/core/paths';
+import { createCore } from '../main/core/services';
+import type { SyncSummary } from '../main/core/sync/run';
+import type { SyncProgress } from '../main/core/sync/types';
+import { stringOption, UsageError, type CommandValues } from './arguments';
+import { formatTable } from './output';
+import { progressLine, terminalProgress } from './progress-bar';
+import { credentialsFromEnvironment } from './credentials';
+import { APP_VERSION } from './version';
+
+type Dataset = (typeof SYNC_DATASETS)[number];
+
+function parseOnly(text: string | undefined): Dataset[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(SYNC_DATASETS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      `--only takes a comma-separated list of ${SYNC_DATASETS.join(', ')}${unknown.length ? `, not "${unknown.join(', ')}"` : ''}.`,
+    );
+  }
+  return [...new Set(names)] as Dataset[];
+}
+
+function parseSince(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const date = new Date(`${text}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== text
+  ) {
+    throw new UsageError(`--since must be a date such as 2025-01-31, not "${text}".`);
+  }
+  return text;
+}
+
+/** `floatdesk sync [--workspace <dir>] [--only floats,transfers,brands,templates] [--since YYYY-MM-DD]` */
+export async function syncCommand(values: CommandValues, print: (text: string) => void): Promise<number> {
+  const datasets = parseOnly(stringOption(values, 'only'));
+  const since = parseSince(stringOption(values, 'since'));
+  const core = createCore({
+    ...chooseWorkspace(stringOption(values, 'workspace')),
+    shell: 'cli',
+    appVersion: APP_VERSION,
+    changePollMs: 0,
+    credentials: credentialsFromEnvironment(),
+  });
+  const bar = terminalProgress(process.stderr);
+  core.onEvent((name, payload) => {
+    if (name !== 'sync:progress') return;
+    const progress = payload as SyncProgress;
+    bar.update(progressLine(progress.dataset, progress.phase, progress.done, progress.total));
+  });
+  try {
+    const envelope = await core.dispatch('sync:run', {
+      ...(datasets ? { datasets } : {}),
+      ...(since ? { since } : {}),
+    });
+    bar.done();
+    if (!envelope.ok) throw new AppError(envelope.error.code, envelope.error.message, envelope.error.details);
+    const summary = envelope.value as SyncSummary;
+    print(
+      formatTable(
+        ['Dataset', 'Outcome', 'Read', 'Changed', 'Requests'],
+        summary.datasets.map((d) => [
+          d.dataset,
+          d.outcome,
+          String(d.itemsRead),
+          String(d.itemsChanged),
+          String(d.requestsMade),
+        ]),
+        new Set([2, 3, 4]),
+      ),
+    );
+    const problem = summary.datasets.find((d) => d.outcome !== 'succeeded');
+    if (!problem) return 0;
+    console.error(
+      `floatdesk: sync ${summary.outcome}: ${problem.dataset}: ${problem.errorMessage ?? problem.outcome}`,
+    );
+    return 1;
+  } finally {
+    bar.done();
+    await core.close();
+  }
+}

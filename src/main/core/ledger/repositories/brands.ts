@@ -1,0 +1,198 @@
+import type { BrandChange, BrandWrite, StoredBrand } from '../../sync/brand-diff';
+import type { Ledger } from '../db';
+
+/** When and in which run a catalogue was observed. */
+export interface BrandStamp {
+  observedAt: string;
+  syncRunId: number | null;
+}
+
+/** The last step of a catalogue: brands no longer listed, and the mark that a full catalogue is held. */
+export interface CatalogueCompletion {
+  vanished: ReadonlyArray<{ id: number }>;
+}
+
+export interface BrandRecord {
+  id: number;
+  slug: string;
+  name: string;
+  currency: string;
+  statusCode: string;
+  /** The whole brand as synced (canonical JSON, exact decimals as text). */
+  data: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  vanishedAt: string | null;
+}
+
+export interface BrandChangeRecord extends BrandChange {
+  id: number;
+  slug: string;
+  syncRunId: number | null;
+  observedAt: string;
+}
+
+interface BrandRow {
+  id: number;
+  slug: string;
+  name: string;
+  currency: string;
+  status_code: string;
+  data: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  vanished_at: string | null;
+}
+
+interface ChangeRow {
+  id: number;
+  slug: string;
+  sync_run_id: number | null;
+  observed_at: string;
+  kind: BrandChange['kind'];
+  attribute: string | null;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+const BASELINE = { dataset: 'brands', key: 'catalogue_complete_at' } as const;
+
+/** Brands with their change log. Brands are upserted, never deleted; changes are appended. */
+export class BrandsRepository {
+  constructor(private readonly db: Ledger) {}
+
+  /** Every stored brand of the workspace by slug, as the diff needs it. */
+  loadForDiff(workspaceId: number): Map<string, StoredBrand> {
+    const rows = this.db
+      .prepare<[number], { id: number; slug: string; data: string; vanished: number }>(
+        `SELECT id, slug, data, vanished_at IS NOT NULL AS vanished FROM brands WHERE workspace_id = ?`,
+      )
+      .all(workspaceId);
+    const out = new Map<string, StoredBrand>();
+    for (const row of rows) out.set(row.slug, { id: row.id, data: row.data, vanished: row.vanished === 1 });
+    return out;
+  }
+
+  /** True once a whole catalogue has been saved: from then on first-seen brands are logged as 'new'. */
+  hasCompleteCatalogue(workspaceId: number): boolean {
+    return (
+      this.db
+        .prepare<[number, string, string], { one: number }>(
+          'SELECT 1 AS one FROM sync_state WHERE workspace_id = ? AND dataset = ? AND key = ?',
+        )
+        .get(workspaceId, BASELINE.dataset, BASELINE.key) !== undefined
+    );
+  }
+
+  /**
+   * Save one chunk of a catalogue in one transaction; with `completion` (the last chunk), also mark
+   * the vanished brands and record that a complete catalogue is held.
+   */
+  saveChunk(
+    workspaceId: number,
+    writes: readonly BrandWrite[],
+    stamp: BrandStamp,
+    completion?: CatalogueCompletion,
+  ): void {
+    const insert = this.db.prepare(
+      `INSERT INTO brands (workspace_id, slug, name, currency, status_code, data, first_seen_at, last_seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const update = this.db.prepare(
+      `UPDATE brands SET name = ?, currency = ?, status_code = ?, data = ?, last_seen_at = ?, vanished_at = NULL
+        WHERE id = ?`,
+    );
+    const touch = this.db.prepare('UPDATE brands SET last_seen_at = ?, vanished_at = NULL WHERE id = ?');
+    const vanish = this.db.prepare('UPDATE brands SET vanished_at = ? WHERE id = ? AND vanished_at IS NULL');
+    const append = this.db.prepare(
+      `INSERT INTO brand_changes (brand_id, sync_run_id, observed_at, kind, attribute, old_value, new_value)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const { observedAt, syncRunId } = stamp;
+    this.db
+      .transaction(() => {
+        for (const write of writes) {
+          let id = write.id;
+          if (id === null) {
+            const result = insert.run(
+              workspaceId,
+              write.slug,
+              write.name,
+              write.currency,
+              write.statusCode,
+              write.data,
+              observedAt,
+              observedAt,
+            );
+            id = Number(result.lastInsertRowid);
+          } else if (write.dataChanged) {
+            update.run(write.name, write.currency, write.statusCode, write.data, observedAt, id);
+          } else {
+            touch.run(observedAt, id);
+          }
+          for (const change of write.changes)
+            append.run(
+              id,
+              syncRunId,
+              observedAt,
+              change.kind,
+              change.attribute,
+              change.oldValue,
+              change.newValue,
+            );
+        }
+        if (completion === undefined) return;
+        for (const brand of completion.vanished) {
+          if (vanish.run(observedAt, brand.id).changes > 0)
+            append.run(brand.id, syncRunId, observedAt, 'vanished', null, null, null);
+        }
+        this.db
+          .prepare(
+            `INSERT INTO sync_state (workspace_id, dataset, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (workspace_id, dataset, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+          )
+          .run(workspaceId, BASELINE.dataset, BASELINE.key, observedAt, observedAt);
+      })
+      .immediate();
+  }
+
+  /** Every brand of the workspace, vanished ones included, by slug. */
+  list(workspaceId: number): BrandRecord[] {
+    return this.db
+      .prepare<[number], BrandRow>('SELECT * FROM brands WHERE workspace_id = ? ORDER BY slug')
+      .all(workspaceId)
+      .map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        currency: row.currency,
+        statusCode: row.status_code,
+        data: row.data,
+        firstSeenAt: row.first_seen_at,
+        lastSeenAt: row.last_seen_at,
+        vanishedAt: row.vanished_at,
+      }));
+  }
+
+  /** The change log, oldest first; optionally only what one sync run observed. */
+  listChanges(workspaceId: number, options: { syncRunId?: number } = {}): BrandChangeRecord[] {
+    return this.db
+      .prepare<[number, number | null, number | null], ChangeRow>(
+        `SELECT c.id, b.slug, c.sync_run_id, c.observed_at, c.kind, c.attribute, c.old_value, c.new_value
+           FROM brand_changes c JOIN brands b ON b.id = c.brand_id
+          WHERE b.workspace_id = ? AND (? IS NULL OR c.sync_run_id = ?)
+          ORDER BY c.id`,
+      )
+      .all(workspaceId, options.syncRunId ?? null, options.syncRunId ?? null)
+      .map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        syncRunId: row.sync_run_id,
+        observedAt: row.observed_at,
+        kind: row.kind,
+        attribute: row.attribute,
+        oldValue: row.old_value,
+        newValue: row.new_value,
+      }));
+  }
+}

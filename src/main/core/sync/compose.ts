@@ -1,0 +1,55 @@
+import type { EventChannel } from '../../../shared/ipc/channels';
+import type { Clock } from '../clock';
+import type { Ledger } from '../ledger/db';
+import { holdLock, SYNC_LOCK } from '../ledger/locks';
+import type { WorkspaceRecord } from '../ledger/repositories/workspaces';
+import { platformConnection, startDemoConnection } from '../workspace/connection';
+import { brandSync } from './brands';
+import { floatSync } from './floats';
+import { SyncService } from './service';
+import { templateSync } from './templates';
+import { transferSync } from './transfers';
+import type { Dataset, DatasetSync } from './types';
+
+export interface SyncComposition {
+  db: Ledger;
+  workspace: WorkspaceRecord;
+  workspaceDir: string;
+  clock: Clock;
+  /** Who holds the sync lock: 'cli', 'browser', 'electron'. */
+  owner: string;
+  credentials?: { apiKey: string; apiSecret: string };
+  emit: (name: EventChannel, payload: unknown) => void;
+}
+
+function datasetSyncs(options: { since?: string }): Record<Dataset, DatasetSync> {
+  return {
+    floats: floatSync(),
+    transfers: transferSync({ since: options.since }),
+    brands: brandSync({ assets: true }),
+    templates: templateSync(),
+  };
+}
+
+/** The sync service of one workspace: its connection (demo simulator or platform), lock and datasets. */
+export function createSyncService(composition: SyncComposition): SyncService {
+  const { db, workspace, clock } = composition;
+  return new SyncService({
+    db,
+    workspaceId: workspace.id,
+    workspaceDir: composition.workspaceDir,
+    clock,
+    connect: async () =>
+      workspace.kind === 'demo'
+        ? startDemoConnection(db, workspace.id, clock)
+        : platformConnection(workspace, composition.credentials),
+    syncs: datasetSyncs,
+    lock: () => holdLock(db, SYNC_LOCK, { owner: composition.owner }).release,
+    onProgress: (progress) => composition.emit('sync:progress', progress),
+    onDatasetFinished: () => composition.emit('ledger:changed', { source: 'this-core' }),
+    onFinished: (summary) => {
+      composition.emit('sync:finished', summary);
+      composition.emit('ledger:changed', { source: 'this-core' });
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { AppError, toErrorShape } from '../../../shared/ipc/errors';
+import { isoNow, type Clock } from '../clock';
+import type { Ledger } from '../ledger/db';
+import {
+  SyncRunsRepository,
+  type DatasetResult,
+  type SyncOutcome,
+  type SyncTrigger,
+} from '../ledger/repositories/sync-runs';
+import type { PlatformClient } from '../platform/client';
+import { DATASETS, type Dataset, type DatasetSync, type SyncProgress } from './types';
+
+export interface SyncRequest {
+  db: Ledger;
+  client: PlatformClient;
+  workspaceId: number;
+  workspaceDir: string;
+  clock: Clock;
+  trigger: SyncTrigger;
+  /** Which datasets, in this order; default all. */
+  datasets?: readonly Dataset[];
+  syncs: Readonly<Record<Dataset, DatasetSync>>;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  /** A dataset committed its last change (the UI can reload what it shows). */
+  onDatasetFinished?: (dataset: Dataset) => void;
+  /** Holds the workspace's sync lock for the duration; returns the release function. */
+  lock?: () => () => void;
+}
+
+export interface SyncSummary {
+  runId: number;
+  outcome: Exclude<SyncOutcome, 'running'>;
+  datasets: Array<{ dataset: Dataset } & DatasetResult & { incomplete?: string }>;
+}
+
+function overallOutcome(results: SyncSummary['datasets'], cancelled: boolean): SyncSummary['outcome'] {
+  if (cancelled) return 'cancelled';
+  if (results.every((result) => result.outcome === 'succeeded')) return 'succeeded';
+  if (results.every((result) => result.outcome === 'failed')) return 'failed';
+  return 'partial';
+}
+
+/**
+ * One sync run: each dataset in turn, each committing in its own transactions, so a failure in one
+ * leaves what earlier datasets (and earlier windows of the same dataset) wrote, and the next run
+ * resumes. A failed dataset does not stop the others; a cancellation stops the run.
+ */
+export async function runSync(request: SyncRequest): Promise<SyncSummary> {
+  const release = request.lock?.();
+  const runs = new SyncRunsRepository(request.db);
+  const now = (): string => isoNow(request.clock);
+  const signal = request.signal ?? new AbortController().signal;
+  const runId = runs.startRun(request.workspaceId, request.trigger, now());
+  const results: SyncSummary['datasets'] = [];
+  let cancelled = false;
+  try {
+    for (const dataset of request.datasets ?? DATASETS) {
+      if (signal.aborted) {
+        cancelled = true;
+        break;
+      }
+      runs.startDataset(runId, dataset, now());
+      let result: SyncSummary['datasets'][number];
+      try {
+        const outcome = await request.syncs[dataset]({
+          db: request.db,
+          client: request.client,
+          workspaceId: request.workspaceId,
+          workspaceDir: request.workspaceDir,
+          syncRunId: runId,
+          clock: request.clock,
+          signal,
+          progress: (update) => request.onProgress?.({ dataset, ...update }),
+        });
+        result = {
+          dataset,
+          outcome: outcome.incomplete ? 'partial' : 'succeeded',
+          itemsRead: outcome.itemsRead,
+          itemsChanged: outcome.itemsChanged,
+          requestsMade: outcome.requestsMade,
+          ...(outcome.incomplete ? { incomplete: outcome.incomplete, errorMessage: outcome.incomplete } : {}),
+        };
+      } catch (error) {
+        cancelled = signal.aborted;
+        const shape = toErrorShape(error);
+        result = {
+          dataset,
+          outcome: cancelled ? 'cancelled' : 'failed',
+          itemsRead: 0,
+          itemsChanged: 0,
+          requestsMade: 0,
+          errorCode: cancelled ? 'cancelled' : shape.code,
+          errorMessage: cancelled ? 'Cancelled.' : shape.message,
+        };
+      }
+      runs.finishDataset(runId, dataset, result, now());
+      results.push(result);
+      request.onDatasetFinished?.(dataset);
+      if (cancelled) break;
+    }
+    const outcome = overallOutcome(results, cancelled);
+    runs.finishRun(runId, outcome, now());
+    return { runId, outcome, datasets: results };
+  } catch (error) {
+    runs.finishRun(runId, 'failed', now());
+    throw error instanceof AppError
+      ? error
+      : new AppError('internal', 'The sync stopped unexpectedly.', { cause: String(error) });
+  } finally {
+    release?.();
+  }
+}
