@@ -160,3 +160,31 @@ describe('floatdesk workspace init and sync', () => {
     expect(runCli(['workspace', 'init', dir, '--base-url', 'http://platform.example/api/v2']).status).toBe(2);
   });
 });
+
+describe('opening a workspace while another process syncs it', () => {
+  it('does not mark the live sync failed; a dead one is closed', async () => {
+    const { acquireLock, SYNC_LOCK } = await import('../../src/main/core/ledger/locks');
+    const { openLedger } = await import('../../src/main/core/ledger/db');
+    const seed = platformCore();
+    await seed.close();
+    const db = openLedger(join(temp.dir, 'ledger.sqlite'));
+    db.prepare(
+      "INSERT INTO sync_runs (workspace_id, trigger, started_at, outcome) VALUES (1, 'cli', '2026-11-22T10:00:00Z', 'running')",
+    ).run();
+    // A live holder: this very process, so its pid is alive.
+    acquireLock(db, SYNC_LOCK, { owner: 'cli', now: new Date() });
+    db.close();
+    core = platformCore();
+    const during = await core.dispatch('sync:status', {});
+    expect(during.ok).toBe(true);
+    const check = openLedger(join(temp.dir, 'ledger.sqlite'));
+    expect(check.prepare('SELECT outcome FROM sync_runs').all()).toEqual([{ outcome: 'running' }]);
+    check.prepare('DELETE FROM locks').run();
+    check.close();
+    await core.close();
+    core = platformCore();
+    const after = openLedger(join(temp.dir, 'ledger.sqlite'));
+    expect(after.prepare('SELECT outcome FROM sync_runs').all()).toEqual([{ outcome: 'failed' }]);
+    after.close();
+  });
+});

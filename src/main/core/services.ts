@@ -9,6 +9,7 @@ import { openLedger, translateSqliteError } from './ledger/db';
 import { checkLedgerIntegrity } from './ledger/integrity';
 import { migrate } from './ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './ledger/migrations';
+import { findLiveHolder, SYNC_LOCK } from './ledger/locks';
 import { SyncRunsRepository } from './ledger/repositories/sync-runs';
 import { createSyncService } from './sync/compose';
 import { WorkspacesRepository, type WorkspaceKind } from './ledger/repositories/workspaces';
@@ -84,7 +85,11 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock): Core
     }
     const emit = (name: EventChannel, payload: unknown): void =>
       listeners.forEach((listener) => listener(name, payload));
-    new SyncRunsRepository(db).closeAbandonedRuns(workspace.id, isoNow(clock));
+    // Runs left 'running' by a process that died are closed, but never one another process is
+    // still syncing (a `floatdesk status` during a CLI sync must not mark that sync failed).
+    if (!findLiveHolder(db, SYNC_LOCK, { now: clock() })) {
+      new SyncRunsRepository(db).closeAbandonedRuns(workspace.id, isoNow(clock));
+    }
     const sync = createSyncService({
       db,
       workspace,

@@ -1,7 +1,8 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
-import type { Clock } from '../clock';
+import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { holdLock, SYNC_LOCK } from '../ledger/locks';
+import { SyncRunsRepository } from '../ledger/repositories/sync-runs';
 import type { WorkspaceRecord } from '../ledger/repositories/workspaces';
 import { platformConnection, startDemoConnection } from '../workspace/connection';
 import { brandSync } from './brands';
@@ -44,7 +45,12 @@ export function createSyncService(composition: SyncComposition): SyncService {
         ? startDemoConnection(db, workspace.id, clock)
         : platformConnection(workspace, composition.credentials),
     syncs: datasetSyncs,
-    lock: () => holdLock(db, SYNC_LOCK, { owner: composition.owner }).release,
+    lock: () => {
+      const held = holdLock(db, SYNC_LOCK, { owner: composition.owner });
+      // With the lock held, any run still marked 'running' belongs to a process that is gone.
+      new SyncRunsRepository(db).closeAbandonedRuns(workspace.id, isoNow(clock));
+      return held.release;
+    },
     onProgress: (progress) => composition.emit('sync:progress', progress),
     onDatasetFinished: () => composition.emit('ledger:changed', { source: 'this-core' }),
     onFinished: (summary) => {
