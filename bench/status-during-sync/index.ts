@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CLI = join(import.meta.dirname, '..', '..', 'out', 'cli', 'floatdesk.js');
+// bench/run.mjs runs every benchmark from the repository root.
+const CLI = join(process.cwd(), 'out', 'cli', 'floatdesk.js');
 const TARGET_P99_MS = 50;
 const children: ChildProcess[] = [];
 
@@ -65,31 +66,36 @@ try {
     return performance.now() - started;
   };
 
-  const idle: number[] = [];
-  for (let i = 0; i < 200; i++) idle.push(await timeStatus());
-
-  let syncing = true;
+  // A new workspace syncs by itself as soon as the shell starts: measure during that backfill.
   const syncStarted = performance.now();
-  const sync = rpc('sync:run', { datasets: ['floats', 'transfers'] })
-    .then((response) => response.json())
-    .finally(() => (syncing = false));
   const during: number[] = [];
-  while (syncing) {
+  let lastCheck = 0;
+  for (;;) {
     during.push(await timeStatus());
+    if (performance.now() - lastCheck > 250) {
+      lastCheck = performance.now();
+      const status = (await (await rpc('sync:status', {})).json()) as {
+        value: { running: boolean; datasets: Array<{ dataset: string; lastRefreshedAt: string | null }> };
+      };
+      const transfersDone = status.value.datasets.some(
+        (d) => d.dataset === 'transfers' && d.lastRefreshedAt !== null,
+      );
+      if (!status.value.running && transfersDone) break;
+      if (performance.now() - syncStarted > 15 * 60_000)
+        throw new Error('the sync did not finish within 15 minutes');
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  const summary = (await sync) as {
-    ok: boolean;
-    value?: { datasets: Array<{ dataset: string; itemsRead: number; requestsMade: number }> };
-  };
   const syncMs = performance.now() - syncStarted;
-  if (!summary.ok) throw new Error(`the sync failed: ${JSON.stringify(summary)}`);
-  const transfers = summary.value?.datasets.find((d) => d.dataset === 'transfers');
+  const idle: number[] = [];
+  for (let i = 0; i < 300; i++) idle.push(await timeStatus());
+  const counted = (await (await rpc('floats:list', {})).json()) as { ok: boolean };
+  if (!counted.ok) throw new Error('the ledger could not be read after the sync');
 
   const value = percentile(during, 99);
   const anchor = percentile(idle, 99);
   console.log(
-    `sync: ${transfers?.itemsRead} transfer requests in ${(syncMs / 1000).toFixed(1)} s, ${transfers?.requestsMade} requests`,
+    `first sync of 100,000 transfer requests (and floats, brands, templates): ${(syncMs / 1000).toFixed(1)} s`,
   );
   console.log(
     `app:status during the sync: p50 ${percentile(during, 50).toFixed(1)} ms, p99 ${value.toFixed(1)} ms over ${during.length} calls`,
@@ -110,7 +116,6 @@ try {
       targetKind: 'p99 ms (absolute)',
       pass: value <= TARGET_P99_MS,
       calls: during.length,
-      transfers: transfers?.itemsRead,
     }),
   );
 } finally {
