@@ -41,7 +41,7 @@ const stored = (entries: Record<string, { data: WireBrandObject; vanished?: bool
   new Map<string, StoredBrand>(
     Object.entries(entries).map(([slug, { data, vanished }], index) => [
       slug,
-      { id: index + 1, data: canonicalJson(data), vanished: vanished ?? false },
+      { id: index + 1, data: JSON.stringify(data), vanished: vanished ?? false },
     ]),
   );
 
@@ -287,5 +287,15 @@ describe('planBrands', () => {
       recordNew: false,
     });
     expect(plan.writes[0]).toMatchObject({ name: 'Acme', currency: 'GBP', statusCode: 'SUNSET' });
+  });
+});
+
+describe('planBrands with the platform reordering keys', () => {
+  it('rewrites the stored text but records no change and counts no changed brand', () => {
+    const original = brand();
+    const reordered = Object.fromEntries(Object.entries(original).reverse()) as WireBrandObject;
+    const plan = planBrands(stored({ acme: { data: original } }), [reordered], { recordNew: true });
+    expect(plan.brandsChanged).toBe(0);
+    expect(plan.writes[0]).toMatchObject({ dataChanged: true, changes: [] });
   });
 });

@@ -205,15 +205,22 @@ export function planBrands(
   const writes: BrandWrite[] = [];
   let brandsChanged = 0;
   for (const [slug, brand] of bySlug) {
-    const data = canonicalJson(brand);
+    // Stored as the platform sent it (fast); the same text means unchanged. Different text is
+    // compared attribute by attribute, so a mere change of key order records no change.
+    const data = JSON.stringify(brand);
     const before = stored.get(slug);
     const changes: BrandChange[] = [];
     if (before === undefined && options.recordNew) changes.push(change('new'));
     if (before?.vanished) changes.push(change('returned'));
-    const dataChanged = before === undefined || before.data !== data;
-    if (before !== undefined && dataChanged)
-      changes.push(...diffBrand(JSON.parse(before.data) as Record<string, unknown>, brand));
-    if (dataChanged || before?.vanished) brandsChanged++;
+    const textChanged = before === undefined || before.data !== data;
+    let attributesChanged = before === undefined;
+    if (before !== undefined && textChanged) {
+      const differences = diffBrand(JSON.parse(before.data) as Record<string, unknown>, brand);
+      attributesChanged = differences.length > 0;
+      changes.push(...differences);
+    }
+    const dataChanged = textChanged;
+    if (attributesChanged || before?.vanished) brandsChanged++;
     writes.push({
       slug,
       id: before?.id ?? null,
