@@ -38,6 +38,7 @@ import {
   shouldRetry,
   type AttemptOutcome,
 } from './retry';
+import { noticeStart } from './send-tracking';
 import { signatureHeaders } from './signer';
 import type { PlatformCredentials, PlatformRequest, PlatformResponse, TransportOptions } from './types';
 import { encodeJson } from './wire';
@@ -95,28 +96,6 @@ function flatHeaders(raw: Record<string, string | string[] | undefined>): Record
 function failureOf(error: AppError): AttemptFailure {
   const kind = error.code === 'timeout' ? 'timeout' : error.code === 'offline' ? 'network' : 'fatal';
   return new AttemptFailure(error, { kind });
-}
-
-/**
- * An interceptor that calls `onStart` when undici starts writing the request to a connected socket
- * (onRequestStart comes just before the request line is written), and otherwise passes everything
- * through untouched.
- */
-function noticeStart(onStart: () => void): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (options, handler) =>
-    dispatch(options, {
-      onRequestStart: (controller, context: unknown) => {
-        onStart();
-        handler.onRequestStart?.(controller, context);
-      },
-      onRequestUpgrade: (controller, statusCode, headers, socket) =>
-        handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
-      onResponseStart: (controller, statusCode, headers, statusMessage) =>
-        handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
-      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-    });
 }
 
 export function createTransport(

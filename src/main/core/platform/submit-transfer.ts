@@ -1,12 +1,25 @@
-import { checkPaymentReference, compactReference } from '../../../shared/domain/creditor-reference';
+import { AppError, invalidInput, type ErrorCode } from '../../../shared/ipc/errors';
 import {
-  canonicalDecimal,
-  compareDecimal,
-  decimalPlaces,
-  isDecimalString,
-} from '../../../shared/domain/money';
-import { TRANSFER_AMOUNT_MAX, TRANSFER_AMOUNT_MIN, TRANSFER_LIST_CAP } from '../../../shared/domain/platform';
-import { AppError, invalidInput, type ErrorCode, type FieldIssue } from '../../../shared/ipc/errors';
+  isClearRefusal,
+  isReferenceTaken,
+  validateSubmission,
+  sameReference,
+  checkSubmission,
+} from './submit-checks';
+import {
+  type TransferSubmission,
+  type RegisteredTransfer,
+  type FoundTransfer,
+  type SubmissionDeps,
+  type SubmissionPolicy,
+  DEFAULT_SUBMISSION_POLICY,
+  type SubmitOptions,
+  type SubmissionOutcome,
+  type ExpectedTransfer,
+} from './submit-types';
+
+export * from './submit-types';
+export { checkSubmission, isReferenceTaken, parsePlatformTime, validateSubmission } from './submit-checks';
 
 /**
  * A top-up is never sent twice. The client always sends its own payment reference, and:
@@ -31,265 +44,6 @@ import { AppError, invalidInput, type ErrorCode, type FieldIssue } from '../../.
  * reference never confirms a new one. A lookup answer holding the list cap (50) is narrowed by float,
  * currency and a date window; still at the cap, it cannot show absence (ambiguous).
  */
-
-export interface TransferSubmission {
-  float: string;
-  currency: string;
-  /** Decimal text, e.g. "2500.00". */
-  amount: string;
-  /** Typed by a person; when absent a new ISO 11649 creditor reference is generated. */
-  paymentReference?: string;
-  financeEmail?: string;
-  proformaInvoice?: Readonly<Record<string, string>>;
-}
-
-export interface RegisteredTransfer {
-  float: string;
-  currency: string;
-  amount: string;
-  paymentReference: string;
-}
-
-export interface FoundTransfer {
-  float: string;
-  currency: string;
-  requestedAmount: string;
-  paymentReference: string;
-  /** created_at as the platform wrote it (ISO 8601 with a UTC offset). */
-  createdAt: string;
-}
-
-/** GET float/transfer-requests filters used to find a submission. */
-export interface LookupFilters {
-  paymentReference: string;
-  float?: string;
-  currency?: string;
-  /** YYYY-MM-DD */
-  startDate?: string;
-}
-
-/** One POST: registered, or failed — and then whether the request may have reached the platform. */
-export type SendResult =
-  | { ok: true; transfer: RegisteredTransfer }
-  | {
-      ok: false;
-      error: unknown;
-      /** False only when the request certainly never left (nothing was written to a connection). */
-      sent: boolean;
-    };
-
-export interface SubmissionDeps {
-  /** POST float/request-payment-transfer once (never retried inside); never rejects. */
-  send: (
-    submission: TransferSubmission & { paymentReference: string },
-    signal: AbortSignal | undefined,
-  ) => Promise<SendResult>;
-  /** GET float/transfer-requests (a safe, retried read). */
-  lookup: (filters: LookupFilters, signal: AbortSignal | undefined) => Promise<FoundTransfer[]>;
-  newReference: () => string;
-  /** Epoch ms: the clock that signs requests (the platform holds it within minutes of its own). */
-  now: () => number;
-  /** Monotonic ms (performance.now), for the lookup window. */
-  monotonicNow: () => number;
-  /** Waits ms; rejects with signal.reason on abort. */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** In [0, 1), for jitter. */
-  random: () => number;
-}
-
-export interface SubmissionPolicy {
-  /** Most POSTs for one submission (each resend only after the request was shown absent). */
-  maxSends: number;
-  /**
-   * After an unclear send, how long the platform is given to show the request before it is concluded
-   * absent (the client sets it to twice the headers timeout).
-   */
-  lookupWindowMs: number;
-  /** Overall time limit of the lookups after one unclear send (their own signal). */
-  lookupLimitMs: number;
-  /** created_at may be this much before the submission started (clock skew). */
-  clockSkewMs: number;
-  /** Most items GET float/transfer-requests answers with (platform-notes.md: 50). */
-  listCap: number;
-  /** First backoff step for lookups and resends; doubles each time, capped by maxBackoffMs. */
-  backoffMs: number;
-  maxBackoffMs: number;
-}
-
-export const DEFAULT_SUBMISSION_POLICY: Readonly<SubmissionPolicy> = {
-  maxSends: 3,
-  lookupWindowMs: 60_000,
-  lookupLimitMs: 120_000,
-  clockSkewMs: 10 * 60_000,
-  listCap: TRANSFER_LIST_CAP,
-  backoffMs: 250,
-  maxBackoffMs: 5_000,
-};
-
-export interface SubmitOptions {
-  /** Cancels the submission; see submitTransfer for what a cancel after sending does. */
-  signal?: AbortSignal;
-  policy?: Partial<SubmissionPolicy>;
-}
-
-export interface SubmissionOutcome {
-  transfer: RegisteredTransfer;
-  /** How many times the request was sent (1 unless an earlier send was shown not to have arrived). */
-  sends: number;
-  /** True when the answer was lost and the request was found on the platform by its reference. */
-  confirmedByLookup: boolean;
-}
-
-/** What the platform shows for a submission's reference (confirmSubmission). */
-export type SubmissionCheck =
-  /** A request matching reference, float, currency, amount (and time, when given) is registered. */
-  | { status: 'registered'; transfer: RegisteredTransfer }
-  /** The platform lists no request with this reference. */
-  | { status: 'not_found' }
-  /** The reference belongs to other requests only (older, or for another float or amount). */
-  | { status: 'reference_taken'; found: FoundTransfer[] }
-  /** The answer held the list cap even narrowed: absence cannot be shown. */
-  | { status: 'ambiguous' };
-
-/** What a submission is expected to have registered. */
-export interface ExpectedTransfer {
-  paymentReference: string;
-  float: string;
-  currency: string;
-  amount: string;
-  /** Epoch ms when the submission started; a request created before it (less the skew) is not it. */
-  submittedAt?: number;
-}
-
-/** Did the platform certainly not act on the request? Then the error is final and safe to show. */
-function isClearRefusal(error: unknown): boolean {
-  if (!(error instanceof AppError)) return false;
-  if (error.code === 'invalid_input' || error.code === 'auth_failed' || error.code === 'rate_limited')
-    return true;
-  if (error.code === 'platform_rejected') {
-    const status = Number(error.details?.httpStatus ?? 0);
-    return status >= 400 && status < 500;
-  }
-  return false;
-}
-
-const REFERENCE_FIELD = /payment[\s_-]?reference/i;
-const TAKEN_WORDS = /taken|already|exist|used|unique|duplicate/i;
-
-/** A validation refusal about the payment reference (e.g. "has already been taken"). */
-export function isReferenceTaken(error: unknown): boolean {
-  if (!(error instanceof AppError) || error.code !== 'invalid_input') return false;
-  const issues = Array.isArray(error.details?.issues) ? (error.details.issues as FieldIssue[]) : [];
-  if (issues.some((issue) => REFERENCE_FIELD.test(issue.field))) return true;
-  const words = [String(error.details?.platformMessage ?? ''), ...issues.map((issue) => issue.problem)];
-  return words.some((text) => REFERENCE_FIELD.test(text) && TAKEN_WORDS.test(text));
-}
-
-export function validateSubmission(submission: TransferSubmission): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const { amount } = submission;
-  if (!submission.float.trim()) issues.push({ field: 'float', problem: 'is required' });
-  if (!/^[A-Z]{3}$/.test(submission.currency))
-    issues.push({ field: 'currency', problem: 'must be a three-letter code such as GBP' });
-  if (!isDecimalString(amount)) {
-    issues.push({ field: 'amount', problem: 'must be a number such as 2500.00' });
-  } else if (decimalPlaces(amount) > 2) {
-    issues.push({ field: 'amount', problem: 'may have at most two decimals' });
-  } else {
-    if (compareDecimal(amount, TRANSFER_AMOUNT_MIN) < 0 || compareDecimal(amount, TRANSFER_AMOUNT_MAX) > 0)
-      issues.push({ field: 'amount', problem: `must be from ${TRANSFER_AMOUNT_MIN} to 99,999,999.99` });
-  }
-  if (submission.paymentReference !== undefined) {
-    const problem = checkPaymentReference(submission.paymentReference);
-    if (problem) issues.push(problem);
-  }
-  if (submission.financeEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(submission.financeEmail)) {
-    issues.push({ field: 'finance_email', problem: 'is not an e-mail address' });
-  }
-  return issues;
-}
-
-const PLATFORM_TIME =
-  /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|([+-]\d{2})(?::?(\d{2}))?)$/;
-
-/** created_at as epoch ms ("2026-11-02T09:00:00+00:00", "2026-11-02 09:00+0100", ...), or undefined. */
-export function parsePlatformTime(text: string): number | undefined {
-  const match = PLATFORM_TIME.exec(text);
-  if (match === null) return undefined;
-  const [, date, time, zone, hours, minutes] = match;
-  const offset = zone === 'Z' ? 'Z' : `${hours}:${minutes ?? '00'}`;
-  const ms = Date.parse(`${date}T${time}${offset}`);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-const sameReference = (a: string, b: string) => compactReference(a) === compactReference(b);
-
-function isExpected(found: FoundTransfer, expected: ExpectedTransfer, clockSkewMs: number): boolean {
-  if (found.float !== expected.float || found.currency !== expected.currency) return false;
-  let amountsEqual: boolean;
-  try {
-    amountsEqual = canonicalDecimal(found.requestedAmount) === canonicalDecimal(expected.amount);
-  } catch {
-    return false;
-  }
-  if (!amountsEqual) return false;
-  if (expected.submittedAt === undefined) return true;
-  const created = parsePlatformTime(found.createdAt);
-  return created !== undefined && created >= expected.submittedAt - clockSkewMs;
-}
-
-const DAY_MS = 86_400_000;
-
-/** YYYY-MM-DD of an epoch ms, in UTC. */
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** One look at the platform for a submission's reference (no polling). */
-export async function checkSubmission(
-  lookup: SubmissionDeps['lookup'],
-  expected: ExpectedTransfer,
-  policy: Pick<SubmissionPolicy, 'clockSkewMs' | 'listCap'>,
-  signal: AbortSignal | undefined,
-): Promise<SubmissionCheck> {
-  const others = new Map<string, FoundTransfer>();
-  const look = async (filters: LookupFilters): Promise<SubmissionCheck | 'full' | 'done'> => {
-    const items = await lookup(filters, signal);
-    for (const item of items) {
-      if (!sameReference(item.paymentReference, expected.paymentReference)) continue;
-      if (isExpected(item, expected, policy.clockSkewMs)) {
-        return {
-          status: 'registered',
-          transfer: {
-            float: item.float,
-            currency: item.currency,
-            amount: item.requestedAmount,
-            paymentReference: item.paymentReference,
-          },
-        };
-      }
-      others.set(JSON.stringify([item.float, item.currency, item.requestedAmount, item.createdAt]), item);
-    }
-    return items.length >= policy.listCap ? 'full' : 'done';
-  };
-  let result = await look({ paymentReference: expected.paymentReference });
-  if (result === 'full') {
-    // The answer may have been cut: ask again for this float and currency from (about) the start,
-    // a day early so that the platform's time zone cannot push the submission out of the window.
-    const since = expected.submittedAt;
-    result = await look({
-      paymentReference: expected.paymentReference,
-      float: expected.float,
-      currency: expected.currency,
-      ...(since === undefined ? {} : { startDate: utcDay(since - policy.clockSkewMs - DAY_MS) }),
-    });
-    if (result === 'full') return { status: 'ambiguous' };
-  }
-  if (result !== 'done') return result;
-  return others.size > 0
-    ? { status: 'reference_taken', found: [...others.values()] }
-    : { status: 'not_found' };
-}
 
 type Verdict =
   | { kind: 'registered'; transfer: RegisteredTransfer }
