@@ -116,6 +116,11 @@ describe('floatdesk simulator', () => {
       },
     );
     try {
+      // The URL line can arrive before the credential lines: wait for the whole banner.
+      const deadline = Date.now() + 10_000;
+      while (!/API secret:\s+\S+/.test(simulator.output()) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const output = simulator.output();
       expect(output).toMatch(/seed 7: \d+ floats, 100000 transfer requests, 10000 brands/);
       const key = /API key:\s+(\S+)/.exec(output)?.[1] ?? '';
