@@ -1,10 +1,10 @@
 // The platform client fetching and fully validating a 5,000-brand catalogue with detail from the
 // simulator, against its anchor: undici.request + JSON.parse of the same answer, no validation.
-import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import { createPlatformClient } from '../../src/main/core/platform/client';
 import { startSimulator } from '../../src/simulator/server';
 import { medianMsAsync, report } from '../harness';
+import { signedGetHeaders } from '../signed-headers';
 
 const BRANDS = 5_000;
 const TARGET_RATIO = 3;
@@ -15,17 +15,8 @@ const client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
 const url = `${simulator.baseUrl}/brands?detail=true`;
 
 async function anchorFetch(): Promise<unknown> {
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', simulator.apiSecret)
-    .update(`${simulator.apiKey}-GET-brands-${timestamp}`)
-    .digest('hex');
   const response = await request(url, {
-    headers: {
-      'API-Key': simulator.apiKey,
-      Signature: signature,
-      Timestamp: timestamp,
-      Accept: 'application/json',
-    },
+    headers: signedGetHeaders(simulator.apiKey, simulator.apiSecret, 'brands'),
   });
   return JSON.parse(await response.body.text());
 }

@@ -4,38 +4,12 @@
 // native parser. (The platform answers at most 50 items at a time; the size is about throughput.)
 import { decodeSuccess } from '../../src/main/core/platform/decode';
 import { transferRequestsDataSchema } from '../../src/main/core/platform/schemas';
+import { generator, transferRow } from '../transfer-rows';
 import { medianMs, report } from '../harness';
 
 const COUNT = 100_000;
 const REPETITIONS = 15;
 const TARGET_RATIO = 4;
-
-const STATUSES = ['pending', 'approved', 'approved_edited', 'removed', 'cancelled'] as const;
-const CURRENCIES: ReadonlyArray<[string, number]> = [
-  ['GBP', 2],
-  ['EUR', 2],
-  ['USD', 2],
-  ['JPY', 0],
-  ['KWD', 3],
-];
-const FLOATS = ['Main', 'Events', 'Rewards "EU"', 'Ops £', 'Marketing'];
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run parses the same bytes. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function amountText(minor: number, exponent: number): string {
-  const digits = String(minor).padStart(exponent + 1, '0');
-  return exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-}
 
 /** The answer as the platform writes it: a success envelope, amounts as strings, "+00:00" times. */
 function transferRequestsAnswer(count: number): string {
@@ -43,28 +17,11 @@ function transferRequestsAnswer(count: number): string {
   const start = Date.UTC(2024, 0, 1);
   const items: string[] = [];
   for (let i = 0; i < count; i++) {
-    const [currency, exponent] = CURRENCIES[i % CURRENCIES.length] as [string, number];
-    const requestedMinor = 1 + Math.floor(random() * 9_999_999_999);
-    const status = STATUSES[Math.floor(random() * STATUSES.length)] as string;
-    const approvedMinor =
-      status === 'pending' || status === 'cancelled'
-        ? null
-        : status === 'approved_edited'
-          ? Math.max(1, requestedMinor - Math.floor(random() * 10_000))
-          : requestedMinor;
+    const row = transferRow(random, i);
     const createdAt = new Date(start + Math.floor(random() * 3 * 365 * 86_400_000))
       .toISOString()
       .replace(/\.\d{3}Z$/, '+00:00');
-    items.push(
-      JSON.stringify({
-        float: FLOATS[i % FLOATS.length],
-        requested: { currency, amount: amountText(requestedMinor, exponent) },
-        approved: approvedMinor === null ? null : { currency, amount: amountText(approvedMinor, exponent) },
-        payment_reference: `RF${String(10 + (i % 90))}${String(i).padStart(12, '0')}`,
-        status,
-        created_at: createdAt,
-      }),
-    );
+    items.push(JSON.stringify({ ...row, created_at: createdAt }));
   }
   return `{"code":"000","status":"success","data":[${items.join(',')}]}`;
 }

@@ -15,38 +15,12 @@ import {
 } from '../../src/main/core/ledger/repositories/transfers';
 import { toStoredAmount } from '../../src/main/core/ledger/repositories/transfer-values';
 import { report } from '../harness';
+import { generator, transferRow } from '../transfer-rows';
 
 const COUNT = 100_000;
 const REPETITIONS = 7;
 const TARGET_RATIO = 2;
 const OBSERVED_AT = '2026-11-02T09:00:00.000Z';
-
-const STATUSES = ['pending', 'approved', 'approved_edited', 'removed', 'cancelled'] as const;
-const CURRENCIES: ReadonlyArray<[string, number]> = [
-  ['GBP', 2],
-  ['EUR', 2],
-  ['USD', 2],
-  ['JPY', 0],
-  ['KWD', 3],
-];
-const FLOATS = ['Main', 'Events', 'Rewards "EU"', 'Ops £', 'Marketing'];
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run ingests the same rows. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function amountText(minor: number, exponent: number): string {
-  const digits = String(minor).padStart(exponent + 1, '0');
-  return exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-}
 
 /** Requests as the client decodes them: amounts as text, times in London with their offset. */
 function requests(count: number): TransferObservation[] {
@@ -54,26 +28,11 @@ function requests(count: number): TransferObservation[] {
   const start = Date.UTC(2016, 10, 2);
   const items: TransferObservation[] = [];
   for (let i = 0; i < count; i++) {
-    const [currency, exponent] = CURRENCIES[i % CURRENCIES.length] as [string, number];
-    const requestedMinor = 1 + Math.floor(random() * 9_999_999_999);
-    const status = STATUSES[Math.floor(random() * STATUSES.length)] as string;
-    const approvedMinor =
-      status === 'pending' || status === 'cancelled'
-        ? null
-        : status === 'approved_edited'
-          ? Math.max(1, requestedMinor - Math.floor(random() * 10_000))
-          : requestedMinor;
+    const row = transferRow(random, i);
     const ms = start + Math.floor(random() * 10 * 365) * 86_400_000 + Math.floor(random() * 86_400) * 1000;
     const summer = new Date(ms).getUTCMonth() >= 3 && new Date(ms).getUTCMonth() <= 8;
     const local = new Date(ms + (summer ? 3_600_000 : 0)).toISOString().slice(0, 19);
-    items.push({
-      float: FLOATS[i % FLOATS.length] as string,
-      requested: { currency, amount: amountText(requestedMinor, exponent) },
-      approved: approvedMinor === null ? null : { currency, amount: amountText(approvedMinor, exponent) },
-      payment_reference: `RF${String(10 + (i % 90))}${String(i).padStart(12, '0')}`,
-      status,
-      created_at: `${local}${summer ? '+01:00' : '+00:00'}`,
-    });
+    items.push({ ...row, created_at: `${local}${summer ? '+01:00' : '+00:00'}` });
   }
   return items;
 }

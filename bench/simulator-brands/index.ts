@@ -1,10 +1,10 @@
 // The simulator's full catalogue with detail (10,000 brands) against its anchor: the very same
 // bytes, pre-serialised, served by a bare node:http server. Both are read by the same client.
-import { createHmac } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSimulator } from '../../src/simulator/server';
 import { medianMsAsync, report } from '../harness';
+import { signedGetHeaders } from '../signed-headers';
 
 const BRANDS = 10_000;
 const TARGET_RATIO = 2;
@@ -32,12 +32,6 @@ function get(
   });
 }
 
-function signedHeaders(apiKey: string, apiSecret: string): Record<string, string> {
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', apiSecret).update(`${apiKey}-GET-brands-${timestamp}`).digest('hex');
-  return { 'API-Key': apiKey, Signature: signature, Timestamp: timestamp, Accept: 'application/json' };
-}
-
 const started = process.hrtime.bigint();
 const simulator = await startSimulator({ seed: 7, brands: BRANDS, transfers: 0 });
 console.log(
@@ -45,7 +39,7 @@ console.log(
 );
 const url = new URL(`${simulator.baseUrl}/brands?detail=true`);
 
-const first = await get(url, signedHeaders(simulator.apiKey, simulator.apiSecret));
+const first = await get(url, signedGetHeaders(simulator.apiKey, simulator.apiSecret, 'brands'));
 const bytes = first.body;
 const parsed = JSON.parse(bytes.toString('utf8')) as { data: { brands: Record<string, unknown> } };
 const count = Object.keys(parsed.data.brands).length;
@@ -60,7 +54,7 @@ await new Promise<void>((resolve) => anchorServer.listen(0, '127.0.0.1', resolve
 const anchorUrl = new URL(`http://127.0.0.1:${(anchorServer.address() as AddressInfo).port}/brands`);
 
 const value = await medianMsAsync(async () => {
-  const { body } = await get(url, signedHeaders(simulator.apiKey, simulator.apiSecret));
+  const { body } = await get(url, signedGetHeaders(simulator.apiKey, simulator.apiSecret, 'brands'));
   if (body.length !== bytes.length) throw new Error('the catalogue changed between requests');
 }, RUNS);
 const anchor = await medianMsAsync(() => get(anchorUrl), RUNS);

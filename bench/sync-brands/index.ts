@@ -2,7 +2,6 @@
 // ledger file: fetch, lossless parse, validation, canonical JSON, diff and upsert in 1,000-brand
 // transactions with synchronous=FULL. Anchor: undici.request + JSON.parse of the same answer.
 // Also shown, not judged: a second sync of the unchanged catalogue into the filled ledger.
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +9,14 @@ import { request } from 'undici';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
+import { SyncRunsRepository } from '../../src/main/core/ledger/repositories/sync-runs';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { createPlatformClient } from '../../src/main/core/platform/client';
 import { brandSync } from '../../src/main/core/sync/brands';
 import type { SyncContext } from '../../src/main/core/sync/types';
 import { startSimulator } from '../../src/simulator/server';
 import { medianMsAsync, report } from '../harness';
+import { signedGetHeaders } from '../signed-headers';
 
 const BRANDS = 5_000;
 const TARGET_RATIO = 4;
@@ -39,13 +40,7 @@ function freshLedger(): { db: Ledger; context: SyncContext } {
     baseUrl: null,
     now: at.toISOString(),
   });
-  const runId = Number(
-    db
-      .prepare(
-        `INSERT INTO sync_runs (workspace_id, trigger, started_at, outcome) VALUES (?, 'cli', ?, 'running')`,
-      )
-      .run(workspace.id, at.toISOString()).lastInsertRowid,
-  );
+  const runId = new SyncRunsRepository(db).startRun(workspace.id, 'cli', at.toISOString());
   const context: SyncContext = {
     db,
     client,
@@ -81,17 +76,8 @@ async function timeSyncs(runs: number, warmup: number, twice: boolean): Promise<
 }
 
 async function anchorFetch(): Promise<unknown> {
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', simulator.apiSecret)
-    .update(`${simulator.apiKey}-GET-brands-${timestamp}`)
-    .digest('hex');
   const response = await request(url, {
-    headers: {
-      'API-Key': simulator.apiKey,
-      Signature: signature,
-      Timestamp: timestamp,
-      Accept: 'application/json',
-    },
+    headers: signedGetHeaders(simulator.apiKey, simulator.apiSecret, 'brands'),
   });
   return JSON.parse(await response.body.text());
 }

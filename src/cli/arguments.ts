@@ -92,6 +92,21 @@ export function flagOption(values: CommandValues, name: string): boolean {
   return values[name] === true;
 }
 
+function boundedNumber(
+  values: CommandValues,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number; pattern: RegExp; kind: string },
+): number {
+  const text = stringOption(values, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!range.pattern.test(text) || value < range.min || value > range.max) {
+    throw new UsageError(`--${name} must be ${range.kind} from ${range.min} to ${range.max}, not "${text}".`);
+  }
+  return value;
+}
+
 /** A whole number in [min, max]; the flag name is part of the message. */
 export function integerOption(
   values: CommandValues,
@@ -100,13 +115,7 @@ export function integerOption(
   min: number,
   max: number,
 ): number {
-  const text = stringOption(values, name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}".`);
-  }
-  return value;
+  return boundedNumber(values, name, fallback, { min, max, pattern: /^\d+$/, kind: 'a whole number' });
 }
 
 /** A decimal number in [min, max] ("0.5", "60"); the flag name is part of the message. */
@@ -117,13 +126,7 @@ export function numberOption(
   min: number,
   max: number,
 ): number {
-  const text = stringOption(values, name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a number from ${min} to ${max}, not "${text}".`);
-  }
-  return value;
+  return boundedNumber(values, name, fallback, { min, max, pattern: /^\d+(\.\d+)?$/, kind: 'a number' });
 }
 
 /** One of a fixed list of words; the flag name and the choices are part of the message. */

@@ -3,6 +3,7 @@ import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
+import { SyncRunsRepository } from '../../src/main/core/ledger/repositories/sync-runs';
 import type { PlatformClient } from '../../src/main/core/platform/client';
 import type { DatasetOutcome, DatasetSync, SyncContext, SyncProgress } from '../../src/main/core/sync/types';
 
@@ -43,13 +44,7 @@ export function openSyncLedger(dir: string): SyncLedger {
     progress,
     async run(sync, client, options = {}) {
       const at = options.at ?? new Date('2026-11-02T09:00:00.000Z');
-      const runId = Number(
-        db
-          .prepare(
-            `INSERT INTO sync_runs (workspace_id, trigger, started_at, outcome) VALUES (?, 'manual', ?, 'running')`,
-          )
-          .run(workspace.id, at.toISOString()).lastInsertRowid,
-      );
+      const runId = new SyncRunsRepository(db).startRun(workspace.id, 'manual', at.toISOString());
       const context: SyncContext = {
         db,
         client,

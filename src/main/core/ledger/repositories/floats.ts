@@ -1,6 +1,7 @@
 import type { FloatBalance } from '../../../../shared/domain/floats';
 import { fromMinorUnits, money, toMinorUnits, type Money } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
+import { withinInt64 } from './transfer-values';
 
 /** One balance line as the platform reported it; amounts are decimal strings exactly as sent. */
 export interface BalanceObservation {
@@ -16,17 +17,13 @@ interface StoredAmount {
   exact: string | null;
 }
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
 /**
  * Minor units when the value fits them exactly (and fits SQLite's 64-bit INTEGER); otherwise the
  * decimal text exactly as the platform sent it, digit for digit.
  */
 function toStored(amount: string, currency: string): StoredAmount {
   const result = toMinorUnits(amount, currency);
-  if (result.ok && result.minor >= INT64_MIN && result.minor <= INT64_MAX)
-    return { minor: result.minor, exact: null };
+  if (result.ok && withinInt64(result.minor)) return { minor: result.minor, exact: null };
   return { minor: null, exact: amount.trim() };
 }
 

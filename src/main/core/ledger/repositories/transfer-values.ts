@@ -129,7 +129,8 @@ function exponentOf(currency: string): number | undefined {
   return exponents.get(currency);
 }
 
-function withinInt64(minor: bigint): boolean {
+/** Fits SQLite's 64-bit INTEGER. */
+export function withinInt64(minor: bigint): boolean {
   return minor >= INT64_MIN && minor <= INT64_MAX;
 }
 
