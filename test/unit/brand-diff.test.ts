@@ -298,4 +298,42 @@ describe('planBrands with the platform reordering keys', () => {
     expect(plan.brandsChanged).toBe(0);
     expect(plan.writes[0]).toMatchObject({ dataChanged: true, changes: [] });
   });
+
+  it('stores the text the platform sent for each brand, and reads stored text back losslessly', () => {
+    const sent = '{"slug":"acme","name":"Acme","currency":"GBP","status":{"code":"ENABLED"},"discount":4.50}';
+    const plan = planBrands(new Map(), [brand({ discount: '4.50' })], {
+      recordNew: false,
+      sentTexts: [sent],
+    });
+    expect(plan.writes[0]?.data).toBe(sent);
+
+    const before = new Map<string, StoredBrand>([['acme', { id: 1, data: sent, vanished: false }]]);
+    const respelled =
+      '{"slug":"acme","name":"Acme","currency":"GBP","status":{"code":"ENABLED"},"discount":4.5}';
+    const same = planBrands(before, [brand()], { recordNew: true, sentTexts: [respelled] });
+    expect(same.writes[0]).toMatchObject({ data: respelled, dataChanged: true, changes: [] });
+
+    const changed =
+      '{"slug":"acme","name":"Acme","currency":"GBP","status":{"code":"ENABLED"},"discount":12345678901234567.10}';
+    expect(
+      planBrands(before, [brand()], { recordNew: true, sentTexts: [changed] }).writes[0]?.changes,
+    ).toEqual([
+      { kind: 'changed', attribute: 'discount', oldValue: '"4.50"', newValue: '"12345678901234567.10"' },
+    ]);
+  });
+
+  it('compares a brand stored by an older version (re-serialised, shipping flattened) with the text as sent', () => {
+    const method = { identifier: 'post', description: 'Post', cost: { amount: '1.50', currency: 'GBP' } };
+    const older = new Map<string, StoredBrand>([
+      ['acme', { id: 1, data: JSON.stringify(brand({ shipping_methods: [method] })), vanished: false }],
+    ]);
+    const sent = JSON.stringify(
+      brand({
+        shipping_methods: [{ post: { description: 'Post', cost: { amount: 1.5, currency: 'GBP' } } }],
+      }),
+    ).replace('"amount":1.5,', '"amount":1.50,');
+    const plan = planBrands(older, [brand()], { recordNew: true, sentTexts: [sent] });
+    expect(plan.writes[0]?.changes).toEqual([]);
+    expect(plan.brandsChanged).toBe(0);
+  });
 });

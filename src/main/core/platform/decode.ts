@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/ipc/errors';
 import { checkSuccessEnvelope } from './schemas/envelope';
 import { describeInput, MISSING } from './schemas/primitives';
-import { parseLossless, WireSyntaxError } from './wire';
+import { parseLosslessWithMembers, WireSyntaxError, type MemberTexts } from './wire';
 
 type Issue = z.core.$ZodIssue;
 type RawIssue = z.core.$ZodRawIssue;
@@ -113,17 +113,30 @@ function syntaxProblem(error: unknown): string {
  * against the schema of its `data`. Throws AppError('malformed_response') on any problem.
  */
 export function decodeSuccess<S extends z.ZodType>(endpoint: string, schema: S, text: string): z.output<S> {
+  return decodeSuccessWithMembers(endpoint, schema, text, undefined).data;
+}
+
+/**
+ * decodeSuccess, also answering the exact text of each member of the container at `membersAt`
+ * (object keys from the top of the answer, e.g. ['data', 'brands']): see wire-scan.ts.
+ */
+export function decodeSuccessWithMembers<S extends z.ZodType>(
+  endpoint: string,
+  schema: S,
+  text: string,
+  membersAt: readonly string[] | undefined,
+): { data: z.output<S>; members: MemberTexts | undefined } {
   try {
-    let value: unknown;
+    let parsed: { value: unknown; members: MemberTexts | undefined };
     try {
-      value = parseLossless(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      parsed = parseLosslessWithMembers(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, membersAt);
     } catch (error) {
       throw malformed(endpoint, '', `the answer is ${syntaxProblem(error)}`);
     }
-    const envelope = checkSuccessEnvelope(value);
+    const envelope = checkSuccessEnvelope(parsed.value);
     if (!envelope.ok) throw malformed(endpoint, envelope.path, envelope.problem);
     const result = schema.safeParse(envelope.data, PARSE_OPTIONS);
-    if (result.success) return result.data;
+    if (result.success) return { data: result.data as z.output<S>, members: parsed.members };
     const first = result.error.issues[0];
     const { path, problem } = first ? resolve(first, []) : { path: [], problem: 'not as expected' };
     throw malformed(endpoint, formatPath(path), problem);

@@ -10,111 +10,17 @@
  * JSON. Everything else (structure, literals, escapes) is left to JSON.parse.
  */
 import { invalidInput } from '../../../shared/ipc/errors';
+import { scanWire, WireSyntaxError, type MemberTexts } from './wire-scan';
 
-export class WireSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly position: number,
-  ) {
-    super(message);
-    this.name = 'WireSyntaxError';
-  }
-}
-
-const BACKSLASH = 92;
-const MINUS = 45;
-const PLUS = 43;
-const DOT = 46;
-const COLON = 58;
-const ZERO = 48;
-const NINE = 57;
-
-function isDigit(code: number): boolean {
-  return code >= ZERO && code <= NINE;
-}
-
-function isWhitespace(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9;
-}
-
-/** Index just past the closing quote of the string that opens at `start`. */
-function endOfString(text: string, start: number): number {
-  let index = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', index);
-    if (quote === -1) throw new WireSyntaxError(`Unterminated string at position ${start}`, start);
-    let backslashes = 0;
-    for (let k = quote - 1; k > start && text.charCodeAt(k) === BACKSLASH; k--) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    index = quote + 1;
-  }
-}
-
-function invalidNumber(start: number, why: string): never {
-  throw new WireSyntaxError(`Invalid number at position ${start}: ${why}`, start);
-}
-
-/** Index just past the number literal that starts at `start` (JSON grammar, checked strictly). */
-function endOfNumber(text: string, start: number): number {
-  let index = start;
-  if (text.charCodeAt(index) === MINUS) index++;
-  const first = text.charCodeAt(index);
-  if (first === ZERO) {
-    index++;
-    if (isDigit(text.charCodeAt(index))) invalidNumber(start, 'leading zero');
-  } else if (isDigit(first)) {
-    index++;
-    while (isDigit(text.charCodeAt(index))) index++;
-  } else {
-    invalidNumber(start, 'expected a digit');
-  }
-  if (text.charCodeAt(index) === DOT) {
-    index++;
-    if (!isDigit(text.charCodeAt(index))) invalidNumber(start, 'expected a digit after the decimal point');
-    while (isDigit(text.charCodeAt(index))) index++;
-  }
-  const exponent = text.charCodeAt(index);
-  if (exponent === 101 || exponent === 69) {
-    index++;
-    const sign = text.charCodeAt(index);
-    if (sign === PLUS || sign === MINUS) index++;
-    if (!isDigit(text.charCodeAt(index))) invalidNumber(start, 'expected a digit in the exponent');
-    while (isDigit(text.charCodeAt(index))) index++;
-  }
-  let after = index;
-  while (isWhitespace(text.charCodeAt(after))) after++;
-  if (text.charCodeAt(after) === COLON) invalidNumber(start, 'an object key must be a string');
-  return index;
-}
-
-/**
- * Where quotes must be inserted: the start and end index of every number literal outside strings,
- * in order. Strings are skipped with indexOf (fast on long text); only the short stretches between
- * strings are looked at character by character.
- */
-function numberBounds(text: string): number[] {
-  const bounds: number[] = [];
-  const length = text.length;
-  let position = 0;
-  while (position < length) {
-    const quote = text.indexOf('"', position);
-    const gapEnd = quote === -1 ? length : quote;
-    for (let index = position; index < gapEnd; index++) {
-      const code = text.charCodeAt(index);
-      if (code !== MINUS && !isDigit(code)) continue;
-      const end = endOfNumber(text, index);
-      bounds.push(index, end);
-      index = end - 1;
-    }
-    if (quote === -1) break;
-    position = endOfString(text, quote);
-  }
-  return bounds;
-}
+export { WireSyntaxError } from './wire-scan';
+export type { MemberTexts } from './wire-scan';
 
 /** The JSON text with every number literal outside strings quoted. */
 export function quoteNumbers(text: string): string {
-  const bounds = numberBounds(text);
+  return quoteAt(text, scanWire(text).bounds);
+}
+
+function quoteAt(text: string, bounds: readonly number[]): string {
   if (bounds.length === 0) return text;
   const pieces = new Array<string>(bounds.length + 1);
   let from = 0;
@@ -129,9 +35,22 @@ export function quoteNumbers(text: string): string {
 
 /** Parse JSON keeping number literals as exact decimal text. Throws WireSyntaxError on bad JSON. */
 export function parseLossless(text: string): unknown {
-  const quoted = quoteNumbers(text);
+  return parseLosslessWithMembers(text, undefined).value;
+}
+
+/**
+ * parseLossless, also answering the exact text of each member of the object or array at `path`
+ * (object keys from the top), found in the same pass; `members` is undefined when the path does not
+ * lead to an object or array whose members are all objects or arrays.
+ */
+export function parseLosslessWithMembers(
+  text: string,
+  path: readonly string[] | undefined,
+): { value: unknown; members: MemberTexts | undefined } {
+  const scan = scanWire(text, path);
+  const quoted = quoteAt(text, scan.bounds);
   try {
-    return JSON.parse(quoted);
+    return { value: JSON.parse(quoted), members: scan.members };
   } catch (error) {
     throw new WireSyntaxError(`Invalid JSON: ${(error as Error).message}`, -1);
   }

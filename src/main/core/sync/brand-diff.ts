@@ -2,8 +2,9 @@
  * The brand diff: what changed between the catalogue the ledger holds and the one the platform just
  * listed. Pure (no database, no clock), so every rule is unit-tested.
  *
- * - A brand is stored as canonical JSON (sorted keys, absent/null fields left out), so an unchanged
- *   brand gives the very same text and costs no parse and no diff.
+ * - A brand is stored as the JSON text the platform sent for it, so an unchanged brand gives the
+ *   very same text and costs no parse and no diff. Different text is read back losslessly into the
+ *   schema's shape on both sides and compared attribute by attribute.
  * - One 'changed' row per changed top-level attribute, named by its wire key ('status', 'discount',
  *   'denominations', 'digital_face_value_limits', ... and any key the platform adds later); the detail
  *   block is reported per field ('detail.description', 'detail.assets'). Old and new values are the
@@ -17,6 +18,8 @@
  *   not flood the log; 'vanished' when a stored brand is no longer listed; 'returned' when a vanished
  *   brand is listed again (with 'changed' rows against how it looked when it vanished).
  */
+import { normaliseBrandObject } from '../platform/schemas/brands';
+import { parseLossless } from '../platform/wire';
 
 export type BrandChangeKind = 'new' | 'changed' | 'vanished' | 'returned';
 
@@ -32,7 +35,7 @@ export interface BrandChange {
 /** A brand as the ledger holds it. */
 export interface StoredBrand {
   id: number;
-  /** Canonical JSON of the wire brand. */
+  /** The brand's JSON as stored (as the platform sent it). */
   data: string;
   vanished: boolean;
 }
@@ -47,7 +50,7 @@ export interface BrandWrite {
   name: string;
   currency: string;
   statusCode: string;
-  /** Canonical JSON of the whole wire brand. */
+  /** The brand's JSON as the platform sent it (or JSON.stringify of it when the text is unknown). */
   data: string;
   /** False when the stored data is already exactly this (only last_seen_at moves). */
   dataChanged: boolean;
@@ -187,27 +190,38 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** A stored brand's text read back for comparison (numbers as exact text, the schema's shape). */
+function readStoredBrand(data: string): Record<string, unknown> {
+  const value = parseLossless(data);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? normaliseBrandObject(value as Record<string, unknown>)
+    : {};
+}
+
 /**
  * What to write for one catalogue: a write per listed brand (the last one wins when a slug is listed
- * twice), the stored brands that vanished, and the number of brands that changed.
+ * twice), the stored brands that vanished, and the number of brands that changed. `sentTexts[i]` is
+ * the JSON text the platform sent for `listed[i]`, stored as it came; without it a brand is stored
+ * as JSON.stringify of the object.
  */
 export function planBrands(
   stored: ReadonlyMap<string, StoredBrand>,
   listed: readonly WireBrandObject[],
-  options: { recordNew: boolean },
+  options: { recordNew: boolean; sentTexts?: readonly string[] },
 ): BrandPlan {
-  const bySlug = new Map<string, WireBrandObject>();
+  const bySlug = new Map<string, { brand: WireBrandObject; text: string | undefined }>();
   let skipped = 0;
-  for (const brand of listed) {
+  for (let index = 0; index < listed.length; index++) {
+    const brand = listed[index] as WireBrandObject;
     if (typeof brand.slug !== 'string' || brand.slug === '') skipped++;
-    else bySlug.set(brand.slug, brand);
+    else bySlug.set(brand.slug, { brand, text: options.sentTexts?.[index] });
   }
   const writes: BrandWrite[] = [];
   let brandsChanged = 0;
-  for (const [slug, brand] of bySlug) {
-    // Stored as the platform sent it (fast); the same text means unchanged. Different text is
-    // compared attribute by attribute, so a mere change of key order records no change.
-    const data = JSON.stringify(brand);
+  for (const [slug, { brand, text: sent }] of bySlug) {
+    // Stored as the platform sent it; the same text means unchanged. Different text is compared
+    // attribute by attribute, so a mere change of key order or number spelling records no change.
+    const data = sent ?? JSON.stringify(brand);
     const before = stored.get(slug);
     const changes: BrandChange[] = [];
     if (before === undefined && options.recordNew) changes.push(change('new'));
@@ -215,7 +229,10 @@ export function planBrands(
     const textChanged = before === undefined || before.data !== data;
     let attributesChanged = before === undefined;
     if (before !== undefined && textChanged) {
-      const differences = diffBrand(JSON.parse(before.data) as Record<string, unknown>, brand);
+      const differences = diffBrand(
+        readStoredBrand(before.data),
+        sent === undefined ? brand : readStoredBrand(sent),
+      );
       attributesChanged = differences.length > 0;
       changes.push(...differences);
     }

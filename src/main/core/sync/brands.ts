@@ -39,6 +39,7 @@ export function brandSync(options: BrandSyncOptions = {}): DatasetSync {
     const repository = new BrandsRepository(db);
     const plan = planBrands(repository.loadForDiff(workspaceId), answer.brands as WireBrandObject[], {
       recordNew: repository.hasCompleteCatalogue(workspaceId),
+      ...(answer.sentTexts === undefined ? {} : { sentTexts: answer.sentTexts }),
     });
     const problems: string[] = [];
     // An empty catalogue where there was one is far likelier a platform glitch than every brand

@@ -18,7 +18,7 @@ export interface BrandRecord {
   name: string;
   currency: string;
   statusCode: string;
-  /** The whole brand as synced (canonical JSON, exact decimals as text). */
+  /** The brand's JSON exactly as the platform sent it: read it with parseLossless (numbers as exact text). */
   data: string;
   firstSeenAt: string;
   lastSeenAt: string;

@@ -1,6 +1,7 @@
 import { brandsDataSchema, type BrandsData } from '../schemas';
 import type { Transport } from '../http';
-import { callJson } from './call';
+import { inParsedOrder, type MemberTexts } from '../wire-scan';
+import { callJsonWithMembers } from './call';
 
 export interface BrandFilters {
   /** One brand by slug (the only signed GET parameter). */
@@ -12,13 +13,20 @@ export interface BrandFilters {
   category?: string;
 }
 
-/** GET brands: the catalogue (or one brand), normalised to a list whatever shape the platform used. */
-export function listBrands(
+/**
+ * The catalogue, normalised to a list whatever shape the platform used, with `sentTexts[i]` the
+ * exact JSON text the platform sent for `brands[i]` (numbers as written, before any normalising),
+ * when the answer allows pairing them.
+ */
+export type BrandsAnswer = BrandsData & { sentTexts: string[] | undefined };
+
+/** GET brands: the catalogue (or one brand). */
+export async function listBrands(
   transport: Transport,
   filters: BrandFilters = {},
   signal?: AbortSignal,
-): Promise<BrandsData> {
-  return callJson(
+): Promise<BrandsAnswer> {
+  const { data, members } = await callJsonWithMembers(
     transport,
     {
       method: 'GET',
@@ -35,5 +43,18 @@ export function listBrands(
       signal,
     },
     brandsDataSchema,
+    ['data', 'brands'],
   );
+  return { ...data, sentTexts: sentTexts(members, data.brands.length) };
+}
+
+/**
+ * Each brand's text in the order of the schema's list. When they cannot be paired one to one (an
+ * answer the schema accepted through some path the scan does not follow), none: the sync then
+ * stores each brand as re-serialised JSON instead.
+ */
+function sentTexts(members: MemberTexts | undefined, count: number): string[] | undefined {
+  if (members === undefined) return undefined;
+  const texts = members.kind === 'array' ? members.members : inParsedOrder(members.members);
+  return texts.length === count ? texts : undefined;
 }

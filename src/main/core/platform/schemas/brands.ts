@@ -139,7 +139,18 @@ const brandFields = {
 export type WireBrand = SpecOutput<typeof brandFields>;
 
 /** In the map form the key is the slug, so a brand object without its own `slug` is still whole. */
-const brandInMap = asSchema(objectField({ ...brandFields, slug: optionalText }));
+const brandInMapField = objectField({ ...brandFields, slug: optionalText });
+const brandInMap = asSchema(brandInMapField);
+
+/**
+ * A brand object (as parsed losslessly from the text the platform sent) brought into the shape this
+ * schema gives (shipping methods as one list, absent optional fields undefined), in place. A brand
+ * that does not fit is brought as far as it fits: this only prepares two versions for comparison.
+ */
+export function normaliseBrandObject(value: Record<string, unknown>): Record<string, unknown> {
+  brandInMapField.check(value);
+  return value;
+}
 const brandInList = asSchema(objectField(brandFields));
 
 const brandList = z.union([
