@@ -349,7 +349,9 @@ describe('migration 0004-brands-as-sent', () => {
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.prepare("SELECT strict FROM pragma_table_list WHERE name = 'brands'").pluck().get()).toBe(1);
     expect(tableNames(db)).not.toContain('brands_before_0004');
-    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'brand_changes'").pluck().get()).toMatch(/REFERENCES brands \(id\)/);
+    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'brand_changes'").pluck().get()).toMatch(
+      /REFERENCES brands \(id\)/,
+    );
   });
 
   it('keeps the constraints that matter and stores the text as sent', () => {

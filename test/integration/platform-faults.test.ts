@@ -227,7 +227,11 @@ describe('cancelling a top-up', () => {
 
   it('cancelled while waiting for the rate limiter (nothing sent): the cancellation itself, nothing registered', async () => {
     // A limiter that keeps one request a minute whatever the platform announces.
-    const limiter = new RateLimiter({ requestsPerMinute: 1, now: () => performance.now(), sleep: abortableSleep });
+    const limiter = new RateLimiter({
+      requestsPerMinute: 1,
+      now: () => performance.now(),
+      sleep: abortableSleep,
+    });
     limiter.observe = () => {};
     const slow = createPlatformClient(simulator, { limiter });
     try {

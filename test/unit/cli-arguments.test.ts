@@ -87,12 +87,16 @@ describe('floatdesk command line', () => {
   });
 
   it('takes words after the command only where the command has them', () => {
-    expect(parseCommandLine(['workspace', 'init', '/w', '--base-url', 'https://p.example/api/v2'])).toMatchObject({
+    expect(
+      parseCommandLine(['workspace', 'init', '/w', '--base-url', 'https://p.example/api/v2']),
+    ).toMatchObject({
       command: 'workspace',
       positionals: ['init', '/w'],
       values: { 'base-url': 'https://p.example/api/v2' },
     });
-    expect(() => parseCommandLine(['workspace', 'init', '/w', 'extra'])).toThrow(/Unexpected argument "extra"/);
+    expect(() => parseCommandLine(['workspace', 'init', '/w', 'extra'])).toThrow(
+      /Unexpected argument "extra"/,
+    );
     expect(parseCommandLine(['sync', '--only', 'floats,brands', '--since', '2025-01-01'])).toMatchObject({
       command: 'sync',
       values: { only: 'floats,brands', since: '2025-01-01' },
