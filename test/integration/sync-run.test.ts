@@ -88,6 +88,50 @@ describe('a sync run through the core', () => {
     expect(await running).toMatchObject({ ok: true, value: { outcome: 'cancelled' } });
   });
 
+  it('a Cancel that overtakes its Sync now still cancels that sync, and only that one', async () => {
+    core = platformCore();
+    const requestId = '7f3c2a10-5b7e-4d1a-9c35-0e8d2f4b6a91';
+    expect(await core.dispatch('sync:cancel', { requestId })).toEqual({
+      ok: true,
+      value: { cancelled: true },
+    });
+    const run = await core.dispatch('sync:run', { datasets: ['floats', 'brands'], requestId });
+    expect(run).toMatchObject({
+      ok: true,
+      value: { outcome: 'cancelled', datasets: [{ dataset: 'floats', outcome: 'cancelled' }] },
+    });
+    // Over and done: cancelling it again changes nothing, and the next sync runs normally.
+    expect(await core.dispatch('sync:cancel', { requestId })).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
+    expect(
+      await core.dispatch('sync:run', { datasets: ['floats'], requestId: 'second-run-1' }),
+    ).toMatchObject({
+      ok: true,
+      value: { outcome: 'succeeded' },
+    });
+  });
+
+  it('closing the workspace during a sync records its end and frees the workspace for the next sync', async () => {
+    core = platformCore();
+    const running = core.dispatch('sync:run', { datasets: ['transfers', 'brands'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await core.close();
+    expect(await running).toMatchObject({ ok: true, value: { outcome: 'cancelled' } });
+
+    core = platformCore();
+    const status = await core.dispatch('sync:status', {});
+    expect(status).toMatchObject({ ok: true, value: { running: false } });
+    const outcomes = (status as { value: { datasets: Array<{ lastOutcome: string | null }> } }).value
+      .datasets;
+    expect(outcomes.map((dataset) => dataset.lastOutcome)).not.toContain('running');
+    expect(await core.dispatch('sync:run', { datasets: ['floats'] })).toMatchObject({
+      ok: true,
+      value: { outcome: 'succeeded' },
+    });
+  });
+
   it('without credentials says what to set, and the status shows the problem', async () => {
     core = createCore({
       workspaceDir: temp.dir,

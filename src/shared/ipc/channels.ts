@@ -1,11 +1,43 @@
 // Channel names only, with zero imports: the preload bundles this file and nothing else from shared.
 
 /** Request/response channels, `domain:verb`. Every one has a schema in contract.ts and one core handler. */
-export const CHANNELS = ['app:status', 'floats:list', 'sync:run', 'sync:cancel', 'sync:status'] as const;
+export const CHANNELS = [
+  'app:status',
+  'floats:list',
+  'floats:history',
+  'floats:insights',
+  'floats:threshold.set',
+  'notifications:list',
+  'notifications:dismiss',
+  'sync:run',
+  'sync:cancel',
+  'sync:status',
+  'transfers:list',
+  'transfers:options',
+  'transfers:detail',
+  'transfers:submit',
+  'transfers:drafts.list',
+  'transfers:drafts.save',
+  'transfers:drafts.delete',
+  'settings:get',
+  'settings:update',
+  'workspaces:list',
+  'workspaces:create',
+  'workspaces:switch',
+  'connection:get',
+  'connection:set',
+  'connection:test',
+] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** Channels the core pushes to the renderer; each has a payload schema in events.ts. */
-export const EVENT_CHANNELS = ['ledger:changed', 'sync:progress', 'sync:finished'] as const;
+export const EVENT_CHANNELS = [
+  'ledger:changed',
+  'sync:progress',
+  'sync:finished',
+  'notifications:new',
+  'app:workspace-changed',
+] as const;
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
 
 const channelSet: ReadonlySet<string> = new Set(CHANNELS);

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { Channel } from './channels';
+import { balancesContract } from './contract-balances';
+import { settingsContract } from './contract-settings';
+import { transfersContract } from './contract-transfers';
 import {
   CurrencyCode,
   DatasetName,
+  IsoDate,
   IsoTimestamp,
   MoneySchema,
   NoInput,
@@ -15,6 +19,8 @@ import {
  * The one contract between the renderer and the core: every channel's input and output schema.
  * Main and the browser shell validate inputs against it; the core validates its own outputs.
  */
+
+const RequestId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'expected an id such as a UUID');
 
 const AppStatus = z.object({
   appVersion: z.string(),
@@ -35,12 +41,20 @@ const FloatBalanceSchema = z.object({
   overPrecise: z.boolean(),
 });
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date such as 2026-01-31');
-
 const SyncStatus = z.object({
   running: z.boolean(),
   progress: SyncProgressSchema.nullable(),
   connection: z.object({ kind: z.enum(['demo', 'platform', 'none']), problem: z.string().nullable() }),
+  /** Whether the platform answered lately: 'offline' after a sync found no network, until one succeeds. */
+  network: z.object({
+    state: z.enum(['online', 'offline', 'unknown']),
+    /** When the current state began. */
+    since: IsoTimestamp.nullable(),
+    /** Why it is offline, in words. */
+    problem: z.string().nullable(),
+    /** When auto-sync tries next (sooner while offline, backing off); null without auto-sync. */
+    nextAttemptAt: IsoTimestamp.nullable(),
+  }),
   datasets: z.array(
     z.object({
       dataset: DatasetName,
@@ -66,12 +80,21 @@ export const contract = {
           .refine((list) => new Set(list).size === list.length, 'lists a dataset twice')
           .optional(),
         since: IsoDate.optional(),
+        /** Chosen by the caller, so a Cancel that overtakes this request still cancels it. */
+        requestId: RequestId.optional(),
       })
       .strict(),
     output: SyncSummarySchema,
   },
-  'sync:cancel': { input: NoInput, output: z.object({ cancelled: z.boolean() }) },
+  /** Cancel the running sync, or — with the requestId of a sync:run not arrived yet — that one. */
+  'sync:cancel': {
+    input: z.object({ requestId: RequestId.optional() }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
+  },
   'sync:status': { input: NoInput, output: SyncStatus },
+  ...balancesContract,
+  ...transfersContract,
+  ...settingsContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventChannel } from './channels';
+import { NotificationSchema } from './contract-balances';
 import { SyncProgressSchema, SyncSummarySchema } from './schemas';
 
 /** Payload schema of every event the core pushes to the renderer. */
@@ -10,6 +11,10 @@ export const events = {
   'sync:progress': SyncProgressSchema,
   /** A sync run ended, whatever its outcome. */
   'sync:finished': SyncSummarySchema,
+  /** Something a person should hear about (low balance, a request approved, edited, removed...). */
+  'notifications:new': NotificationSchema,
+  /** Another workspace is open now: everything shown must be loaded again. */
+  'app:workspace-changed': z.object({ dir: z.string() }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type EventPayload<E extends EventChannel> = z.output<(typeof events)[E]>;

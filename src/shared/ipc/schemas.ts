@@ -20,6 +20,8 @@ export const IsoTimestamp = z.iso.datetime({ offset: true });
 
 export const NoInput = z.object({}).strict();
 
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date such as 2026-01-31');
+
 export const SYNC_DATASETS = ['floats', 'transfers', 'brands', 'templates'] as const;
 export const DatasetName = z.enum(SYNC_DATASETS);
 export const SyncOutcomeName = z.enum(['running', 'succeeded', 'failed', 'cancelled', 'partial']);

@@ -7,7 +7,9 @@ export function registerSyncHandlers(
   sync: SyncService,
   trigger: SyncTrigger,
 ): void {
-  registry.register('sync:run', ({ datasets, since }) => sync.sync({ datasets, since, trigger }));
-  registry.register('sync:cancel', () => ({ cancelled: sync.cancel() }));
+  registry.register('sync:run', ({ datasets, since, requestId }) =>
+    sync.sync({ datasets, since, trigger, requestId }),
+  );
+  registry.register('sync:cancel', ({ requestId }) => ({ cancelled: sync.cancel(requestId) }));
   registry.register('sync:status', () => sync.status());
 }

@@ -2,6 +2,7 @@ import type { EventChannel } from '../../../shared/ipc/channels';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { holdLock, SYNC_LOCK } from '../ledger/locks';
+import { notifyAfterSync } from '../notifications/after-sync';
 import { SyncRunsRepository } from '../ledger/repositories/sync-runs';
 import type { WorkspaceRecord } from '../ledger/repositories/workspaces';
 import { platformConnection, startDemoConnection } from '../workspace/connection';
@@ -20,6 +21,10 @@ export interface SyncComposition {
   /** Who holds the sync lock: 'cli', 'browser', 'electron'. */
   owner: string;
   credentials?: { apiKey: string; apiSecret: string };
+  /** Read at each connect (Settings can change them); default: `credentials`. */
+  resolveCredentials?: () => { apiKey: string; apiSecret: string } | undefined;
+  /** The workspace record as it is now (its base URL can change); default: `workspace`. */
+  currentWorkspace?: () => WorkspaceRecord;
   emit: (name: EventChannel, payload: unknown) => void;
 }
 
@@ -43,7 +48,10 @@ export function createSyncService(composition: SyncComposition): SyncService {
     connect: async () =>
       workspace.kind === 'demo'
         ? startDemoConnection(db, workspace.id, clock)
-        : platformConnection(workspace, composition.credentials),
+        : platformConnection(
+            composition.currentWorkspace?.() ?? workspace,
+            composition.resolveCredentials ? composition.resolveCredentials() : composition.credentials,
+          ),
     syncs: datasetSyncs,
     lock: () => {
       const held = holdLock(db, SYNC_LOCK, { owner: composition.owner });
@@ -54,6 +62,7 @@ export function createSyncService(composition: SyncComposition): SyncService {
     onProgress: (progress) => composition.emit('sync:progress', progress),
     onDatasetFinished: () => composition.emit('ledger:changed', { source: 'this-core' }),
     onFinished: (summary) => {
+      notifyAfterSync({ db, workspaceId: workspace.id, clock, emit: composition.emit }, summary.runId);
       composition.emit('sync:finished', summary);
       composition.emit('ledger:changed', { source: 'this-core' });
     },

@@ -56,7 +56,9 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
   let cancelled = false;
   try {
     for (const dataset of request.datasets ?? DATASETS) {
-      if (signal.aborted) {
+      // Cancelled before it began (Cancel pressed as Sync now was on its way): the first dataset
+      // still runs into the cancellation, so the run and its dataset say what happened.
+      if (signal.aborted && results.length > 0) {
         cancelled = true;
         break;
       }

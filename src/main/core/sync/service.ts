@@ -8,6 +8,8 @@ import {
 } from '../ledger/repositories/sync-runs';
 import { createPlatformClient, type PlatformClient } from '../platform/client';
 import type { PlatformConnection } from '../workspace/connection';
+import { isoNow } from '../clock';
+import { ReachabilityTracker, type Reachability } from './reachability';
 import { runSync, type SyncSummary } from './run';
 import { DATASETS, type Dataset, type DatasetSync, type SyncProgress } from './types';
 
@@ -31,7 +33,17 @@ export interface SyncStatus {
   running: boolean;
   progress: SyncProgress | null;
   connection: { kind: 'demo' | 'platform' | 'none'; problem: string | null };
+  network: Reachability & { nextAttemptAt: string | null };
   datasets: DatasetFreshness[];
+}
+
+/** Add to a set that keeps only the latest few ids (ids that never come back must not pile up). */
+function remember(ids: Set<string>, id: string): void {
+  ids.add(id);
+  for (const old of ids) {
+    if (ids.size <= 32) break;
+    ids.delete(old);
+  }
 }
 
 /** One sync at a time per core; progress and results go out as events. */
@@ -41,13 +53,26 @@ export class SyncService {
   private connecting: Promise<PlatformClient> | undefined;
   private connectionProblem: string | null = null;
   private running: AbortController | undefined;
+  /** requestIds of sync:run calls cancelled before they arrived, and of those that arrived. */
+  private readonly cancelledAhead = new Set<string>();
+  private readonly arrivedRequests = new Set<string>();
+  /** Settles when the running sync has ended (its run recorded, its lock released). */
+  private runEnded: Promise<void> | undefined;
   private progress: SyncProgress | null = null;
   private autoTimer: NodeJS.Timeout | undefined;
+  private nextAttemptAt: string | null = null;
+  /** Bumped by every start/stop, so an attempt still running from an old schedule ends that schedule. */
+  private autoGeneration = 0;
+  private autoSchedule: { intervalMs: number; schedule: (delayMs: number) => void } | undefined;
   private closed = false;
+  private readonly reachability: ReachabilityTracker;
 
-  constructor(private readonly options: SyncServiceOptions) {}
+  constructor(private readonly options: SyncServiceOptions) {
+    this.reachability = new ReachabilityTracker(() => isoNow(options.clock));
+  }
 
   private ensureClient(): Promise<PlatformClient> {
+    if (this.closed) return Promise.reject(new AppError('internal', 'FloatDesk is closing this workspace.'));
     this.connecting ??= this.options.connect().then(
       (connection) => {
         this.connection = connection;
@@ -68,6 +93,7 @@ export class SyncService {
     datasets?: readonly Dataset[];
     since?: string;
     trigger: SyncTrigger;
+    requestId?: string;
   }): Promise<SyncSummary> {
     if (this.running) {
       throw new AppError(
@@ -76,9 +102,21 @@ export class SyncService {
       );
     }
     const controller = new AbortController();
+    if (request.requestId !== undefined) {
+      remember(this.arrivedRequests, request.requestId);
+      if (this.cancelledAhead.delete(request.requestId))
+        controller.abort(new AppError('internal', 'The sync was cancelled.'));
+    }
     this.running = controller;
+    let ended = (): void => {};
+    this.runEnded = new Promise<void>((resolve) => (ended = resolve));
     try {
-      const client = await this.ensureClient();
+      const client = await this.ensureClient().catch((error: unknown) => {
+        const code = error instanceof AppError ? error.code : undefined;
+        this.reachability.observeError(code, error instanceof Error ? error.message : String(error));
+        this.bringAutoSyncForward();
+        throw error;
+      });
       const summary = await runSync({
         db: this.options.db,
         client,
@@ -96,15 +134,44 @@ export class SyncService {
           this.options.onProgress(progress);
         },
       });
+      this.reachability.observeSummary(summary);
+      this.bringAutoSyncForward();
       this.options.onFinished(summary);
       return summary;
     } finally {
       this.running = undefined;
       this.progress = null;
+      ended();
     }
   }
 
-  cancel(): boolean {
+  /** The connected platform client, connecting first if needed (Settings' connection test). */
+  connectedClient(): Promise<PlatformClient> {
+    return this.ensureClient();
+  }
+
+  /** New address or credentials: a running sync is cancelled and the next call connects afresh. */
+  async reconnect(): Promise<void> {
+    this.cancel();
+    await this.connecting?.catch(() => undefined);
+    const { client, connection } = this;
+    this.client = this.connection = this.connecting = undefined;
+    this.connectionProblem = null;
+    await client?.close();
+    await connection?.close();
+  }
+
+  /**
+   * Cancel the running sync. A requestId of a sync:run that has not arrived yet (requests can
+   * overtake each other) cancels that run as soon as it does.
+   */
+  cancel(requestId?: string): boolean {
+    if (!this.running && requestId !== undefined) {
+      // Already run (and over): nothing left to cancel.
+      if (this.arrivedRequests.has(requestId)) return false;
+      remember(this.cancelledAhead, requestId);
+      return true;
+    }
     if (!this.running) return false;
     this.running.abort(new AppError('internal', 'The sync was cancelled.'));
     return true;
@@ -115,27 +182,73 @@ export class SyncService {
       running: this.running !== undefined,
       progress: this.progress,
       connection: { kind: this.connection?.kind ?? 'none', problem: this.connectionProblem },
+      network: { ...this.reachability.snapshot(), nextAttemptAt: this.nextAttemptAt },
       datasets: new SyncRunsRepository(this.options.db).freshness(this.options.workspaceId, DATASETS),
     };
+  }
+
+  isRunning(): boolean {
+    return this.running !== undefined;
   }
 
   hasSynced(): boolean {
     return new SyncRunsRepository(this.options.db).hasCompletedRun(this.options.workspaceId);
   }
 
-  /** Sync every `intervalMs` while the core runs; a failed run (offline, say) waits for the next tick. */
+  /**
+   * Sync every `intervalMs` while the core runs. While the platform cannot be reached the next
+   * attempt comes sooner and backs off (reachability.ts); a failed run waits for the next attempt.
+   */
   startAutoSync(intervalMs: number, onError: (error: unknown) => void): void {
     this.stopAutoSync();
-    this.autoTimer = setInterval(() => {
-      if (this.running) return;
-      this.sync({ trigger: 'auto' }).catch(onError);
-    }, intervalMs);
-    this.autoTimer.unref();
+    const generation = ++this.autoGeneration;
+    const schedule = (delayMs: number): void => {
+      if (this.closed || generation !== this.autoGeneration) return;
+      this.nextAttemptAt = new Date(this.options.clock().getTime() + delayMs).toISOString();
+      this.autoTimer = setTimeout(() => {
+        this.autoTimer = undefined;
+        const attempt = this.running
+          ? Promise.resolve()
+          : this.sync({ trigger: 'auto' }).then(() => undefined);
+        attempt.catch(onError).finally(() => schedule(this.reachability.nextDelayMs(intervalMs)));
+      }, delayMs);
+      this.autoTimer.unref();
+    };
+    this.autoSchedule = { intervalMs, schedule };
+    schedule(this.reachability.nextDelayMs(intervalMs));
+  }
+
+  /** A sync just found the platform unreachable: the next automatic attempt comes sooner. */
+  private bringAutoSyncForward(): void {
+    const auto = this.autoSchedule;
+    if (auto === undefined || this.autoTimer === undefined || this.nextAttemptAt === null) return;
+    const delayMs = this.reachability.nextDelayMs(auto.intervalMs);
+    if (this.options.clock().getTime() + delayMs >= Date.parse(this.nextAttemptAt)) return;
+    clearTimeout(this.autoTimer);
+    this.autoTimer = undefined;
+    auto.schedule(delayMs);
   }
 
   stopAutoSync(): void {
-    if (this.autoTimer) clearInterval(this.autoTimer);
+    this.autoGeneration++;
+    this.autoSchedule = undefined;
+    if (this.autoTimer) clearTimeout(this.autoTimer);
     this.autoTimer = undefined;
+    this.nextAttemptAt = null;
+  }
+
+  /**
+   * Stop starting syncs and cancel the running one, waiting (at most `limitMs`) for it to record
+   * how it ended and release the workspace's sync lock — which needs the ledger still open.
+   */
+  async stop(limitMs: number): Promise<void> {
+    this.closed = true;
+    this.stopAutoSync();
+    if (!this.cancel()) return;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+    await Promise.race([this.runEnded, limit]);
+    clearTimeout(timer);
   }
 
   async close(): Promise<void> {
