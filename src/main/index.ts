@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { app, ipcMain, Notification, session, type BrowserWindow } from 'electron';
 import { toErrorShape } from '../shared/ipc/errors';
 import { chooseWorkspace, resolveDataHome } from './core/paths';
 import { startCoreWorker, type CoreWorker } from './core/worker-client';
@@ -8,6 +8,7 @@ import { registerAppScheme, serveRenderer } from './shell/app-protocol';
 import { workspaceArgument } from './shell/arguments';
 import { showCoreStopped, showStartupFailure } from './shell/dialogs';
 import { registerIpcBridge } from './shell/ipc-bridge';
+import { showDesktopNotifications } from './shell/notifications';
 import { isPermissionGranted } from './shell/security';
 import { createMainWindow, guardWebContents } from './shell/window';
 
@@ -77,6 +78,7 @@ async function start(): Promise<void> {
     return;
   }
   registerIpcBridge(ipcMain, core, () => mainWindow?.webContents, DEV_SERVER_URL);
+  showDesktopNotifications(core, Notification, () => mainWindow);
   mainWindow = createMainWindow({ preloadPath: PRELOAD_PATH, devServerUrl: DEV_SERVER_URL });
   mainWindow.on('closed', () => (mainWindow = undefined));
 }

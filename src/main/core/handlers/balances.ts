@@ -1,0 +1,63 @@
+import { checkThreshold } from '../../../shared/domain/thresholds';
+import { AppError, invalidInput } from '../../../shared/ipc/errors';
+import { InsightsService } from '../balances/insights';
+import { isoNow, type Clock } from '../clock';
+import type { Ledger } from '../ledger/db';
+import { BalanceHistoryRepository } from '../ledger/repositories/balance-history';
+import { ThresholdsRepository } from '../ledger/repositories/thresholds';
+import type { HandlerRegistry } from '../registry';
+
+export interface BalanceHandlerDeps {
+  db: Ledger;
+  workspaceId: number;
+  clock: Clock;
+}
+
+const noSuchFloat = (currency: string, name: string): AppError =>
+  new AppError(
+    'not_found',
+    `This workspace has no ${currency} float named "${name}". Sync, then try again.`,
+    {
+      currency,
+      name,
+    },
+  );
+
+/** floats:history, floats:insights and floats:threshold.set. */
+export function registerBalanceHandlers(registry: HandlerRegistry, deps: BalanceHandlerDeps): void {
+  const { db, workspaceId, clock } = deps;
+  const history = new BalanceHistoryRepository(db);
+  const thresholds = new ThresholdsRepository(db);
+  const insights = new InsightsService(db, workspaceId);
+
+  registry.register('floats:history', ({ currency, name, since }) => {
+    const floatId = history.floatId(workspaceId, currency, name);
+    if (floatId === undefined) throw noSuchFloat(currency, name);
+    const points = history.points(floatId, currency, since ?? '');
+    return {
+      points: points.map(({ recordedAt, platformRefreshedAt, available, pending }) => ({
+        recordedAt,
+        platformRefreshedAt,
+        available,
+        pending,
+      })),
+    };
+  });
+
+  registry.register('floats:insights', () => ({ floats: insights.list() }));
+
+  registry.register('floats:threshold.set', ({ currency, name, threshold }) => {
+    const floatId = history.floatId(workspaceId, currency, name);
+    if (floatId === undefined) throw noSuchFloat(currency, name);
+    if (threshold === null) {
+      thresholds.clear(floatId);
+    } else {
+      const checked = checkThreshold(threshold, currency);
+      if (!checked.ok) throw invalidInput('threshold', [{ field: 'threshold', problem: checked.problem }]);
+      thresholds.set(floatId, checked.minor, isoNow(clock));
+    }
+    const [insight] = insights.list({ currency, name });
+    if (insight === undefined) throw noSuchFloat(currency, name);
+    return insight;
+  });
+}

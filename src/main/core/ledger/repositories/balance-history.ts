@@ -1,0 +1,156 @@
+/**
+ * Read side of a float's balance over time: its snapshots (for the history chart and the runway
+ * window) and the approved top-ups the transfer ledger has seen for it.
+ */
+import { fromMinorUnits, money, type Money } from '../../../../shared/domain/money';
+import type { Ledger } from '../db';
+
+export interface HistoryPoint {
+  snapshotId: number;
+  recordedAt: string;
+  platformRefreshedAt: string | null;
+  available: Money;
+  pending: Money;
+  syncRunId: number | null;
+}
+
+/** An approval of one of the float's requests, the first time the ledger saw it approved. */
+export interface SeenTopUp {
+  observedAt: string;
+  /** The request's creation instant in UTC. */
+  createdUtc: string;
+  /** The ledger had seen the request before this approval (pending, say). */
+  seenBefore: boolean;
+  syncRunId: number | null;
+  amount: Money;
+}
+
+interface SnapshotRow {
+  id: bigint;
+  recorded_at: string;
+  platform_refreshed_at: string | null;
+  available_minor: bigint | null;
+  available_exact: string | null;
+  pending_minor: bigint | null;
+  pending_exact: string | null;
+  sync_run_id: bigint | null;
+}
+
+interface TopUpRow {
+  currency: string;
+  float_name: string;
+  created_utc: string;
+  seen_before: bigint;
+  observed_at: string;
+  sync_run_id: bigint | null;
+  approved_minor: bigint | null;
+  approved_exact: string | null;
+  requested_minor: bigint | null;
+  requested_exact: string | null;
+}
+
+export function storedMoney(minor: bigint | null, exact: string | null, currency: string): Money {
+  if (minor !== null) return { amount: fromMinorUnits(minor, currency), currency };
+  if (exact !== null) return money(exact, currency);
+  throw new Error('A stored amount holds neither minor units nor an exact value.');
+}
+
+function toPoint(row: SnapshotRow, currency: string): HistoryPoint {
+  return {
+    snapshotId: Number(row.id),
+    recordedAt: row.recorded_at,
+    platformRefreshedAt: row.platform_refreshed_at,
+    available: storedMoney(row.available_minor, row.available_exact, currency),
+    pending: storedMoney(row.pending_minor, row.pending_exact, currency),
+    syncRunId: row.sync_run_id === null ? null : Number(row.sync_run_id),
+  };
+}
+
+const SNAPSHOT_COLUMNS = `id, recorded_at, platform_refreshed_at, available_minor, available_exact,
+  pending_minor, pending_exact, sync_run_id`;
+
+/** "approved" and "approved_edited" credit the float; the first history row in either counts once. */
+const FIRST_APPROVALS = `
+  SELECT r.currency, r.float_name, r.created_utc,
+         EXISTS (SELECT 1 FROM transfer_request_history b
+                  WHERE b.transfer_request_id = h.transfer_request_id AND b.id < h.id) AS seen_before,
+         h.observed_at, h.sync_run_id, h.approved_minor, h.approved_exact, h.requested_minor, h.requested_exact
+    FROM transfer_request_history h JOIN transfer_requests r ON r.id = h.transfer_request_id
+   WHERE r.workspace_id = ? AND h.observed_at >= ?
+     AND h.status IN ('approved', 'approved_edited')
+     AND NOT EXISTS (SELECT 1 FROM transfer_request_history e
+                      WHERE e.transfer_request_id = h.transfer_request_id AND e.id < h.id
+                        AND e.status IN ('approved', 'approved_edited'))
+   ORDER BY h.id`;
+
+export function floatKey(currency: string, name: string): string {
+  return `${currency} ${name}`;
+}
+
+export class BalanceHistoryRepository {
+  constructor(private readonly db: Ledger) {}
+
+  floatId(workspaceId: number, currency: string, name: string): number | undefined {
+    const row = this.db
+      .prepare<[number, string, string], { id: number }>(
+        'SELECT id FROM floats WHERE workspace_id = ? AND currency = ? AND name = ?',
+      )
+      .get(workspaceId, currency, name);
+    return row?.id;
+  }
+
+  /** Snapshots oldest first, from `since` (an ISO instant or date, compared as text) on. */
+  points(floatId: number, currency: string, since = ''): HistoryPoint[] {
+    const rows = this.db
+      .prepare<[number, string], SnapshotRow>(
+        `SELECT ${SNAPSHOT_COLUMNS} FROM balance_snapshots
+          WHERE float_id = ? AND recorded_at >= ? ORDER BY recorded_at, id`,
+      )
+      .safeIntegers(true)
+      .all(floatId, since);
+    return rows.map((row) => toPoint(row, currency));
+  }
+
+  /** The float's latest snapshot; undefined before the first. */
+  latest(floatId: number, currency: string): HistoryPoint | undefined {
+    const row = this.db
+      .prepare<[number], SnapshotRow>(
+        `SELECT ${SNAPSHOT_COLUMNS} FROM balance_snapshots WHERE float_id = ?
+          ORDER BY recorded_at DESC, id DESC LIMIT 1`,
+      )
+      .safeIntegers(true)
+      .get(floatId);
+    return row === undefined ? undefined : toPoint(row, currency);
+  }
+
+  /**
+   * Approved top-ups first seen at or after `since`, oldest first, per float (key: floatKey). One
+   * pass for every float, so the insights of a workspace cost one scan of the recent history.
+   */
+  topUpsSince(workspaceId: number, since: string): Map<string, SeenTopUp[]> {
+    const rows = this.db
+      .prepare<[number, string], TopUpRow>(FIRST_APPROVALS)
+      .safeIntegers(true)
+      .all(workspaceId, since);
+    const byFloat = new Map<string, SeenTopUp[]>();
+    for (const row of rows) {
+      const approved = row.approved_minor !== null || row.approved_exact !== null;
+      const exact = approved ? row.approved_exact : row.requested_exact;
+      // Approved in another currency ("12.00 EUR", kept as text): it did not credit this float's currency.
+      if (exact !== null && /\s/.test(exact.trim())) continue;
+      const key = floatKey(row.currency, row.float_name);
+      const list = byFloat.get(key) ?? [];
+      list.push({
+        observedAt: row.observed_at,
+        createdUtc: row.created_utc,
+        seenBefore: row.seen_before === 1n,
+        syncRunId: row.sync_run_id === null ? null : Number(row.sync_run_id),
+        amount: approved
+          ? storedMoney(row.approved_minor, row.approved_exact, row.currency)
+          : storedMoney(row.requested_minor, row.requested_exact, row.currency),
+      });
+      byFloat.set(key, list);
+    }
+    return byFloat;
+  }
+}

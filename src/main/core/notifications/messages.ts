@@ -1,0 +1,68 @@
+/** What a notification says, in plain words; amounts exactly, with their currency. */
+import type { NotificationKind, TransferOutcomeRow } from '../ledger/repositories/notifications';
+import type { Money } from '../../../shared/domain/money';
+
+export interface NotificationText {
+  kind: NotificationKind;
+  title: string;
+  message: string;
+}
+
+/** "1234567.5" GBP → "1,234,567.50 GBP": digits grouped, every digit kept. */
+export function amountText(value: Money): string {
+  const [integer = '', fraction] = value.amount.split('.');
+  const sign = integer.startsWith('-') ? '-' : '';
+  const digits = sign ? integer.slice(1) : integer;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`} ${value.currency}`;
+}
+
+export function lowBalanceText(
+  float: { currency: string; name: string },
+  available: Money,
+  threshold: Money,
+) {
+  return {
+    kind: 'low_balance',
+    title: `Low balance: ${float.currency} ${float.name}`,
+    message: `The available balance is ${amountText(available)}, under the threshold of ${amountText(threshold)}. Consider a top-up.`,
+  } satisfies NotificationText;
+}
+
+export interface TransferOutcome {
+  status: TransferOutcomeRow['status'];
+  paymentReference: string;
+  float: string;
+  requested: Money;
+  approved: Money | null;
+}
+
+export function transferOutcomeText(outcome: TransferOutcome): NotificationText {
+  const which = `Your top-up ${outcome.paymentReference} of ${amountText(outcome.requested)} to ${outcome.requested.currency} ${outcome.float}`;
+  switch (outcome.status) {
+    case 'approved':
+      return {
+        kind: 'transfer_approved',
+        title: 'Top-up approved',
+        message: `${which} was approved${outcome.approved ? ` for ${amountText(outcome.approved)}` : ''}.`,
+      };
+    case 'approved_edited':
+      return {
+        kind: 'transfer_edited',
+        title: 'Top-up approved for a different amount',
+        message: `${which} was approved for ${outcome.approved ? amountText(outcome.approved) : 'an edited amount'}, not the amount requested.`,
+      };
+    case 'removed':
+      return {
+        kind: 'transfer_removed',
+        title: 'Top-up removed',
+        message: `${which} was removed by the platform. Check the payment with your bank.`,
+      };
+    case 'cancelled':
+      return {
+        kind: 'transfer_cancelled',
+        title: 'Top-up cancelled',
+        message: `${which} was cancelled.`,
+      };
+  }
+}
