@@ -48,7 +48,10 @@ export async function serve(options: ServeOptions): Promise<BrowserShell> {
   const onSignal = (): void => void stop().then(() => process.exit(0));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  options.print(`FloatDesk ${APP_VERSION} — workspace ${workspace.workspaceDir}`);
+  // The core may have opened the workspace used last instead of the demo (host.ts): say which.
+  const status = await core.invoke('app:status', {});
+  const opened = status.ok ? (status.value as { workspaceDir: string }).workspaceDir : workspace.workspaceDir;
+  options.print(`FloatDesk ${APP_VERSION} — workspace ${opened}`);
   options.print(`Open ${shell.url}`);
   return { ...shell, close: stop };
 }

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -41,9 +42,12 @@ export async function startServing(
 ): Promise<RunningShell> {
   const pattern = options.urlPattern ?? /(http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/;
   const command = options.command ?? [CLI_PATH, 'serve'];
+  // The shell remembers the workspace it opened in the data home: never in the developer's own.
+  const ownHome = options.env?.FLOATDESK_HOME ? undefined : mkdtempSync(join(tmpdir(), 'floatdesk-home-'));
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...command, ...args], {
-    env: { ...process.env, ...options.env },
+    env: { ...process.env, ...(ownHome ? { FLOATDESK_HOME: ownHome } : {}), ...options.env },
   });
+  child.once('exit', () => ownHome && rmSync(ownHome, { recursive: true, force: true }));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

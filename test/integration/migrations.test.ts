@@ -376,3 +376,212 @@ describe('migration 0004-brands-as-sent', () => {
     );
   });
 });
+
+describe('migration 0005-transfer-drafts', () => {
+  const STEP = MIGRATIONS.findIndex((step) => step.name === 'transfer-drafts') + 1;
+  const request = (id: number, status = 'pending') =>
+    db!
+      .prepare(
+        `INSERT INTO transfer_requests (id, workspace_id, payment_reference, created_at, created_utc, float_name,
+           currency, requested_minor, status, first_seen_at, last_seen_at)
+         VALUES (?, 1, ?, '2026-11-02T09:00:00+00:00', '2026-11-02T09:00:00Z', 'Main', 'GBP', 100, ?, 't1', 't1')`,
+      )
+      .run(id, `REF${id}`, status);
+
+  it('is step 5 and upgrades a version 4 ledger: every request kept and marked for its list values', () => {
+    expect(STEP).toBe(5);
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP - 1));
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+    ).run();
+    request(7);
+    const before = db.prepare('SELECT * FROM transfer_requests').all();
+    expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual(['0005-transfer-drafts']);
+    expect(db.prepare('SELECT * FROM transfer_requests').all()).toEqual([
+      {
+        ...(before[0] as object),
+        list_stale: 1,
+        list_reference: null,
+        list_text: null,
+        requested_key: null,
+        approved_key: null,
+        difference_key: null,
+        last_changed_at: null,
+      },
+    ]);
+    expect(
+      db.prepare("SELECT strict FROM pragma_table_list WHERE name = 'transfer_drafts'").pluck().get(),
+    ).toBe(1);
+  });
+
+  it('marks a request stale again when sync changes a listed value, not when it only touches it', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP));
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+    ).run();
+    request(1);
+    const stale = () => db!.prepare('SELECT list_stale FROM transfer_requests WHERE id = 1').pluck().get();
+    expect(stale()).toBe(1);
+    db.prepare('UPDATE transfer_requests SET list_stale = 0').run();
+    db.prepare("UPDATE transfer_requests SET last_seen_at = 't2' WHERE id = 1").run();
+    expect(stale()).toBe(0);
+    db.prepare("UPDATE transfer_requests SET status = 'approved', approved_minor = 100 WHERE id = 1").run();
+    expect(stale()).toBe(1);
+    expect(() => db!.prepare('UPDATE transfer_requests SET list_stale = 2').run()).toThrow(/CHECK/);
+  });
+
+  it('keeps drafts as JSON objects of an existing workspace, with times and an optional reason', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP));
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+    ).run();
+    const insert = (form: string, reason: string | null = null, workspace = 1) =>
+      db!
+        .prepare(
+          'INSERT INTO transfer_drafts (workspace_id, form, reason, created_at, saved_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(workspace, form, reason, 't1', 't1');
+    insert('{"amount":"2500.00"}', 'You are offline');
+    expect(() => insert('{"amount":')).toThrow(/CHECK/);
+    expect(() => insert('["amount"]')).toThrow(/CHECK/);
+    expect(() => insert('{}', '')).toThrow(/CHECK/);
+    expect(() => insert('{}', 'x'.repeat(501))).toThrow(/CHECK/);
+    expect(() => insert('{}', null, 9)).toThrow(/FOREIGN KEY/);
+    expect(() =>
+      db!
+        .prepare(
+          "INSERT INTO transfer_drafts (workspace_id, form, created_at, saved_at) VALUES (1, '{}', 'now', x'00')",
+        )
+        .run(),
+    ).toThrow(/cannot store BLOB value/);
+    expect(db.prepare('SELECT form, reason FROM transfer_drafts').all()).toEqual([
+      { form: '{"amount":"2500.00"}', reason: 'You are offline' },
+    ]);
+  });
+});
+
+describe('migration 0006-balance-alerts', () => {
+  const STEP = MIGRATIONS.findIndex((step) => step.name === 'balance-alerts') + 1;
+
+  function migratedWithFloat(): Ledger {
+    const ledger = openLedger(ledgerPath);
+    migrate(ledger, MIGRATIONS.slice(0, STEP));
+    ledger
+      .prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')")
+      .run();
+    ledger
+      .prepare(
+        "INSERT INTO floats (id, workspace_id, currency, name, first_seen_at) VALUES (7, 1, 'GBP', 'Main', 'now')",
+      )
+      .run();
+    return ledger;
+  }
+
+  it('is step 6, adds STRICT threshold and notification tables, and keeps earlier rows', () => {
+    expect(STEP).toBe(6);
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP - 1));
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'demo', 'now')",
+    ).run();
+    expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual(['0006-balance-alerts']);
+    expect(tableNames(db)).toEqual(expect.arrayContaining(['float_thresholds', 'notifications']));
+    for (const table of ['float_thresholds', 'notifications']) {
+      expect(db.prepare('SELECT strict FROM pragma_table_list WHERE name = ?').pluck().get(table)).toBe(1);
+    }
+    expect(db.prepare('SELECT count(*) FROM workspaces').pluck().get()).toBe(1);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  it('stores a threshold as positive minor units for a float that exists, once per float', () => {
+    db = migratedWithFloat();
+    const insert = (floatId: unknown, minor: unknown, armed: unknown = 1) =>
+      db!
+        .prepare(
+          'INSERT INTO float_thresholds (float_id, threshold_minor, alert_armed, updated_at) VALUES (?, ?, ?, ?)',
+        )
+        .run(floatId, minor, armed, 'now');
+    insert(7, 100_000);
+    expect(() => insert(7, 5)).toThrow(/UNIQUE|PRIMARY KEY/);
+    db.prepare('DELETE FROM float_thresholds').run();
+    expect(() => insert(7, 0)).toThrow(/CHECK/);
+    expect(() => insert(7, -1)).toThrow(/CHECK/);
+    expect(() => insert(7, 1.5)).toThrow(/cannot store REAL value/);
+    expect(() => insert(7, 'ten')).toThrow(/cannot store TEXT value/);
+    expect(() => insert(7, 1, 2)).toThrow(/CHECK/);
+    expect(() => insert(99, 1)).toThrow(/FOREIGN KEY/);
+    insert(7, 9_007_199_254_740_993n);
+    expect(db.prepare('SELECT threshold_minor FROM float_thresholds').safeIntegers(true).pluck().get()).toBe(
+      9_007_199_254_740_993n,
+    );
+  });
+
+  it('keeps one notification per workspace and dedupe key, with a known kind', () => {
+    db = migratedWithFloat();
+    const insert = (kind: string, key: string, title = 'Low balance') =>
+      db!
+        .prepare(
+          `INSERT INTO notifications (workspace_id, kind, title, message, created_at, dedupe_key)
+           VALUES (1, ?, ?, 'm', 'now', ?)`,
+        )
+        .run(kind, title, key);
+    insert('low_balance', 'low_balance:7:1');
+    expect(() => insert('low_balance', 'low_balance:7:1')).toThrow(/UNIQUE/);
+    expect(() => insert('something_else', 'k2')).toThrow(/CHECK/);
+    expect(() => insert('transfer_approved', '')).toThrow(/CHECK/);
+    expect(() => insert('transfer_approved', 'k3', '')).toThrow(/CHECK/);
+    for (const kind of ['transfer_approved', 'transfer_edited', 'transfer_removed', 'transfer_cancelled'])
+      insert(kind, `k-${kind}`);
+    expect(db.prepare('SELECT count(*) FROM notifications WHERE read_at IS NULL').pluck().get()).toBe(5);
+  });
+});
+
+describe('migration 0007-settings', () => {
+  const STEP = MIGRATIONS.findIndex((step) => step.name === 'settings') + 1;
+  const insert = (values: unknown[]): unknown =>
+    db!
+      .prepare(
+        `INSERT INTO workspace_settings (workspace_id, sync_interval_minutes, locale, date_style, theme,
+           company, finance_email, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'now')`,
+      )
+      .run(...values);
+
+  it('is step 7 and upgrades a version 6 ledger, keeping its data', () => {
+    expect(STEP).toBe(7);
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP - 1));
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+    ).run();
+    expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual(['0007-settings']);
+    expect(db.prepare('SELECT name FROM workspaces').pluck().all()).toEqual(['Books']);
+    expect(db.prepare('SELECT count(*) FROM workspace_settings').pluck().get()).toBe(0);
+    expect(
+      db.prepare("SELECT strict FROM pragma_table_list WHERE name = 'workspace_settings'").pluck().get(),
+    ).toBe(1);
+  });
+
+  it('keeps one row per workspace and refuses values outside the settings the app knows', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP));
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+    ).run();
+    insert([1, 5, 'system', 'iso', 'system', '{}', null]);
+    expect(() => insert([1, 5, 'system', 'iso', 'system', '{}', null])).toThrow(/UNIQUE|PRIMARY KEY/);
+    db.prepare('DELETE FROM workspace_settings').run();
+    expect(() => insert([2, 5, 'system', 'iso', 'system', '{}', null])).toThrow(/FOREIGN KEY/);
+    expect(() => insert([1, 1441, 'system', 'iso', 'system', '{}', null])).toThrow(/CHECK/);
+    expect(() => insert([1, -1, 'system', 'iso', 'system', '{}', null])).toThrow(/CHECK/);
+    expect(() => insert([1, 5, 'x', 'iso', 'system', '{}', null])).toThrow(/CHECK/);
+    expect(() => insert([1, 5, 'de-DE', 'long', 'system', '{}', null])).toThrow(/CHECK/);
+    expect(() => insert([1, 5, 'de-DE', 'iso', 'sepia', '{}', null])).toThrow(/CHECK/);
+    expect(() => insert([1, 5, 'de-DE', 'iso', 'dark', '[]', null])).toThrow(/CHECK/);
+    expect(() => insert([1, 5, 'de-DE', 'iso', 'dark', '{oops', null])).toThrow(/CHECK/);
+    expect(() => insert([1, 5, 'de-DE', 'iso', 'dark', '{}', 'not-an-address'])).toThrow(/CHECK/);
+    expect(() => insert([1, 0, 'de-DE', 'locale', 'dark', '{"city":"Bonn"}', 'f@x.de'])).not.toThrow();
+  });
+});

@@ -14,6 +14,10 @@ import { SyncRunsRepository } from './ledger/repositories/sync-runs';
 import { createSyncService } from './sync/compose';
 import { WorkspacesRepository, type WorkspaceKind } from './ledger/repositories/workspaces';
 import { ledgerPathOf } from './paths';
+import { AutoSyncControl } from './settings/auto-sync';
+import { SettingsService } from './settings/service';
+import { ConnectionService } from './workspace/connection-service';
+import { CredentialStore } from './workspace/credentials';
 
 export type ShellKind = AppStatus['shell'];
 
@@ -38,6 +42,12 @@ export interface CoreConfig {
   busyTimeoutMs?: number;
 }
 
+/** What a host above the core (host.ts) hands it besides plain config. */
+export interface CoreExtras {
+  /** This workspace's credentials, kept by the host so those entered in Settings outlive a core. */
+  credentials?: CredentialStore;
+}
+
 export type EventListener = (name: EventChannel, payload: unknown) => void;
 
 export interface Core {
@@ -49,8 +59,11 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** How long closing waits for a cancelled sync to record its end. */
+const CLOSE_WAIT_MS = 5_000;
+
 /** The composition root: opens and migrates the ledger, then wires every service to it. */
-export function createCore(config: CoreConfig, clock: Clock = systemClock): Core {
+export function createCore(config: CoreConfig, clock: Clock = systemClock, extras: CoreExtras = {}): Core {
   mkdirSync(config.workspaceDir, { recursive: true });
   const ledgerPath = ledgerPathOf(config.workspaceDir);
   const db = openLedger(ledgerPath, {
@@ -90,6 +103,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock): Core
     if (!findLiveHolder(db, SYNC_LOCK, { now: clock() })) {
       new SyncRunsRepository(db).closeAbandonedRuns(workspace.id, isoNow(clock));
     }
+    const credentials = extras.credentials ?? new CredentialStore(config.credentials);
     const sync = createSyncService({
       db,
       workspace,
@@ -97,12 +111,24 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock): Core
       clock,
       owner: config.shell,
       credentials: config.credentials,
+      resolveCredentials: () => credentials.current(),
+      currentWorkspace: () => workspaces.first() ?? workspace,
       emit,
     });
+    const settings = new SettingsService(db, workspace.id, clock, (minutes) => autoSync.apply(minutes));
+    const autoSync = new AutoSyncControl(
+      sync,
+      config.autoSyncMs ?? 0,
+      () => settings.stored()?.syncIntervalMinutes,
+    );
     const registry = buildRegistry({
       db,
       workspaceId: workspace.id,
       sync,
+      clock,
+      emit,
+      settings,
+      connection: new ConnectionService(db, sync, credentials),
       appStatus: { appVersion: config.appVersion, shell: config.shell, workspaceDir: config.workspaceDir },
     });
     if ((config.changePollMs ?? 1000) > 0) {
@@ -125,16 +151,20 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock): Core
         const report = (error: unknown): void => console.error('FloatDesk: background sync failed:', error);
         if (!sync.hasSynced())
           sync.sync({ trigger: workspace.kind === 'demo' ? 'demo' : 'startup' }).catch(report);
-        sync.startAutoSync(autoSyncMs, report);
+        autoSync.start(report);
       },
       close() {
         stopWatching();
-        // Stops background work and cancels a running sync at once; the ledger closes now (no
-        // transaction spans an await), the network connections (and a demo simulator) right after.
-        const network = sync.close();
-        listeners.clear();
-        if (db.open) db.close();
-        return network;
+        // The ledger closes at once when idle (no transaction spans an await), the network
+        // connections (and a demo simulator) right after. A running sync is first cancelled and
+        // given a moment to record its end and release its lock, or the workspace would look busy.
+        const finish = (): Promise<void> => {
+          const network = sync.close();
+          listeners.clear();
+          if (db.open) db.close();
+          return network;
+        };
+        return sync.isRunning() ? sync.stop(CLOSE_WAIT_MS).then(finish) : finish();
       },
     };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toErrorShape } from '../../shared/ipc/errors';
-import { createCore, type Core, type CoreConfig } from './services';
+import { createCoreHost } from './host';
+import type { Core, CoreConfig } from './services';
 import type { FromCore, ToCore } from './worker-protocol';
 
 // Entry of the core worker thread: owns the ledger connection and answers contract calls.
@@ -11,7 +12,8 @@ const send = (message: FromCore): void => port.postMessage(message);
 
 let core: Core | undefined;
 try {
-  core = createCore(workerData as CoreConfig);
+  // The host owns the open workspace's core and can replace it (Settings → switch workspace).
+  core = createCoreHost(workerData as CoreConfig);
 } catch (error) {
   send({ type: 'fatal', error: toErrorShape(error) });
   // Closing the port lets the thread end once the message has been delivered.

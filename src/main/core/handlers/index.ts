@@ -1,23 +1,47 @@
+import type { EventChannel } from '../../../shared/ipc/channels';
 import type { AppStatus } from '../../../shared/ipc/contract';
+import { systemClock, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { schemaVersionOf } from '../ledger/migrate';
 import { LATEST_SCHEMA_VERSION } from '../ledger/migrations';
 import { FloatsRepository } from '../ledger/repositories/floats';
 import { HandlerRegistry } from '../registry';
+import type { SettingsService } from '../settings/service';
 import type { SyncService } from '../sync/service';
+import type { ConnectionService } from '../workspace/connection-service';
 import { registerAppHandlers } from './app';
+import { registerConnectionHandlers } from './connection';
+import { registerSettingsHandlers } from './settings';
+import { registerBalanceHandlers } from './balances';
+import { registerNotificationHandlers } from './notifications';
 import { registerFloatHandlers } from './floats';
 import { registerSyncHandlers } from './sync';
+import { registerTransferHandlers } from './transfers';
 
 export interface RegistryDeps {
   db: Ledger;
   workspaceId: number;
   appStatus: Omit<AppStatus, 'ledgerPath' | 'schemaVersion' | 'latestSchemaVersion'>;
   sync: SyncService;
+  settings: SettingsService;
+  connection: ConnectionService;
+  /** The core's clock (thresholds and notifications are stamped with it); default: system time. */
+  clock?: Clock;
+  /** Pushes an event to the renderer (e.g. ledger:changed after a transfer request is registered). */
+  emit?: (name: EventChannel, payload: unknown) => void;
 }
 
 /** Every channel's one handler; a test checks the set equals the contract. */
-export function buildRegistry({ db, workspaceId, appStatus, sync }: RegistryDeps): HandlerRegistry {
+export function buildRegistry({
+  db,
+  workspaceId,
+  appStatus,
+  sync,
+  clock = systemClock,
+  settings,
+  connection,
+  emit = () => {},
+}: RegistryDeps): HandlerRegistry {
   const registry = new HandlerRegistry();
   registerAppHandlers(registry, () => ({
     ...appStatus,
@@ -26,6 +50,11 @@ export function buildRegistry({ db, workspaceId, appStatus, sync }: RegistryDeps
     latestSchemaVersion: LATEST_SCHEMA_VERSION,
   }));
   registerFloatHandlers(registry, new FloatsRepository(db), workspaceId);
+  registerBalanceHandlers(registry, { db, workspaceId, clock });
+  registerNotificationHandlers(registry, { db, workspaceId, clock });
   registerSyncHandlers(registry, sync, appStatus.shell === 'cli' ? 'cli' : 'manual');
+  registerTransferHandlers(registry, { db, workspaceId, clock, emit, client: () => sync.connectedClient() });
+  registerSettingsHandlers(registry, settings);
+  registerConnectionHandlers(registry, connection);
   return registry;
 }

@@ -2,6 +2,9 @@ import workspacesFloats from './0001-workspaces-floats.sql?raw';
 import syncLedger from './0002-sync-ledger.sql?raw';
 import locks from './0003-locks.sql?raw';
 import brandsAsSent from './0004-brands-as-sent.sql?raw';
+import transferDrafts from './0005-transfer-drafts.sql?raw';
+import balanceAlerts from './0006-balance-alerts.sql?raw';
+import settings from './0007-settings.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -16,6 +19,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'sync-ledger', sql: syncLedger },
   { version: 3, name: 'locks', sql: locks },
   { version: 4, name: 'brands-as-sent', sql: brandsAsSent },
+  { version: 5, name: 'transfer-drafts', sql: transferDrafts },
+  { version: 6, name: 'balance-alerts', sql: balanceAlerts },
+  { version: 7, name: 'settings', sql: settings },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,204 @@
+import { dirname, resolve } from 'node:path';
+import type { Channel } from '../../shared/ipc/channels';
+import type { WorkspaceEntry } from '../../shared/ipc/contract-settings';
+import { AppError } from '../../shared/ipc/errors';
+import { systemClock, type Clock } from './clock';
+import { registerWorkspaceHandlers } from './handlers/workspaces';
+import { demoWorkspaceDir, resolveDataHome } from './paths';
+import { HandlerRegistry } from './registry';
+import { createCore, type Core, type CoreConfig, type EventListener } from './services';
+import { AppFiles } from './workspace/app-files';
+import { listWorkspaces, readWorkspaceInfo, type WorkspaceInfo } from './workspace/catalog';
+import { createPlatformWorkspace } from './workspace/create';
+import { CredentialStore, credentialsFromEnv, type ApiCredentials } from './workspace/credentials';
+
+export interface HostOptions {
+  /** Where the demo, new workspaces, settings.json and workspaces.json live; default: the data home. */
+  dataHome?: string;
+  clock?: Clock;
+}
+
+/**
+ * Owns the core of the open workspace and replaces it when another workspace is opened
+ * (workspaces:switch), so both interactive shells can switch without restarting. It answers the
+ * workspaces:* channels itself and passes every other call to the current core. Credentials entered
+ * in Settings are kept here, in memory, per workspace folder, for the rest of the session.
+ */
+export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): Core {
+  const clock = options.clock ?? systemClock;
+  const dataHome = options.dataHome ?? resolveDataHome();
+  const files = new AppFiles(dataHome);
+  const environmentCredentials = initial.credentials ?? credentialsFromEnv();
+  const sessionCredentials = new Map<string, ApiCredentials>();
+  const listeners = new Set<EventListener>();
+  const emit: EventListener = (name, payload) => listeners.forEach((listener) => listener(name, payload));
+
+  let config = startConfig(initial, dataHome, files);
+  // Credentials from the environment belong to the workspace FloatDesk was started on: another
+  // workspace may be another platform, which must never see this one's API key.
+  let environmentDir = resolve(config.workspaceDir);
+
+  const open = (config: CoreConfig): Core => {
+    const dir = resolve(config.workspaceDir);
+    const credentials = new CredentialStore(
+      dir === environmentDir ? environmentCredentials : undefined,
+      sessionCredentials.get(dir),
+      (entered) => sessionCredentials.set(dir, entered),
+    );
+    return createCore(config, clock, { credentials });
+  };
+
+  let core: Core;
+  try {
+    core = open(config);
+  } catch (error) {
+    // The workspace remembered from last time cannot be opened now: start as the shell asked.
+    if (config === initial) throw error;
+    config = initial;
+    environmentDir = resolve(config.workspaceDir);
+    core = open(config);
+  }
+  let unsubscribe = core.onEvent(emit);
+  let background = false;
+  /** Switches run one at a time; calls to the core wait for a switch in progress. */
+  let gate: Promise<void> = Promise.resolve();
+  /**
+   * Transfer submissions still out. A switch waits for them: closing the core under one would lose
+   * the record of a top-up the platform registered (and keep its draft, ready to be sent again).
+   */
+  const submissions = new Set<Promise<unknown>>();
+  remember(files, dataHome, config.workspaceDir);
+
+  const currentInfo = (): WorkspaceInfo => {
+    try {
+      return readWorkspaceInfo(config.workspaceDir, config.nativeBinding);
+    } catch {
+      return {
+        dir: config.workspaceDir,
+        name: config.workspaceName,
+        kind: config.workspaceKind,
+        baseUrl: null,
+      };
+    }
+  };
+
+  const list = (): WorkspaceEntry[] =>
+    listWorkspaces({
+      dataHome,
+      remembered: files.remembered(),
+      current: currentInfo(),
+      nativeBinding: config.nativeBinding,
+    }).workspaces;
+
+  const replaceCore = async (next: CoreConfig): Promise<void> => {
+    await Promise.allSettled([...submissions]);
+    unsubscribe();
+    await core.close();
+    const previous = config;
+    try {
+      core = open(next);
+      config = next;
+    } catch (error) {
+      core = open(previous);
+      throw error;
+    } finally {
+      unsubscribe = core.onEvent(emit);
+      if (background) core.startBackground();
+    }
+  };
+
+  const switchTo = async (dir: string): Promise<WorkspaceEntry> => {
+    const target = resolve(dir);
+    const entry = list().find((workspace) => workspace.dir === target);
+    if (!entry) {
+      throw new AppError(
+        'not_found',
+        'That folder is not a FloatDesk workspace of this installation. Choose one from the list.',
+        { dir },
+      );
+    }
+    if (entry.current) return entry;
+    const next: CoreConfig = {
+      ...initial,
+      workspaceDir: target,
+      workspaceName: entry.name,
+      workspaceKind: entry.kind,
+    };
+    delete next.workspaceBaseUrl; // only for `workspace init`
+    await replaceCore(next);
+    remember(files, dataHome, target);
+    emit('app:workspace-changed', { dir: target });
+    return { ...entry, current: true };
+  };
+
+  const hostRegistry = new HandlerRegistry();
+  registerWorkspaceHandlers(hostRegistry, {
+    list,
+    create: (request) => createPlatformWorkspace(request, { dataHome, config }),
+    switchTo: (dir) => {
+      const run = gate.then(() => switchTo(dir));
+      gate = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    },
+  });
+  const hostChannels: ReadonlySet<string> = new Set(hostRegistry.registeredChannels());
+
+  return {
+    async dispatch(channel, input) {
+      if (hostChannels.has(channel)) return hostRegistry.dispatch(channel, input);
+      await gate;
+      const answer = core.dispatch(channel, input);
+      if (channel === 'transfers:submit') {
+        submissions.add(answer);
+        void answer.finally(() => submissions.delete(answer));
+      }
+      return answer;
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    registeredChannels: (): Channel[] => [...core.registeredChannels(), ...hostRegistry.registeredChannels()],
+    startBackground() {
+      background = true;
+      core.startBackground();
+    },
+    async close() {
+      await gate;
+      unsubscribe();
+      listeners.clear();
+      await core.close();
+    },
+  };
+}
+
+/**
+ * The workspace to open first. A shell that was given no --workspace asks for the demo (the only
+ * case in which chooseWorkspace answers kind 'demo' in the demo's own folder); then the workspace
+ * opened last (settings.json) is opened instead, if it can still be read. --workspace always wins.
+ */
+function startConfig(initial: CoreConfig, dataHome: string, files: AppFiles): CoreConfig {
+  const demoDir = demoWorkspaceDir(dataHome);
+  const shellDefault = initial.workspaceKind === 'demo' && resolve(initial.workspaceDir) === demoDir;
+  const last = shellDefault ? files.lastWorkspace() : undefined;
+  if (last === undefined || resolve(last) === demoDir) return initial;
+  try {
+    const info = readWorkspaceInfo(resolve(last), initial.nativeBinding);
+    return { ...initial, workspaceDir: resolve(last), workspaceName: info.name, workspaceKind: info.kind };
+  } catch {
+    return initial;
+  }
+}
+
+/** settings.json remembers the workspace for the next start; workspaces.json lists folders from elsewhere. */
+function remember(files: AppFiles, dataHome: string, dir: string): void {
+  try {
+    files.setLastWorkspace(dir);
+    if (dirname(resolve(dir)) !== resolve(dataHome, 'workspaces')) files.remember(dir);
+  } catch (error) {
+    console.error('FloatDesk: could not remember the open workspace:', String(error));
+  }
+}
