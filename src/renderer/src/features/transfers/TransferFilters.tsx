@@ -1,0 +1,151 @@
+import type { TransferFilters as Filters } from '@shared/ipc/contract-transfers';
+import { useTransferOptions } from '../../stores/transfers';
+import { statusLabel } from './columns';
+import { hasFilters, type TransferView } from './transfer-query';
+import { useTextFilter } from './useTextFilter';
+
+interface TransferFiltersProps {
+  view: TransferView;
+  /** replace: a value being typed (no new history entry for each key). */
+  onChange: (filters: Filters, replace: boolean) => void;
+}
+
+/** Platform filters (float, currency, payment reference, dates, status) plus free text, all in the URL. */
+export function TransferFilters({ view, onChange }: TransferFiltersProps) {
+  const { filters } = view;
+  const floats = useTransferOptions((state) => state.floats);
+  const currencies = useTransferOptions((state) => state.currencies);
+  const statuses = useTransferOptions((state) => state.statuses);
+  const patch = (change: Partial<Filters>, replace = false): void => {
+    const next: Filters = { ...filters, ...change };
+    for (const name of Object.keys(next) as Array<keyof Filters>) {
+      const value = next[name];
+      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+        delete next[name];
+    }
+    onChange(next, replace);
+  };
+  const [text, setText] = useTextFilter(filters.text ?? '', (value) => patch({ text: value.trim() }, true));
+  const [reference, setReference] = useTextFilter(filters.paymentReference ?? '', (value) =>
+    patch({ paymentReference: value.trim() }, true),
+  );
+  const floatNames = [
+    ...new Set([...floats.map((float) => float.name), ...(filters.float ? [filters.float] : [])]),
+  ].sort();
+  const currencyCodes = [...new Set([...currencies, ...(filters.currency ? [filters.currency] : [])])].sort();
+  const chosen = new Set(filters.statuses ?? []);
+  const toggleStatus = (status: string, on: boolean): void => {
+    const next = new Set(chosen);
+    if (on) next.add(status);
+    else next.delete(status);
+    const known = statuses.filter((candidate) => next.has(candidate));
+    patch({ statuses: [...known, ...[...next].filter((candidate) => !known.includes(candidate))] });
+  };
+
+  return (
+    <form
+      className="transfer-filters"
+      role="search"
+      aria-label="Filter transfer requests"
+      data-testid="transfer-filters"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="filter-field filter-search">
+        <label htmlFor="transfers-text">Search</label>
+        <input
+          id="transfers-text"
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder="Reference, float, amount, status…"
+          aria-keyshortcuts="/"
+          data-shortcut="search"
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <div className="filter-field">
+        <label htmlFor="transfers-float">Float</label>
+        <select
+          id="transfers-float"
+          value={filters.float ?? ''}
+          onChange={(event) => patch({ float: event.target.value })}
+        >
+          <option value="">All floats</option>
+          {floatNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filter-field filter-narrow">
+        <label htmlFor="transfers-currency">Currency</label>
+        <select
+          id="transfers-currency"
+          value={filters.currency ?? ''}
+          onChange={(event) => patch({ currency: event.target.value })}
+        >
+          <option value="">All</option>
+          {currencyCodes.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filter-field">
+        <label htmlFor="transfers-reference">Payment reference</label>
+        <input
+          id="transfers-reference"
+          type="text"
+          value={reference}
+          maxLength={64}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => setReference(event.target.value)}
+        />
+      </div>
+      <div className="filter-field filter-date">
+        <label htmlFor="transfers-from">Created from</label>
+        <input
+          id="transfers-from"
+          type="date"
+          value={filters.from ?? ''}
+          onChange={(event) => patch({ from: event.target.value })}
+        />
+      </div>
+      <div className="filter-field filter-date">
+        <label htmlFor="transfers-to">Created to</label>
+        <input
+          id="transfers-to"
+          type="date"
+          value={filters.to ?? ''}
+          onChange={(event) => patch({ to: event.target.value })}
+        />
+      </div>
+      <fieldset className="filter-statuses">
+        <legend>Status</legend>
+        {statuses.map((status) => (
+          <label key={status} className={`status-toggle${chosen.has(status) ? ' on' : ''}`}>
+            <input
+              type="checkbox"
+              checked={chosen.has(status)}
+              data-testid={`status-filter-${status}`}
+              onChange={(event) => toggleStatus(status, event.target.checked)}
+            />
+            {statusLabel(status)}
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="button button-secondary filter-clear"
+        disabled={!hasFilters(filters)}
+        onClick={() => onChange({}, false)}
+      >
+        Clear filters
+      </button>
+    </form>
+  );
+}

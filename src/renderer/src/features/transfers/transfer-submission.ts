@@ -1,0 +1,109 @@
+import type { ChannelInput } from '@shared/ipc/contract';
+import type { ProformaInvoice, TransferForm } from '@shared/ipc/contract-transfers';
+
+/**
+ * The New transfer request form's fields (all text, as typed) and what is sent for them: trimmed,
+ * empty optional fields left out, so the confirmation step can show exactly the submission.
+ */
+
+export const PROFORMA_FIELDS = [
+  'company_name',
+  'address_line_1',
+  'address_line_2',
+  'address_line_3',
+  'address_line_4',
+  'city',
+  'post_code',
+  'county',
+  'country',
+] as const satisfies ReadonlyArray<keyof ProformaInvoice>;
+export type ProformaField = (typeof PROFORMA_FIELDS)[number];
+
+export const PROFORMA_LABELS: Readonly<Record<ProformaField, string>> = {
+  company_name: 'Company name',
+  address_line_1: 'Address line 1',
+  address_line_2: 'Address line 2',
+  address_line_3: 'Address line 3',
+  address_line_4: 'Address line 4',
+  city: 'City',
+  post_code: 'Post code',
+  county: 'County',
+  country: 'Country',
+};
+
+export interface TransferFields {
+  float: string;
+  currency: string;
+  amount: string;
+  paymentReference: string;
+  financeEmail: string;
+  proformaInvoice: Record<ProformaField, string>;
+}
+
+export type TransferSubmission = ChannelInput<'transfers:submit'>;
+
+export function emptyProforma(): Record<ProformaField, string> {
+  return Object.fromEntries(PROFORMA_FIELDS.map((field) => [field, ''])) as Record<ProformaField, string>;
+}
+
+export function emptyFields(): TransferFields {
+  return {
+    float: '',
+    currency: '',
+    amount: '',
+    paymentReference: '',
+    financeEmail: '',
+    proformaInvoice: emptyProforma(),
+  };
+}
+
+function proformaOf(fields: TransferFields): ProformaInvoice | undefined {
+  const entries = PROFORMA_FIELDS.map(
+    (field) => [field, fields.proformaInvoice[field].trim()] as const,
+  ).filter(([, value]) => value !== '');
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as ProformaInvoice);
+}
+
+/** Exactly what transfers:submit receives for these fields (check them first: checkTransferForm). */
+export function submissionFrom(fields: TransferFields, draftId: number | null): TransferSubmission {
+  const submission: TransferSubmission = {
+    float: fields.float,
+    currency: fields.currency,
+    amount: fields.amount.trim(),
+  };
+  const reference = fields.paymentReference.trim();
+  if (reference) submission.paymentReference = reference;
+  const email = fields.financeEmail.trim();
+  if (email) submission.financeEmail = email;
+  const proforma = proformaOf(fields);
+  if (proforma) submission.proformaInvoice = proforma;
+  if (draftId !== null) submission.draftId = draftId;
+  return submission;
+}
+
+/** The form as a draft keeps it (text as typed, empty fields left out). */
+export function draftFormFrom(fields: TransferFields): TransferForm {
+  const form: TransferForm = {};
+  if (fields.float) form.float = fields.float;
+  if (fields.currency) form.currency = fields.currency;
+  if (fields.amount) form.amount = fields.amount;
+  if (fields.paymentReference) form.paymentReference = fields.paymentReference;
+  if (fields.financeEmail) form.financeEmail = fields.financeEmail;
+  const proforma = proformaOf(fields);
+  if (proforma) form.proformaInvoice = proforma;
+  return form;
+}
+
+/** A draft's form back into fields. */
+export function fieldsFromDraft(form: TransferForm): TransferFields {
+  const fields = emptyFields();
+  for (const field of PROFORMA_FIELDS) fields.proformaInvoice[field] = form.proformaInvoice?.[field] ?? '';
+  return {
+    ...fields,
+    float: form.float ?? '',
+    currency: form.currency ?? '',
+    amount: form.amount ?? '',
+    paymentReference: form.paymentReference ?? '',
+    financeEmail: form.financeEmail ?? '',
+  };
+}
