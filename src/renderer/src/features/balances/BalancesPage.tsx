@@ -3,9 +3,11 @@ import { groupFloatsByCurrency } from '@shared/domain/floats';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
+import { keepInsightsCurrent, useBalanceInsights } from '../../stores/balance-insights';
 import { useBalances, type BalancesView } from '../../stores/balances';
 import { BalancesEmpty } from './BalancesEmpty';
 import { CurrencyGroupSection } from './CurrencyGroupSection';
+import './balances.css';
 
 function BalancesContent({ view, retry }: { view: BalancesView; retry: () => void }) {
   switch (view.status) {
@@ -40,7 +42,13 @@ export function BalancesPage() {
   const load = useBalances((state) => state.load);
   const ensureLoaded = useBalances((state) => state.ensureLoaded);
 
+  const loadInsights = useBalanceInsights((state) => state.loadInsights);
+
   useEffect(() => ensureLoaded(), [ensureLoaded]);
+  useEffect(() => {
+    void loadInsights();
+    return keepInsightsCurrent();
+  }, [loadInsights]);
 
   return (
     <div
@@ -49,7 +57,8 @@ export function BalancesPage() {
       aria-busy={view.status === 'loading' || (view.status === 'ready' && view.refreshing)}
     >
       <PageHeading title="Balances">
-        The latest balance of each float at the platform, as recorded in this workspace&apos;s ledger.
+        The latest balance of each float at the platform, as recorded in this workspace&apos;s ledger, with
+        its low-balance threshold, the runway at the recent spend rate, and its history.
       </PageHeading>
       <BalancesContent view={view} retry={() => void load()} />
     </div>

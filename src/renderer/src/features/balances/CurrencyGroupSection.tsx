@@ -1,5 +1,7 @@
 import type { CurrencyGroup } from '@shared/domain/floats';
 import { formatMoney, hasMoreDecimalsThanCurrency } from '../../lib/format-money';
+import { floatKey, useBalanceInsights } from '../../stores/balance-insights';
+import { FloatHistoryCard } from './FloatHistoryCard';
 import { FloatRow } from './FloatRow';
 import { OverPreciseFlag } from './OverPreciseFlag';
 import { totalAvailable } from './totals';
@@ -17,8 +19,14 @@ function currencyName(code: string): string | undefined {
   }
 }
 
-/** One currency: a heading and a table of its floats with an exact total of available balances. */
+/**
+ * One currency: a heading, a table of its floats (balances, threshold, runway, freshness) with an
+ * exact total of available balances, and a history chart per float.
+ */
 export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
+  const insights = useBalanceInsights((state) =>
+    state.insights.status === 'ready' ? state.insights.byFloat : null,
+  );
   const { currency, floats } = group;
   const headingId = `currency-heading-${currency}`;
   const name = currencyName(currency);
@@ -39,6 +47,8 @@ export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
             <col className="col-float" />
             <col className="col-available" />
             <col className="col-pending" />
+            <col className="col-threshold" />
+            <col className="col-runway" />
             <col className="col-time" />
             <col className="col-time" />
           </colgroup>
@@ -51,13 +61,23 @@ export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
               <th scope="col" className="num">
                 Pending payments
               </th>
+              <th scope="col" className="num">
+                Low-balance threshold
+              </th>
+              <th scope="col" className="num">
+                Runway
+              </th>
               <th scope="col">Platform refreshed</th>
               <th scope="col">Recorded</th>
             </tr>
           </thead>
           <tbody>
             {floats.map((float) => (
-              <FloatRow key={float.name} float={float} />
+              <FloatRow
+                key={float.name}
+                float={float}
+                insight={insights?.[floatKey(float.currency, float.name)]}
+              />
             ))}
           </tbody>
           <tfoot>
@@ -75,7 +95,7 @@ export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
                   </>
                 )}
               </td>
-              <td colSpan={3} className="total-note">
+              <td colSpan={5} className="total-note">
                 {withoutBalance === 0
                   ? null
                   : `${withoutBalance} ${withoutBalance === 1 ? 'float has' : 'floats have'} no balance recorded yet and ${withoutBalance === 1 ? 'is' : 'are'} not included.`}
@@ -83,6 +103,17 @@ export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
             </tr>
           </tfoot>
         </table>
+      </div>
+      <div className="history-grid">
+        {floats
+          .filter((float) => float.recordedAt !== null)
+          .map((float) => (
+            <FloatHistoryCard
+              key={float.name}
+              float={float}
+              threshold={insights?.[floatKey(float.currency, float.name)]?.threshold ?? null}
+            />
+          ))}
       </div>
     </section>
   );

@@ -1,10 +1,16 @@
 import type { FloatBalance } from '@shared/domain/floats';
+import type { FloatInsight } from '@shared/ipc/contract-balances';
 import { hasMoreDecimalsThanCurrency } from '../../lib/format-money';
 import { AmountCell } from './AmountCell';
+import { RunwayCell } from './RunwayCell';
+import { StalenessBadge } from './StalenessBadge';
+import { ThresholdCell } from './ThresholdCell';
 import { TimeCell } from './TimeCell';
 
 interface FloatRowProps {
   float: FloatBalance;
+  /** Threshold and runway; undefined while they load. */
+  insight: FloatInsight | undefined;
 }
 
 /** The core flags over-precision per float; show it on the amount(s) that carry it. */
@@ -20,16 +26,33 @@ function flagPlacement(float: FloatBalance): { available: boolean; pending: bool
   return { available: inAvailable, pending: inPending };
 }
 
-export function FloatRow({ float }: FloatRowProps) {
-  const flags = flagPlacement(float);
+function BelowThresholdFlag() {
   return (
-    <tr data-testid={`float-row-${float.currency}-${float.name}`}>
+    <span className="flag flag-danger" data-testid="below-threshold">
+      below threshold
+    </span>
+  );
+}
+
+export function FloatRow({ float, insight }: FloatRowProps) {
+  const flags = flagPlacement(float);
+  const below = insight?.belowThreshold === true;
+  return (
+    <tr
+      className={below ? 'below-threshold' : undefined}
+      data-testid={`float-row-${float.currency}-${float.name}`}
+    >
       <th scope="row" className="float-name">
-        {float.name}
+        <span className="float-name-text">{float.name}</span>
+        {below ? <BelowThresholdFlag /> : null}
       </th>
       <AmountCell value={float.available} emptyNote="no balance recorded yet" forceFlag={flags.available} />
       <AmountCell value={float.pending} forceFlag={flags.pending} />
-      <TimeCell iso={float.platformRefreshedAt} />
+      <ThresholdCell currency={float.currency} name={float.name} threshold={insight?.threshold} />
+      <RunwayCell runway={insight?.runway} />
+      <TimeCell iso={float.platformRefreshedAt}>
+        <StalenessBadge platformRefreshedAt={float.platformRefreshedAt} />
+      </TimeCell>
       <TimeCell iso={float.recordedAt} />
     </tr>
   );

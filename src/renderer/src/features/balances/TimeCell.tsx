@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
 import { RelativeTime } from '../../components/RelativeTime';
 
 interface TimeCellProps {
   iso: string | null;
+  /** Shown after the time, e.g. a staleness badge. */
+  children?: ReactNode;
 }
 
-export function TimeCell({ iso }: TimeCellProps) {
+export function TimeCell({ iso, children }: TimeCellProps) {
   return (
     <td className="time">
       {iso === null ? (
@@ -17,6 +20,7 @@ export function TimeCell({ iso }: TimeCellProps) {
       ) : (
         <RelativeTime iso={iso} />
       )}
+      {children === undefined ? null : <span className="time-badge">{children}</span>}
     </td>
   );
 }
