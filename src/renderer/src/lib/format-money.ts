@@ -1,4 +1,5 @@
 import { currencyExponent } from '@shared/domain/currency';
+import { formatPreferences } from './format-preferences';
 
 /**
  * Money is shown exactly as the ledger holds it. The decimal STRING goes straight to
@@ -42,6 +43,7 @@ function formatterFor(locale: string | undefined, currency: string, digits: numb
  * "12345678901234567.89" GBP → "£12,345,678,901,234,567.89" (en-GB): every digit kept. Shows at least
  * the currency's decimals and never fewer than the string has, so nothing is rounded. A value that
  * is not a plain decimal, or a currency Intl rejects, is shown as sent ("1e5 GBP") rather than guessed.
+ * Without a `locale`, the workspace's number format (Settings → Format) applies.
  */
 export function formatMoney(amount: string, currency: string, locale?: string): string {
   const text = amount.trim();
@@ -50,7 +52,9 @@ export function formatMoney(amount: string, currency: string, locale?: string): 
   const digits = Math.max(fractionDigitsOf(text), currencyExponent(currency) ?? 0);
   if (digits > MAX_FRACTION_DIGITS) return fallback;
   try {
-    return formatterFor(locale, currency, digits).format(text as Intl.StringNumericLiteral);
+    return formatterFor(locale ?? formatPreferences().locale, currency, digits).format(
+      text as Intl.StringNumericLiteral,
+    );
   } catch {
     return fallback;
   }

@@ -1,6 +1,10 @@
+import { formatPreferences } from './format-preferences';
+
 /**
  * Timestamps arrive as ISO 8601 with an offset, as sent. The UI shows a relative phrase ("5 minutes
- * ago") with the exact local date and time (and the string as sent) available on hover.
+ * ago") with the exact local date and time (and the string as sent) available on hover. Without a
+ * `locale` argument, dates follow the workspace's format (Settings → Format: locale, ISO or locale
+ * dates); relative phrases are words of the interface, not a format, and keep the system's language.
  */
 
 const UNITS: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; ms: number }> = [
@@ -29,13 +33,45 @@ export function formatRelativeTime(iso: string, nowMs: number, locale?: string):
   return Math.abs(diff) < 45_000 ? 'just now' : format.format(Math.trunc(diff / 1000), 'second');
 }
 
-/** The exact moment in the viewer's time zone, with the zone named: "12 Mar 2025, 14:03:22 GMT". */
+/** The calendar day of `at` in the zone as YYYY-MM-DD. */
+function isoDay(at: number, timeZone: string | undefined): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * The exact moment in the viewer's time zone, with the zone named: "12 Mar 2025, 14:03:22 GMT", or
+ * with ISO dates "2025-03-12 14:03:22 GMT".
+ */
 export function formatExactTime(iso: string, locale?: string, timeZone?: string): string {
   const at = parseTime(iso);
   if (at === undefined) return iso;
-  return new Intl.DateTimeFormat(locale, {
+  const preferences = formatPreferences();
+  const zone = timeZone === undefined ? {} : { timeZone };
+  const chosen = locale ?? preferences.locale;
+  if (preferences.dateStyle === 'iso') {
+    const time = new Intl.DateTimeFormat(chosen, { timeStyle: 'long', ...zone }).format(at);
+    return `${isoDay(at, timeZone)} ${time}`;
+  }
+  return new Intl.DateTimeFormat(chosen, { dateStyle: 'medium', timeStyle: 'long', ...zone }).format(at);
+}
+
+/** A calendar date as sent ("2026-11-22"): kept as it is in ISO style, else "22 Nov 2026" for the locale. */
+export function formatDate(isoDate: string, locale?: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const preferences = formatPreferences();
+  if (!match || preferences.dateStyle === 'iso') return isoDate;
+  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(at)) return isoDate;
+  return new Intl.DateTimeFormat(locale ?? preferences.locale, {
     dateStyle: 'medium',
-    timeStyle: 'long',
-    ...(timeZone === undefined ? {} : { timeZone }),
+    timeZone: 'UTC',
   }).format(at);
 }

@@ -4,7 +4,11 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
 import { useAppStatus } from '../../stores/app-status';
 import { shellLabel } from '../shell/shell-label';
+import { ConnectionSection } from './ConnectionSection';
 import { DataFreshness } from './DataFreshness';
+import { WorkspaceSection } from './WorkspaceSection';
+import { WorkspaceSettings } from './WorkspaceSettings';
+import './settings.css';
 
 function StatusFacts({ status }: { status: AppStatus }) {
   return (
@@ -29,16 +33,19 @@ function StatusFacts({ status }: { status: AppStatus }) {
   );
 }
 
-/** Facts about this installation. Nothing is editable in this version. */
+/** The workspace, its connection and settings, then facts about this installation and its data. */
 export function SettingsPage() {
   const view = useAppStatus((state) => state.view);
   const load = useAppStatus((state) => state.load);
   return (
     <div className="page" data-testid="settings-page">
       <PageHeading title="Settings">
-        About this installation, its workspace and how fresh its data is. Settings you can change are not
-        available in this version yet.
+        The open workspace and its connection, how often it syncs, the details that prefill transfer requests,
+        and how FloatDesk looks. Settings belong to the workspace.
       </PageHeading>
+      <WorkspaceSection />
+      <ConnectionSection />
+      <WorkspaceSettings />
       <section className="settings-section" aria-labelledby="installation-heading">
         <h2 id="installation-heading">This installation</h2>
         {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}

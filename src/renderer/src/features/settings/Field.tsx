@@ -1,0 +1,173 @@
+import type { ReactNode } from 'react';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}
+
+/** A label, the control, an optional hint and the field's own error, wired for screen readers. */
+function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children(describedBy, error !== undefined)}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+  type?: 'text' | 'password' | 'email' | 'url' | 'number';
+  autoComplete?: string;
+  placeholder?: string;
+  min?: number;
+  max?: number;
+}
+
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  type = 'text',
+  ...rest
+}: TextFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy, invalid) => (
+        <input
+          id={id}
+          name={id}
+          type={type}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          spellCheck={type === 'text' ? undefined : false}
+          {...rest}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+export function SelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+  error,
+  disabled,
+}: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy, invalid) => (
+        <select
+          id={id}
+          name={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  name: string;
+  legend: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+}
+
+/** Radio buttons in a fieldset whose legend names the choice. */
+export function ChoiceGroup<T extends string>({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+  disabled,
+}: ChoiceGroupProps<T>) {
+  return (
+    <fieldset className="choice-group" disabled={disabled}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="choice">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "Saved" and similar, announced politely; `quiet` for a standing description rather than news. */
+export function SaveStatus({
+  text,
+  testId,
+  quiet = false,
+}: {
+  text: string | null;
+  testId?: string;
+  quiet?: boolean;
+}) {
+  return (
+    <p className={quiet ? 'save-status save-status-quiet' : 'save-status'} role="status" data-testid={testId}>
+      {text ?? ''}
+    </p>
+  );
+}
