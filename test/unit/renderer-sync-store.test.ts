@@ -37,6 +37,7 @@ function status(fields: Partial<SyncStatusAnswer> = {}): SyncStatusAnswer {
     running: false,
     progress: null,
     connection: { kind: 'demo', problem: null },
+    network: { state: 'online', since: null, problem: null, nextAttemptAt: null },
     datasets: [{ dataset: 'floats', lastRefreshedAt: null, lastOutcome: null, lastError: null }],
     ...fields,
   };

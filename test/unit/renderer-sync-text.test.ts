@@ -26,6 +26,7 @@ function status(fields: Partial<SyncStatusAnswer> = {}): SyncStatusAnswer {
     running: false,
     progress: null,
     connection: { kind: 'demo', problem: null },
+    network: { state: 'online', since: null, problem: null, nextAttemptAt: null },
     datasets: [row('floats'), row('transfers'), row('brands'), row('templates')],
     ...fields,
   };

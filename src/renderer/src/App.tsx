@@ -3,22 +3,32 @@ import { BalancesPage } from './features/balances/BalancesPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { AccessLinkPage } from './features/shell/AccessLinkPage';
 import { AppHeader } from './features/shell/AppHeader';
+import { KeyboardShortcuts } from './features/shell/KeyboardShortcuts';
+import { NotificationBanner } from './features/notifications/NotificationBanner';
 import { NotFoundPage } from './features/shell/NotFoundPage';
 import { SideNav } from './features/shell/SideNav';
+import { TransfersRoute } from './features/transfers/TransfersRoute';
 import { UpcomingPage } from './features/upcoming/UpcomingPage';
-import { routeLabel, type ParsedRoute } from './lib/router';
+import { routeLabel, type ParsedRoute, type RouteId } from './lib/router';
+import { useFormatPreferences } from './lib/use-format-preferences';
 import { useRoute } from './lib/use-route';
 import { useAppStatus } from './stores/app-status';
 import { useConnection } from './stores/connection';
 
+/** Pages that have sub-pages (each checks its own); every other page has none. */
+const PAGES_WITH_SUBPAGES: ReadonlySet<RouteId> = new Set<RouteId>(['transfers']);
+
 function RouteView({ route }: { route: ParsedRoute }) {
   if (route.kind === 'unknown') return <NotFoundPage path={route.path} />;
+  if (route.sub !== null && !PAGES_WITH_SUBPAGES.has(route.id))
+    return <NotFoundPage path={`/${route.id}/${route.sub}`} />;
   switch (route.id) {
     case 'balances':
       return <BalancesPage />;
     case 'settings':
       return <SettingsPage />;
     case 'transfers':
+      return <TransfersRoute sub={route.sub} query={route.query} />;
     case 'reconciliation':
     case 'brands':
       return <UpcomingPage page={route.id} />;
@@ -26,7 +36,7 @@ function RouteView({ route }: { route: ParsedRoute }) {
 }
 
 function routeKey(route: ParsedRoute): string {
-  return route.kind === 'page' ? route.id : `unknown:${route.path}`;
+  return route.kind === 'page' ? `${route.id}/${route.sub ?? ''}` : `unknown:${route.path}`;
 }
 
 /** Title and focus follow the route, so screen readers and keyboard users land on the new page. */
@@ -55,6 +65,8 @@ export interface AppProps {
 
 export function App({ shell }: AppProps) {
   const route = useRoute();
+  // A new number or date format (Settings) re-renders every page at once.
+  useFormatPreferences();
   const main = useRef<HTMLElement>(null);
   useRouteAnnouncement(route, main);
   const statusError = useAppStatus((state) => (state.view.status === 'error' ? state.view.error.code : null));
@@ -70,9 +82,11 @@ export function App({ shell }: AppProps) {
         Skip to content
       </a>
       <AppHeader />
+      <KeyboardShortcuts />
       <div className="app-body">
         <SideNav current={route.kind === 'page' ? route.id : null} />
         <main id="main-content" className="content" ref={main} tabIndex={-1}>
+          <NotificationBanner />
           <RouteView route={route} />
         </main>
       </div>

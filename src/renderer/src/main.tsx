@@ -7,16 +7,22 @@ import { useAppStatus } from './stores/app-status';
 import { keepBalancesCurrent } from './stores/balances';
 import { useConnection } from './stores/connection';
 import { followSync } from './stores/sync';
+import { applyRememberedTheme } from './lib/theme';
+import { useSettings } from './stores/settings';
+import { reloadOnWorkspaceChange } from './stores/workspaces';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/tables.css';
 import './styles/states.css';
 import './styles/sync.css';
+import './styles/transfers.css';
+import './styles/transfer-detail.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('FloatDesk: the page has no #root element.');
 const root = createRoot(container);
+applyRememberedTheme();
 
 const connection = connectBridge({ onStreamState: (state) => useConnection.getState().setStream(state) });
 
@@ -30,6 +36,9 @@ if (connection.shell === 'browser-without-token') {
   keepBalancesCurrent();
   followSync();
   void useAppStatus.getState().load();
+  // Theme, number and date format of the workspace; another workspace opened means a fresh start.
+  void useSettings.getState().load();
+  reloadOnWorkspaceChange();
   root.render(
     <StrictMode>
       <App shell={connection.shell} />

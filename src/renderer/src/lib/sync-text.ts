@@ -127,7 +127,7 @@ export function latestRefresh(datasets: readonly DatasetFreshness[]): string | n
   return latest?.iso ?? null;
 }
 
-export type IndicatorTone = 'pending' | 'running' | 'ok' | 'note' | 'warning' | 'error';
+export type IndicatorTone = 'pending' | 'running' | 'ok' | 'note' | 'warning' | 'offline' | 'error';
 
 export interface IndicatorView {
   tone: IndicatorTone;
@@ -151,8 +151,38 @@ export interface IndicatorInput {
   lastError: ErrorShape | null;
 }
 
+/** When the next attempt comes: "in 15 seconds", "in 4 minutes", "now". */
+export function nextAttemptIn(iso: string, nowMs: number, locale?: string): string {
+  const seconds = Math.round((Date.parse(iso) - nowMs) / 1000);
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'now';
+  if (seconds < 90) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(seconds, 'second');
+  return formatRelativeTime(iso, nowMs, locale);
+}
+
 /**
- * The header's one line, by priority: syncing; not connected; the last sync failed; cancelled;
+ * Offline: the data shown is from the last refresh, and FloatDesk retries on its own (sooner than
+ * the sync interval) — or at once when the computer reports the network back.
+ */
+function offlineView(status: SyncStatusAnswer, nowMs: number, locale: string | undefined): IndicatorView {
+  const refreshed = latestRefresh(status.datasets);
+  const ago =
+    refreshed === null ? null : formatRelativeTime(refreshed, Math.max(nowMs, Date.parse(refreshed)), locale);
+  const next = status.network.nextAttemptAt;
+  const retry =
+    next === null
+      ? 'Press Sync now to try again.'
+      : `Trying again ${nextAttemptIn(next, nowMs, locale)}.`;
+  return {
+    tone: 'offline',
+    percent: null,
+    running: false,
+    text: ago === null ? 'Offline — nothing synced yet' : `Offline — showing data from ${ago}`,
+    detail: `${status.network.problem ?? 'The platform could not be reached.'} ${retry}`,
+  };
+}
+
+/**
+ * The header's one line, by priority: syncing; not connected; offline; the last sync failed; cancelled;
  * never synced; synced (noting skipped items).
  */
 export function describeIndicator(input: IndicatorInput, nowMs: number, locale?: string): IndicatorView {
@@ -177,6 +207,7 @@ export function describeIndicator(input: IndicatorInput, nowMs: number, locale?:
       detail: status.connection.problem,
     };
   }
+  if (status !== null && status.network.state === 'offline') return offlineView(status, nowMs, locale);
   if (input.lastError !== null) {
     return {
       ...idle,

@@ -20,6 +20,8 @@ export interface SyncState {
   running: boolean;
   /** The running sync's latest step; null while starting or idle. */
   progress: SyncProgress | null;
+  /** The latest step of each dataset the running sync has reached (datasets run in order). */
+  runDatasets: Partial<Record<SyncProgress['dataset'], SyncProgress>>;
   /** Cancel was pressed and the run has not ended yet. */
   cancelling: boolean;
   /** The last sync this window asked for could not run (not connected, offline...). */
@@ -42,6 +44,8 @@ export function createSyncStore(client: SyncClient) {
   let latestRequest = 0;
   /** This window's own `sync:run` is on its way to the core. */
   let runRequested = false;
+  /** The id that `sync:run` carries, while it is out. */
+  let runRequestId: string | null = null;
   /** Cancel was pressed before the core had started this window's sync: cancel again once it has. */
   let cancelWhenStarted = false;
 
@@ -50,6 +54,7 @@ export function createSyncStore(client: SyncClient) {
     statusError: null,
     running: false,
     progress: null,
+    runDatasets: {},
     cancelling: false,
     lastError: null,
     lastSummary: null,
@@ -64,6 +69,7 @@ export function createSyncStore(client: SyncClient) {
           statusError: null,
           running: status.running,
           progress: status.running ? (status.progress ?? get().progress) : null,
+          runDatasets: status.running ? get().runDatasets : {},
           cancelling: status.running ? get().cancelling : false,
         });
       } catch (thrown) {
@@ -74,11 +80,13 @@ export function createSyncStore(client: SyncClient) {
     async syncNow() {
       if (get().running) return;
       latestRequest++; // a status asked for before this click must not say "not running" after it
-      set({ running: true, progress: null, cancelling: false, lastError: null });
+      set({ running: true, progress: null, runDatasets: {}, cancelling: false, lastError: null });
       runRequested = true;
       cancelWhenStarted = false;
+      const requestId = crypto.randomUUID();
+      runRequestId = requestId;
       try {
-        const summary = await client.invoke('sync:run', {});
+        const summary = await client.invoke('sync:run', { requestId });
         set({ lastSummary: summary });
       } catch (thrown) {
         const error = toErrorShape(thrown);
@@ -86,8 +94,9 @@ export function createSyncStore(client: SyncClient) {
         if (error.code !== 'ledger_busy') set({ lastError: error });
       } finally {
         runRequested = false;
+        runRequestId = null;
         cancelWhenStarted = false;
-        set({ progress: null, cancelling: false });
+        set({ progress: null, runDatasets: {}, cancelling: false });
         await get().load();
       }
     },
@@ -96,7 +105,11 @@ export function createSyncStore(client: SyncClient) {
       if (!get().running || get().cancelling) return;
       set({ cancelling: true });
       try {
-        const { cancelled } = await client.invoke('sync:cancel', {});
+        // With this window's request id, a Cancel that overtakes its Sync now still cancels it.
+        const { cancelled } = await client.invoke(
+          'sync:cancel',
+          runRequestId === null ? {} : { requestId: runRequestId },
+        );
         if (cancelled) return;
         // Pressed before the core started the sync this window asked for: cancel it once it reports.
         if (runRequested) cancelWhenStarted = true;
@@ -109,7 +122,10 @@ export function createSyncStore(client: SyncClient) {
 
   /** A progress event: a sync is running and has reached this step. */
   function applyProgress(progress: SyncProgress): void {
-    useSync.setState({ running: true, progress });
+    const state = useSync.getState();
+    // The first step of a run this window did not start (auto-sync, a CLI) begins a fresh list.
+    const earlier = state.running && state.progress !== null ? state.runDatasets : {};
+    useSync.setState({ running: true, progress, runDatasets: { ...earlier, [progress.dataset]: progress } });
     if (!cancelWhenStarted) return;
     cancelWhenStarted = false;
     client
@@ -122,6 +138,7 @@ export function createSyncStore(client: SyncClient) {
     useSync.setState({
       running: false,
       progress: null,
+      runDatasets: {},
       cancelling: false,
       lastSummary: summary,
       lastError: null,

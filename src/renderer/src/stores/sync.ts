@@ -14,9 +14,19 @@ export const useSync = store.useSync;
  * coming back after a drop. Call once, after the bridge is connected.
  */
 export function followSync(): () => void {
-  return store.follow((reload) =>
+  const stop = store.follow((reload) =>
     useConnection.subscribe((state, previous) => {
       if (state.resumed !== previous.resumed) reload();
     }),
   );
+  // The computer says the network is back: do not wait for the next offline retry.
+  const onOnline = (): void => {
+    const { status, running, syncNow } = store.useSync.getState();
+    if (status?.network.state === 'offline' && !running) void syncNow();
+  };
+  window.addEventListener('online', onOnline);
+  return () => {
+    window.removeEventListener('online', onOnline);
+    stop();
+  };
 }

@@ -1,6 +1,7 @@
 import { useNow } from '../../lib/use-now';
 import { describeIndicator } from '../../lib/sync-text';
 import { useSync } from '../../stores/sync';
+import { SyncDetails } from './SyncDetails';
 
 /** The sync button: "Sync now", or "Cancel" while a sync runs (whoever started it). */
 function SyncButton() {
@@ -79,6 +80,7 @@ export function SyncIndicator() {
           </>
         ) : null}
       </div>
+      <SyncDetails />
       <SyncButton />
     </div>
   );
