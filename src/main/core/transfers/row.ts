@@ -15,21 +15,11 @@ import {
   storedSortKey,
   type StoredPair,
 } from './amounts';
+import type { TransferListRow } from '../ledger/repositories/transfer-list';
 import { TEXT_SEPARATOR } from './list-query';
 
 /** The stored columns a row is made from (amounts as read with safeIntegers). */
-export interface StoredTransfer {
-  id: number;
-  payment_reference: string;
-  created_at: string;
-  float_name: string;
-  currency: string;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  status: string;
-}
+export type StoredTransfer = Omit<TransferListRow, 'first_seen_at'>;
 
 export interface ListValues {
   listReference: string;
