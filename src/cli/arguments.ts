@@ -13,6 +13,7 @@ export const COMMAND_OPTIONS = {
   floats: { ...WORKSPACE, currency: { type: 'string' }, json: { type: 'boolean' } },
   backup: { ...WORKSPACE, to: { type: 'string' } },
   restore: { ...WORKSPACE, from: { type: 'string' } },
+  audit: { ...WORKSPACE },
   sync: { ...WORKSPACE, only: { type: 'string' }, since: { type: 'string' } },
   workspace: { 'base-url': { type: 'string' }, name: { type: 'string' } },
   simulator: {
@@ -45,8 +46,8 @@ export type CommandLine =
   | { kind: 'version' }
   | { kind: 'command'; command: Command; values: CommandValues; positionals: string[] };
 
-/** Commands that take words after their name: `workspace init <dir>`. */
-const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2 };
+/** Commands that take words after their name: `workspace init <dir>`, `audit verify`. */
+const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1 };
 
 function isCommand(name: string): name is Command {
   return Object.hasOwn(COMMAND_OPTIONS, name);

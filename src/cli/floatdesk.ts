@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { toErrorShape } from '../shared/ipc/errors';
 import { UsageError, flagOption, parseCommandLine, portOption, stringOption } from './arguments';
+import { auditCommand } from './audit-command';
 import { backupCommand, restoreCommand } from './backup-command';
 import { floatsCommand, statusCommand } from './commands';
 import { serve } from './serve';
@@ -32,6 +33,8 @@ Commands:
   restore --from <file> [--workspace <dir>]
         Replace the ledger with a checked backup; the current one is kept as
         ledger.sqlite.before-restore-<timestamp>. Refused while another FloatDesk uses the workspace
+  audit verify [--workspace <dir>]
+        Check the hash-chained audit log (read-only); exits 1 naming the first entry that was changed
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]
             [--adversarial] [--admin] [--api-key <key>] [--api-secret <secret>]
             [--time-scale <x>] [--list-cap <n>] [--end-date-exclusive] [--legacy-floats-shape]
@@ -81,6 +84,8 @@ async function main(argv: string[]): Promise<number | null> {
     case 'restore':
       await restoreCommand(context, stringOption(values, 'from'));
       return 0;
+    case 'audit':
+      return auditCommand(line.positionals, context);
     case 'simulator':
       await simulatorCommand(values, print);
       return null;

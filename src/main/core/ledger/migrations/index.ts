@@ -5,6 +5,8 @@ import brandsAsSent from './0004-brands-as-sent.sql?raw';
 import transferDrafts from './0005-transfer-drafts.sql?raw';
 import balanceAlerts from './0006-balance-alerts.sql?raw';
 import settings from './0007-settings.sql?raw';
+import bankStatements from './0008-bank-statements.sql?raw';
+import auditLog from './0009-audit-log.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -22,6 +24,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'transfer-drafts', sql: transferDrafts },
   { version: 6, name: 'balance-alerts', sql: balanceAlerts },
   { version: 7, name: 'settings', sql: settings },
+  { version: 8, name: 'bank-statements', sql: bankStatements },
+  { version: 9, name: 'audit-log', sql: auditLog },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

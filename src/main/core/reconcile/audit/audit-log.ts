@@ -1,0 +1,187 @@
+/**
+ * The audit log repository: a hash-chained, append-only record of every user decision and every
+ * statement import (migration 0009, recipe in entry-hash.ts).
+ *
+ * A decision and its log entry commit together or not at all: `appendInTransaction` refuses to run
+ * outside the caller's transaction, and computes the entry's seq and prev_hash from the last entry
+ * inside it. What goes into `details` is ruled in entry-hash.ts: ids, amounts, codes and the notes a
+ * person typed — never secrets or personal data.
+ */
+import type { Ledger } from '../../ledger/db';
+import { canonicalDetails, entryHash, GENESIS_HASH, type AuditDetails } from './entry-hash';
+import { verifyAuditChain, type AuditVerification } from './audit-verify';
+
+/** Who made the decision: a person in the app, a person at the CLI, or an automatic sync/pass. */
+export const AUDIT_ACTORS = ['user', 'cli', 'sync'] as const;
+export type AuditActor = (typeof AUDIT_ACTORS)[number];
+
+/** Every kind of entry; add a new one here (the table only checks the `domain.verb` shape). */
+export const AUDIT_ACTIONS = [
+  'statement.imported',
+  'match.confirmed',
+  'match.rejected',
+  'match.manual',
+  'match.split',
+  'item.resolved',
+  'period.signed_off',
+  'period.unlocked',
+  'decision.undone',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface NewAuditEntry {
+  workspaceId: number;
+  /** UTC ISO 8601 with `Z`, from the caller's injected clock. */
+  at: string;
+  actor: AuditActor;
+  action: AuditAction;
+  /** What the entry is about: a bank line id, a payment reference, a period ... (1–200 characters). */
+  subject: string;
+  details: AuditDetails;
+}
+
+export interface AuditEntry extends NewAuditEntry {
+  seq: number;
+  prevHash: string;
+  hash: string;
+}
+
+export interface AuditListFilter {
+  /** Entries written at or after this UTC instant or date (`YYYY-MM-DD` means its start). */
+  from?: string;
+  /** Entries written before this UTC instant or date (exclusive; a date means its start). */
+  to?: string;
+  action?: AuditAction;
+}
+
+interface AuditRow {
+  workspace_id: number;
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  subject: string;
+  details: string;
+  prev_hash: string;
+  hash: string;
+}
+
+const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    workspaceId: row.workspace_id,
+    seq: row.seq,
+    at: row.at,
+    actor: row.actor as AuditActor,
+    action: row.action as AuditAction,
+    subject: row.subject,
+    details: JSON.parse(row.details) as AuditDetails,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+function checkEntry(entry: NewAuditEntry): void {
+  if (!Number.isSafeInteger(entry.workspaceId) || entry.workspaceId < 1)
+    throw new Error(`Audit entry: workspaceId must be a positive whole number, not ${entry.workspaceId}.`);
+  if (!UTC_INSTANT.test(entry.at) || Number.isNaN(Date.parse(entry.at)))
+    throw new Error(`Audit entry: at must be a UTC ISO 8601 time ending in Z, not "${entry.at}".`);
+  if (!(AUDIT_ACTORS as readonly string[]).includes(entry.actor))
+    throw new Error(`Audit entry: unknown actor "${entry.actor}".`);
+  if (!(AUDIT_ACTIONS as readonly string[]).includes(entry.action))
+    throw new Error(`Audit entry: unknown action "${entry.action}".`);
+  if (entry.subject.length < 1 || entry.subject.length > 200)
+    throw new Error('Audit entry: subject must be 1 to 200 characters.');
+}
+
+/**
+ * Append one entry inside the caller's open transaction (the one that writes the decision), so both
+ * commit together. Throws when no transaction is open, and AuditDetailsError for details that are
+ * not canonical-JSON material (see entry-hash.ts).
+ */
+export function appendInTransaction(db: Ledger, entry: NewAuditEntry): AuditEntry {
+  if (!db.inTransaction) {
+    throw new Error(
+      'The audit log is written inside the transaction that stores the decision: call appendInTransaction from within db.transaction(...).',
+    );
+  }
+  checkEntry(entry);
+  const details = canonicalDetails(entry.details);
+  const last = db
+    .prepare<[number], { seq: number; hash: string }>(
+      'SELECT seq, hash FROM audit_log WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1',
+    )
+    .get(entry.workspaceId);
+  const fields = {
+    prevHash: last?.hash ?? GENESIS_HASH,
+    workspaceId: entry.workspaceId,
+    seq: (last?.seq ?? 0) + 1,
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    subject: entry.subject,
+    details,
+  };
+  const hash = entryHash(fields);
+  db.prepare(
+    `INSERT INTO audit_log (workspace_id, seq, at, actor, action, subject, details, prev_hash, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    fields.workspaceId,
+    fields.seq,
+    fields.at,
+    fields.actor,
+    fields.action,
+    fields.subject,
+    details,
+    fields.prevHash,
+    hash,
+  );
+  return {
+    ...entry,
+    details: JSON.parse(details) as AuditDetails,
+    seq: fields.seq,
+    prevHash: fields.prevHash,
+    hash,
+  };
+}
+
+/** One workspace's audit log. */
+export class AuditLogRepository {
+  constructor(
+    private readonly db: Ledger,
+    private readonly workspaceId: number,
+  ) {}
+
+  /** Must be called inside the caller's transaction: see appendInTransaction. */
+  append(entry: Omit<NewAuditEntry, 'workspaceId'>): AuditEntry {
+    return appendInTransaction(this.db, { ...entry, workspaceId: this.workspaceId });
+  }
+
+  /** Entries in seq order, optionally by time window (from inclusive, to exclusive) and action. */
+  list(filter: AuditListFilter = {}): AuditEntry[] {
+    return this.db
+      .prepare<
+        [{ workspaceId: number; from: string | null; to: string | null; action: string | null }],
+        AuditRow
+      >(
+        `SELECT workspace_id, seq, at, actor, action, subject, details, prev_hash, hash FROM audit_log
+          WHERE workspace_id = @workspaceId AND (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)
+            AND (@action IS NULL OR action = @action)
+          ORDER BY seq`,
+      )
+      .all({
+        workspaceId: this.workspaceId,
+        from: filter.from ?? null,
+        to: filter.to ?? null,
+        action: filter.action ?? null,
+      })
+      .map(toEntry);
+  }
+
+  /** Recompute every hash and link; see verifyAuditChain. */
+  verify(): AuditVerification {
+    return verifyAuditChain(this.db, this.workspaceId);
+  }
+}
