@@ -40,34 +40,70 @@ export interface RunwayEstimate {
   days: number | null;
 }
 
+/** What placing a top-up against snapshots needs: when and by which sync run each was seen. */
+export interface TimedSnapshot {
+  atMs: number;
+  runId: number | null;
+}
+
+export type TimedTopUp = Omit<RunwayTopUp, 'amount'>;
+
 /**
- * For each snapshot, the top-ups credited between the one before it and it. Sync reads balances
- * before requests, so an approval seen by run R shows in run R's balance: it belongs to the interval
- * ending at R's snapshot. Without a matching run, the interval containing the time it was seen.
- * Top-ups before the first snapshot are outside every interval and ignored. So is a request first
- * seen already approved but created before the interval began (the first sync of requests reads
- * old approvals that earlier balances already held).
+ * Where a top-up belongs among snapshots (oldest first):
+ * - `credited`: in the interval (snapshot index − 1, snapshot index];
+ * - `before_first`: at or before the first snapshot, so outside every interval;
+ * - `after_last`: after the last snapshot;
+ * - `not_counted`: first seen already approved, but created before its interval began (the first
+ *   sync of requests reads old approvals that earlier balances already held): when it was approved
+ *   is unknown, so it is not counted in the interval (`index`).
+ */
+export type TopUpPlacement =
+  | { kind: 'credited'; index: number }
+  | { kind: 'before_first'; index: 0 }
+  | { kind: 'after_last' }
+  | { kind: 'not_counted'; index: number };
+
+/**
+ * Places each top-up (same order as given). Sync reads balances before requests, so an approval seen
+ * by run R shows in run R's balance: it belongs to the interval ending at R's snapshot. Without a
+ * matching run, the interval containing the time it was seen.
+ */
+export function placeTopUps(
+  snapshots: readonly TimedSnapshot[],
+  topUps: readonly TimedTopUp[],
+): TopUpPlacement[] {
+  const byRun = new Map<number, number>();
+  snapshots.forEach((snapshot, index) => {
+    if (snapshot.runId !== null) byRun.set(snapshot.runId, index);
+  });
+  return topUps.map((topUp): TopUpPlacement => {
+    let index = topUp.runId === null ? undefined : byRun.get(topUp.runId);
+    if (index === undefined) {
+      const found = snapshots.findIndex((snapshot) => snapshot.atMs >= topUp.atMs);
+      index = found === -1 ? undefined : found;
+    }
+    if (index === undefined) return { kind: 'after_last' };
+    if (index === 0) return { kind: 'before_first', index: 0 };
+    const start = (snapshots[index - 1] as TimedSnapshot).atMs;
+    if (!topUp.seenBefore && topUp.createdMs < start - CLOCK_MARGIN_MS) return { kind: 'not_counted', index };
+    return { kind: 'credited', index };
+  });
+}
+
+/**
+ * For each snapshot, the top-ups credited between the one before it and it (see placeTopUps).
+ * Top-ups before the first snapshot are outside every interval and ignored, and so are those not
+ * counted (first seen already approved, created before the interval began).
  */
 export function attributeTopUps(
   snapshots: readonly RunwaySnapshot[],
   topUps: readonly RunwayTopUp[],
 ): bigint[] {
   const credited = snapshots.map(() => 0n);
-  const byRun = new Map<number, number>();
-  snapshots.forEach((snapshot, index) => {
-    if (snapshot.runId !== null) byRun.set(snapshot.runId, index);
+  placeTopUps(snapshots, topUps).forEach((placement, at) => {
+    if (placement.kind !== 'credited') return;
+    credited[placement.index] = (credited[placement.index] ?? 0n) + (topUps[at] as RunwayTopUp).amount;
   });
-  for (const topUp of topUps) {
-    let index = topUp.runId === null ? undefined : byRun.get(topUp.runId);
-    if (index === undefined) {
-      const found = snapshots.findIndex((snapshot) => snapshot.atMs >= topUp.atMs);
-      index = found === -1 ? undefined : found;
-    }
-    if (index === undefined || index === 0) continue;
-    const start = (snapshots[index - 1] as RunwaySnapshot).atMs;
-    if (!topUp.seenBefore && topUp.createdMs < start - CLOCK_MARGIN_MS) continue;
-    credited[index] = (credited[index] ?? 0n) + topUp.amount;
-  }
   return credited;
 }
 

@@ -1,0 +1,263 @@
+/**
+ * One float's roll-forward over a period (pure). The snapshots from the opening one to the closing
+ * one form intervals; each approval is placed in the interval whose closing snapshot first holds it
+ * (the runway's rule: the sync that saw it approved also recorded that balance), then:
+ *
+ *   spend (derived) = opening + approved top-ups − closing
+ *
+ * and every interval whose balance rose by more than its top-ups is flagged as an unexplained credit.
+ */
+import { currencyExponent } from '../../../../shared/domain/currency';
+import type { Money } from '../../../../shared/domain/money';
+import { CLOCK_MARGIN_MS, placeTopUps } from '../../balances/runway';
+import { scaleFor, toMoney, toScaled } from './amounts';
+import * as flag from './flags';
+import type { PeriodBounds } from './period';
+import type {
+  ApprovalInput,
+  FloatRollForward,
+  RollForwardFlag,
+  RollForwardTopUp,
+  SnapshotInput,
+  SnapshotRef,
+} from './types';
+
+interface Timed extends SnapshotInput {
+  atMs: number;
+}
+
+interface Counted {
+  approval: ApprovalInput;
+  /** Index in the window of the snapshot that holds it; null when the float has no snapshot. */
+  index: number | null;
+}
+
+export interface FloatOutcome {
+  result: FloatRollForward;
+  flags: RollForwardFlag[];
+}
+
+function instant(text: string, what: string): number {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new Error(`${what} has an unreadable time "${text}".`);
+  return ms;
+}
+
+/** Decimals the value needs ("10.500" → 1). */
+function neededDecimals(amount: string): number {
+  const point = amount.indexOf('.');
+  return point === -1 ? 0 : amount.slice(point + 1).replace(/0+$/, '').length;
+}
+
+const ref = (snapshot: SnapshotInput): SnapshotRef => ({
+  snapshotId: snapshot.snapshotId,
+  recordedAt: snapshot.recordedAt,
+  platformRefreshedAt: snapshot.platformRefreshedAt,
+});
+
+/** Snapshots up to the period end, oldest first, from the opening one (or the first) on. */
+function windowOf(
+  snapshots: readonly SnapshotInput[],
+  bounds: PeriodBounds,
+): { window: Timed[]; hasOpening: boolean } {
+  const timed = snapshots
+    .map((snapshot) => ({
+      ...snapshot,
+      atMs: instant(snapshot.recordedAt, `Snapshot ${snapshot.snapshotId}`),
+    }))
+    .filter((snapshot) => snapshot.atMs <= bounds.endMs)
+    .sort((a, b) => a.atMs - b.atMs || a.snapshotId - b.snapshotId);
+  const opening = timed.findLastIndex((snapshot) => snapshot.atMs <= bounds.startMs);
+  return { window: timed.slice(Math.max(opening, 0)), hasOpening: opening !== -1 };
+}
+
+/** Which approvals are top-ups of the period, and which were seen approved too late to date. */
+function placeApprovals(
+  window: readonly Timed[],
+  hasOpening: boolean,
+  approvals: readonly ApprovalInput[],
+  bounds: PeriodBounds,
+) {
+  const counted: Counted[] = [];
+  const late = new Map<number | null, ApprovalInput[]>();
+  const timed = approvals.map((approval) => ({
+    atMs: instant(approval.observedAt, `Approval of ${approval.paymentReference}`),
+    runId: approval.syncRunId,
+    createdMs: instant(approval.createdUtc, `Request ${approval.paymentReference}`),
+    seenBefore: approval.seenBefore,
+  }));
+  const placements = placeTopUps(
+    window.map((snapshot) => ({ atMs: snapshot.atMs, runId: snapshot.syncRunId })),
+    timed,
+  );
+  approvals.forEach((approval, at) => {
+    const placement = placements[at];
+    const time = timed[at];
+    if (placement === undefined || time === undefined) return;
+    const lateAt = (index: number | null): void => {
+      late.set(index, [...(late.get(index) ?? []), approval]);
+    };
+    /** Without an opening snapshot the period start is where the first interval begins. */
+    const beforeStart = !time.seenBefore && time.createdMs < bounds.startMs - CLOCK_MARGIN_MS;
+    if (placement.kind === 'credited') counted.push({ approval, index: placement.index });
+    else if (placement.kind === 'not_counted') lateAt(placement.index);
+    else if (placement.kind === 'before_first') {
+      // With an opening snapshot it is held by the opening balance: before the period.
+      const first = window[0];
+      const inPeriod = (time.runId !== null && time.runId === first?.syncRunId) || time.atMs > bounds.startMs;
+      if (hasOpening || !inPeriod) return;
+      if (beforeStart) lateAt(0);
+      else counted.push({ approval, index: 0 });
+    } else if (window.length === 0 && time.atMs > bounds.startMs && time.atMs <= bounds.endMs) {
+      // No snapshot at all: an approval of the period (by time), held by no balance.
+      if (beforeStart) lateAt(null);
+      else counted.push({ approval, index: null });
+    }
+  });
+  return { counted, late };
+}
+
+export function rollForwardFloat(
+  where: { currency: string; float: string },
+  snapshots: readonly SnapshotInput[],
+  approvals: readonly ApprovalInput[],
+  bounds: PeriodBounds,
+  matched: ReadonlySet<string> | undefined,
+): FloatOutcome | null {
+  const { currency } = where;
+  const known = currencyExponent(currency);
+  const exponent = known ?? 0;
+  const { window, hasOpening } = windowOf(snapshots, bounds);
+  const sameCurrency = approvals.filter((approval) => approval.amount.currency === currency);
+  const foreign = approvals.filter((approval) => {
+    if (approval.amount.currency === currency) return false;
+    const atMs = instant(approval.observedAt, `Approval of ${approval.paymentReference}`);
+    return atMs > bounds.startMs && atMs <= bounds.endMs;
+  });
+  const { counted, late } = placeApprovals(window, hasOpening, sameCurrency, bounds);
+  if (window.length === 0 && counted.length === 0 && late.size === 0 && foreign.length === 0) return null;
+
+  const lateApprovals = [...late.values()].flat();
+  const scale = scaleFor(exponent, [
+    ...window.map((snapshot) => snapshot.available),
+    ...[...counted.map((entry) => entry.approval), ...lateApprovals].map(
+      (approval) => approval.amount.amount,
+    ),
+  ]);
+  const scaled = (amount: string): bigint => toScaled(amount, scale);
+  const out = (value: bigint): Money => toMoney(value, scale, currency, exponent);
+
+  const flags: RollForwardFlag[] = [];
+  const opening = hasOpening ? window[0] : undefined;
+  const closing = window[window.length - 1];
+  if (!opening) flags.push(flag.noOpening(where, bounds.startsAt));
+  if (!closing) flags.push(flag.noClosing(where, bounds.endsAt));
+  if (opening && window.length === 1) flags.push(flag.noSnapshotInPeriod(where, ref(opening)));
+  if (known === undefined) flags.push(flag.unknownCurrency(where));
+  else {
+    for (const snapshot of window)
+      if (neededDecimals(snapshot.available) > known)
+        flags.push(
+          flag.overPrecise(where, { snapshot: ref(snapshot) }, out(scaled(snapshot.available)), known),
+        );
+    for (const { approval } of counted)
+      if (neededDecimals(approval.amount.amount) > known)
+        flags.push(
+          flag.overPrecise(
+            where,
+            { requestId: approval.requestId, paymentReference: approval.paymentReference },
+            out(scaled(approval.amount.amount)),
+            known,
+          ),
+        );
+  }
+
+  const credited = window.map(() => 0n);
+  let topUpTotal = 0n;
+  for (const { approval, index } of counted) {
+    const amount = scaled(approval.amount.amount);
+    topUpTotal += amount;
+    if (index !== null) credited[index] = (credited[index] ?? 0n) + amount;
+  }
+  let unexplained = 0n;
+  for (let index = 1; index < window.length; index++) {
+    const before = window[index - 1] as Timed;
+    const after = window[index] as Timed;
+    const rise = scaled(after.available) - scaled(before.available);
+    const explained = credited[index] ?? 0n;
+    if (rise - explained > 0n) {
+      unexplained += rise - explained;
+      flags.push(
+        flag.unexplainedCredit(where, ref(before), ref(after), {
+          amount: out(rise - explained),
+          rise: out(rise),
+          topUps: out(explained),
+        }),
+      );
+    }
+  }
+  for (const [index, list] of late) {
+    const seenAt =
+      index === null ? (list[0] as ApprovalInput).observedAt : (window[index] as Timed).recordedAt;
+    const total = list.reduce((sum, approval) => sum + scaled(approval.amount.amount), 0n);
+    flags.push(
+      flag.notCounted(
+        where,
+        seenAt,
+        list.map((approval) => approval.paymentReference),
+        out(total),
+      ),
+    );
+  }
+
+  const topUps: RollForwardTopUp[] = counted.map(({ approval, index }) => {
+    const amount = out(scaled(approval.amount.amount));
+    const bankPayment =
+      matched === undefined
+        ? 'not_checked'
+        : matched.has(approval.paymentReference)
+          ? 'matched'
+          : 'not_found';
+    if (bankPayment === 'not_found') flags.push(flag.withoutBankPayment(where, approval, amount));
+    return {
+      requestId: approval.requestId,
+      paymentReference: approval.paymentReference,
+      status: approval.status,
+      amount,
+      amountSource: approval.amountSource,
+      approvedSeenAt: approval.observedAt,
+      syncRunId: approval.syncRunId,
+      creditedBy: index === null ? null : ref(window[index] as Timed),
+      bankPayment,
+    };
+  });
+  for (const approval of foreign) flags.push(flag.otherCurrency(where, approval));
+
+  const complete = opening !== undefined && closing !== undefined;
+  let spend: FloatRollForward['spend'] = null;
+  let difference: Money | null = null;
+  if (complete) {
+    const [open, close] = [scaled(opening.available), scaled(closing.available)];
+    const derived = open + topUpTotal - close;
+    spend = { amount: out(derived), derived: true, formula: 'opening + approved top-ups − closing' };
+    difference = out(open + topUpTotal - derived - close);
+  }
+  const balance = (snapshot: Timed | undefined) =>
+    snapshot === undefined ? null : { snapshot: ref(snapshot), available: out(scaled(snapshot.available)) };
+  return {
+    flags,
+    result: {
+      currency,
+      float: where.float,
+      opening: balance(opening),
+      closing: balance(closing),
+      snapshotsInPeriod: window.length - (hasOpening ? 1 : 0),
+      topUps,
+      topUpTotal: out(topUpTotal),
+      spend,
+      difference,
+      unexplainedCredit: out(unexplained),
+      complete,
+    },
+  };
+}
