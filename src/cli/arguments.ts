@@ -14,6 +14,13 @@ export const COMMAND_OPTIONS = {
   backup: { ...WORKSPACE, to: { type: 'string' } },
   restore: { ...WORKSPACE, from: { type: 'string' } },
   audit: { ...WORKSPACE },
+  reconcile: {
+    ...WORKSPACE,
+    format: { type: 'string' },
+    profile: { type: 'string' },
+    'as-of': { type: 'string' },
+    json: { type: 'boolean' },
+  },
   sync: { ...WORKSPACE, only: { type: 'string' }, since: { type: 'string' } },
   workspace: { 'base-url': { type: 'string' }, name: { type: 'string' } },
   simulator: {
@@ -46,8 +53,8 @@ export type CommandLine =
   | { kind: 'version' }
   | { kind: 'command'; command: Command; values: CommandValues; positionals: string[] };
 
-/** Commands that take words after their name: `workspace init <dir>`, `audit verify`. */
-const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1 };
+/** Commands that take words after their name: `workspace init <dir>`, `audit verify`, `reconcile import <file>`. */
+const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 2 };
 
 function isCommand(name: string): name is Command {
   return Object.hasOwn(COMMAND_OPTIONS, name);

@@ -5,6 +5,7 @@ import { UsageError, flagOption, parseCommandLine, portOption, stringOption } fr
 import { auditCommand } from './audit-command';
 import { backupCommand, restoreCommand } from './backup-command';
 import { floatsCommand, statusCommand } from './commands';
+import { reconcileCommand } from './reconcile-command';
 import { serve } from './serve';
 import { simulatorCommand } from './simulator-command';
 import { syncCommand } from './sync-command';
@@ -35,6 +36,12 @@ Commands:
         ledger.sqlite.before-restore-<timestamp>. Refused while another FloatDesk uses the workspace
   audit verify [--workspace <dir>]
         Check the hash-chained audit log (read-only); exits 1 naming the first entry that was changed
+  reconcile import <file> [--workspace <dir>] [--format auto|csv|camt053|mt940|ofx] [--profile <name>]
+        Import a bank statement; a statement that does not add up or has problems is refused (exit 1)
+        with the line of every problem. CSV needs a saved column profile
+  reconcile run [--workspace <dir>] [--as-of YYYY-MM-DD] [--json]
+        Match bank lines and transfer requests, store the automatic matches and print the summary:
+        counts per state, totals and the roll-forward difference per currency
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]
             [--adversarial] [--admin] [--api-key <key>] [--api-secret <secret>]
             [--time-scale <x>] [--list-cap <n>] [--end-date-exclusive] [--legacy-floats-shape]
@@ -86,6 +93,8 @@ async function main(argv: string[]): Promise<number | null> {
       return 0;
     case 'audit':
       return auditCommand(line.positionals, context);
+    case 'reconcile':
+      return reconcileCommand(line.positionals, values, context);
     case 'simulator':
       await simulatorCommand(values, print);
       return null;

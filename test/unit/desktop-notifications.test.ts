@@ -17,7 +17,10 @@ const payload = {
 
 describe('desktop notice of a core event', () => {
   it('takes the title and message of a notify payload, word for word', () => {
-    expect(desktopNoticeOf('notifications:new', payload)).toEqual({ title: payload.title, body: payload.message });
+    expect(desktopNoticeOf('notifications:new', payload)).toEqual({
+      title: payload.title,
+      body: payload.message,
+    });
   });
 
   it('ignores other events and payloads that are not notifications', () => {

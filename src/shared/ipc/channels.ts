@@ -27,6 +27,19 @@ export const CHANNELS = [
   'connection:get',
   'connection:set',
   'connection:test',
+  'recon:import',
+  'recon:profiles.list',
+  'recon:profiles.save',
+  'recon:run',
+  'recon:summary',
+  'recon:items',
+  'recon:suggestions',
+  'recon:match.confirm',
+  'recon:match.reject',
+  'recon:match.manual',
+  'recon:resolve',
+  'recon:undo',
+  'recon:rollforward',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Channel } from './channels';
 import { balancesContract } from './contract-balances';
+import { reconcileContract } from './contract-reconcile';
 import { settingsContract } from './contract-settings';
 import { transfersContract } from './contract-transfers';
 import {
@@ -95,6 +96,7 @@ export const contract = {
   ...balancesContract,
   ...transfersContract,
   ...settingsContract,
+  ...reconcileContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -17,6 +17,7 @@ import { registerNotificationHandlers } from './notifications';
 import { registerFloatHandlers } from './floats';
 import { registerSyncHandlers } from './sync';
 import { registerTransferHandlers } from './transfers';
+import { registerReconcileHandlers } from './reconcile';
 
 export interface RegistryDeps {
   db: Ledger;
@@ -56,5 +57,12 @@ export function buildRegistry({
   registerTransferHandlers(registry, { db, workspaceId, clock, emit, client: () => sync.connectedClient() });
   registerSettingsHandlers(registry, settings);
   registerConnectionHandlers(registry, connection);
+  registerReconcileHandlers(registry, {
+    db,
+    workspaceId,
+    clock,
+    emit,
+    actor: appStatus.shell === 'cli' ? 'cli' : 'user',
+  });
   return registry;
 }

@@ -7,6 +7,7 @@ import balanceAlerts from './0006-balance-alerts.sql?raw';
 import settings from './0007-settings.sql?raw';
 import bankStatements from './0008-bank-statements.sql?raw';
 import auditLog from './0009-audit-log.sql?raw';
+import reconciliation from './0010-reconciliation.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'settings', sql: settings },
   { version: 8, name: 'bank-statements', sql: bankStatements },
   { version: 9, name: 'audit-log', sql: auditLog },
+  { version: 10, name: 'reconciliation', sql: reconciliation },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

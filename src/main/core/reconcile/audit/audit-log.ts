@@ -18,6 +18,7 @@ export type AuditActor = (typeof AUDIT_ACTORS)[number];
 /** Every kind of entry; add a new one here (the table only checks the `domain.verb` shape). */
 export const AUDIT_ACTIONS = [
   'statement.imported',
+  'match.automatic',
   'match.confirmed',
   'match.rejected',
   'match.manual',

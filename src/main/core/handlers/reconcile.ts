@@ -1,0 +1,41 @@
+import type { EventChannel } from '../../../shared/ipc/channels';
+import type { Clock } from '../clock';
+import type { Ledger } from '../ledger/db';
+import { ReconcileService } from '../reconcile/service';
+import type { HandlerRegistry } from '../registry';
+
+export interface ReconcileHandlerDeps {
+  db: Ledger;
+  workspaceId: number;
+  clock: Clock;
+  /** Who decides: a person in the app, or at the command line (recorded in the audit log). */
+  actor: 'user' | 'cli';
+  emit: (name: EventChannel, payload: unknown) => void;
+}
+
+/** The recon:* channels: statement import, matching runs, review decisions and the roll-forward. */
+export function registerReconcileHandlers(registry: HandlerRegistry, deps: ReconcileHandlerDeps): void {
+  const service = new ReconcileService(deps.db, deps.workspaceId, deps.clock, deps.actor);
+  const changed = <T>(value: T): T => {
+    deps.emit('ledger:changed', { source: 'this-core' });
+    return value;
+  };
+  registry.register('recon:import', (input) => {
+    const result = service.import(input);
+    return result.stored ? changed(result) : result;
+  });
+  registry.register('recon:profiles.list', () => service.listProfiles());
+  registry.register('recon:profiles.save', (input) => service.saveProfile(input));
+  registry.register('recon:run', (input) =>
+    input.preview ? service.run(input) : changed(service.run(input)),
+  );
+  registry.register('recon:summary', (input) => service.summary(input));
+  registry.register('recon:items', (input) => service.items(input));
+  registry.register('recon:suggestions', () => service.suggestions());
+  registry.register('recon:match.confirm', (input) => changed(service.confirm(input)));
+  registry.register('recon:match.reject', (input) => changed(service.reject(input)));
+  registry.register('recon:match.manual', (input) => changed(service.manual(input)));
+  registry.register('recon:resolve', (input) => changed(service.resolve(input)));
+  registry.register('recon:undo', (input) => changed(service.undo(input)));
+  registry.register('recon:rollforward', (input) => service.rollforward(input));
+}

@@ -1,0 +1,102 @@
+/**
+ * Read-only inputs of a reconciliation run: every transfer request of a workspace with its row id,
+ * and the dates the imported statements cover.
+ */
+import type { Ledger } from '../db';
+import type { TransferAmount } from './transfer-reads';
+import { fromStoredAmount } from './transfer-values';
+
+export interface ReconRequestRow {
+  /** transfer_requests.id */
+  rowId: number;
+  paymentReference: string;
+  /** As the platform wrote it, with its offset. */
+  createdAt: string;
+  createdUtc: string;
+  float: string;
+  currency: string;
+  requested: TransferAmount;
+  approved: TransferAmount | null;
+  status: string;
+}
+
+/** A span of booking dates one imported statement covers, inclusive. */
+export interface CoveredSpan {
+  from: string;
+  to: string;
+  /** The statement's currency (its balances', else its lines' when they share one); null: unknown. */
+  currency: string | null;
+}
+
+interface RequestRow {
+  id: number;
+  payment_reference: string;
+  created_at: string;
+  created_utc: string;
+  float_name: string;
+  currency: string;
+  requested_minor: bigint | null;
+  requested_exact: string | null;
+  approved_minor: bigint | null;
+  approved_exact: string | null;
+  status: string;
+}
+
+const FOREIGN = /^(\S+) ([A-Z]{3})$/;
+
+function amountOf(minor: bigint | null, exact: string | null, currency: string): TransferAmount {
+  const foreign = exact === null ? null : FOREIGN.exec(exact);
+  if (foreign) return { amount: foreign[1] as string, currency: foreign[2] as string };
+  return { amount: fromStoredAmount(minor, exact, currency), currency };
+}
+
+export class ReconInputsRepository {
+  constructor(private readonly db: Ledger) {}
+
+  requests(workspaceId: number): ReconRequestRow[] {
+    return this.db
+      .prepare<[number], RequestRow>(
+        `SELECT id, payment_reference, created_at, created_utc, float_name, currency, requested_minor,
+                requested_exact, approved_minor, approved_exact, status
+           FROM transfer_requests WHERE workspace_id = ? ORDER BY created_utc, id`,
+      )
+      .safeIntegers(true)
+      .all(workspaceId)
+      .map((row) => ({
+        rowId: Number(row.id),
+        paymentReference: row.payment_reference,
+        createdAt: row.created_at,
+        createdUtc: row.created_utc,
+        float: row.float_name,
+        currency: row.currency,
+        requested: amountOf(row.requested_minor, row.requested_exact, row.currency),
+        approved:
+          row.approved_minor === null && row.approved_exact === null
+            ? null
+            : amountOf(row.approved_minor, row.approved_exact, row.currency),
+        status: row.status,
+      }));
+  }
+
+  /**
+   * Per imported statement: from its opening balance date (else its first booking) to its closing
+   * balance date (else its last booking), with its currency. Statements without a date are left out.
+   */
+  coverage(workspaceId: number): CoveredSpan[] {
+    type Row = { from_date: string | null; to_date: string | null; currency: string | null };
+    return this.db
+      .prepare<[number], Row>(
+        `SELECT coalesce(s.opening_date, min(l.booking_date)) AS from_date,
+                coalesce(s.closing_date, max(l.booking_date)) AS to_date,
+                coalesce(s.currency, CASE WHEN count(DISTINCT l.currency) = 1 THEN min(l.currency) END) AS currency
+           FROM bank_statements s LEFT JOIN bank_lines l ON l.statement_id = s.id
+          WHERE s.workspace_id = ? GROUP BY s.id ORDER BY from_date, s.id`,
+      )
+      .all(workspaceId)
+      .flatMap((row) =>
+        row.from_date !== null && row.to_date !== null && row.from_date <= row.to_date
+          ? [{ from: row.from_date, to: row.to_date, currency: row.currency }]
+          : [],
+      );
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * One matching run, computed and not stored: the engine runs over the items no decision in force
+ * covers (stored matches stay as they are; resolved items are explained and left alone), then
+ * what a person declined is taken out — an automatic match equal to a rejected option or to an
+ * undone automatic match is not stored (its items stay open for a match by hand), a rejected
+ * option is not offered again, a rejected or confirmed suggestion is not listed again.
+ */
+import type { ItemRows } from '../ledger/repositories/recon-decisions';
+import type { DecisionState } from './decision-state';
+import { storedFromEngine, type StoredMatch } from './explain';
+import { preview } from './match/preview';
+import type { Locks, Match, MatchOptions, PreviewResult, SuggestionReason } from './match/types';
+import { matchSignature, suggestionKey } from './suggestion-key';
+import { matchLine, matchRequest, type ReconWorld } from './world';
+
+export interface PlannedMatch extends ItemRows {
+  match: StoredMatch;
+}
+
+export interface PlannedSuggestion {
+  key: string;
+  rule: string;
+  reason: SuggestionReason;
+  options: PlannedMatch[];
+}
+
+export interface RunPlan {
+  /** Automatic matches to store. */
+  matches: PlannedMatch[];
+  suggestions: PlannedSuggestion[];
+  /** The engine's own answer (on the items it was given). */
+  engine: PreviewResult;
+}
+
+export function rowsOf(world: ReconWorld, match: Pick<Match, 'lineIds' | 'requestReferences'>): ItemRows {
+  return {
+    lines: match.lineIds.map((key) => {
+      const line = world.lineByKey.get(key);
+      if (line === undefined) throw new Error(`The matcher named an unknown bank line ${key}`);
+      return line.id;
+    }),
+    requests: match.requestReferences.map((key) => {
+      const request = world.requestByKey.get(key);
+      if (request === undefined) throw new Error(`The matcher named an unknown request ${key}`);
+      return request.rowId;
+    }),
+  };
+}
+
+/** Row ids covered by a decision in force (a match or a resolution). */
+export function decidedRows(state: DecisionState): { lines: Set<number>; requests: Set<number> } {
+  const lines = new Set<number>();
+  const requests = new Set<number>();
+  for (const { payload } of state.matches) {
+    payload.lines.forEach((row) => lines.add(row));
+    payload.requests.forEach((row) => requests.add(row));
+  }
+  for (const { payload } of state.resolutions) (payload.kind === 'line' ? lines : requests).add(payload.row);
+  return { lines, requests };
+}
+
+export function planRun(
+  world: ReconWorld,
+  state: DecisionState,
+  options: MatchOptions,
+  locks: Locks,
+): RunPlan {
+  const decided = decidedRows(state);
+  const engine = preview(
+    world.lines.filter((line) => !decided.lines.has(line.id)).map(matchLine),
+    world.requests.filter((request) => !decided.requests.has(request.rowId)).map(matchRequest),
+    options,
+    locks,
+  );
+  const planned = (match: Match): PlannedMatch => ({
+    match: storedFromEngine(world, match),
+    ...rowsOf(world, match),
+  });
+  const matches = engine.matches
+    .filter((match) => match.locked !== true)
+    .map(planned)
+    .filter((match) => !state.declined.has(matchSignature(match)));
+  const suggestions: PlannedSuggestion[] = [];
+  for (const suggestion of engine.suggestions) {
+    const kept = suggestion.options
+      .map(planned)
+      .filter((option) => !state.declined.has(matchSignature(option)));
+    if (kept.length === 0) continue;
+    const key = suggestionKey(kept);
+    if (state.settledKeys.has(key) || suggestions.some((other) => other.key === key)) continue;
+    suggestions.push({ key, rule: suggestion.rule, reason: suggestion.reason, options: kept });
+  }
+  return { matches, suggestions, engine };
+}

@@ -1,0 +1,66 @@
+/**
+ * Writing a decision: the audit entry, the decision row and what it changes in recon_current, in one
+ * transaction — all of it or nothing. The audit entry names the decision's id.
+ */
+import type { AuditAction } from './audit/audit-log';
+import { appendInTransaction } from './audit/audit-log';
+import type { AuditDetails } from './audit/entry-hash';
+import type { ReconContext } from './context';
+import { keepItems, ledgerVersion } from './load';
+import { ReconDecisionsRepository, type DecisionKind } from '../ledger/repositories/recon-decisions';
+
+export interface DecisionToRecord {
+  kind: Exclude<DecisionKind, 'auto_match'>;
+  action: AuditAction;
+  payload: Record<string, unknown>;
+  /** What goes into the audit entry besides the decision id and kind: ids, amounts, codes, notes. */
+  details: AuditDetails;
+  undoes?: number;
+  /** Changes to recon_current, given the new decision's id (runs inside the transaction). */
+  apply?: (decisionId: number, repo: ReconDecisionsRepository) => void;
+}
+
+export interface RecordedDecision {
+  decisionId: number;
+  auditSeq: number;
+}
+
+/** Checks run inside the transaction too, so nothing can change between the check and the write. */
+export function recordDecision(
+  context: ReconContext,
+  prepare: (repo: ReconDecisionsRepository) => DecisionToRecord,
+): RecordedDecision {
+  const { db, workspaceId } = context;
+  const repo = new ReconDecisionsRepository(db);
+  let versions: [string, string] | undefined;
+  const recorded = db
+    .transaction((): RecordedDecision => {
+      const decision = prepare(repo);
+      const before = ledgerVersion(context);
+      const decisionId = repo.nextId();
+      const at = context.now();
+      const entry = appendInTransaction(db, {
+        workspaceId,
+        at,
+        actor: context.actor,
+        action: decision.action,
+        subject: `decision:${decision.undoes ?? decisionId}`,
+        details: { ...decision.details, decisionId, kind: decision.kind },
+      });
+      repo.insert(workspaceId, decisionId, {
+        kind: decision.kind,
+        payload: decision.payload,
+        actor: context.actor,
+        createdAt: at,
+        auditSeq: entry.seq,
+        undoes: decision.undoes,
+      });
+      decision.apply?.(decisionId, repo);
+      versions = [before, ledgerVersion(context)];
+      return { decisionId, auditSeq: entry.seq };
+    })
+    .immediate();
+  // A decision changes no bank line and no request: what was read of them still holds.
+  if (versions) keepItems(context, ...versions);
+  return recorded;
+}

@@ -1,0 +1,107 @@
+/**
+ * Resolving an item (reason code + note) and undoing a decision. An undo is itself a decision: it
+ * names the decision it takes back, removes what that decision covered from recon_current, and is
+ * audited. A decision is undone at most once, and an undo is not undone (decide again instead).
+ */
+import type { ChannelInput } from '../../../shared/ipc/contract';
+import { AppError, invalidInput } from '../../../shared/ipc/errors';
+import type { StoredDecision } from '../ledger/repositories/recon-decisions';
+import type { ReconContext } from './context';
+import type { MatchPayload, RejectPayload, ResolvePayload } from './decision-state';
+import { loadWorld } from './load';
+import { recordDecision, type RecordedDecision } from './record';
+
+export function resolveItem(context: ReconContext, input: ChannelInput<'recon:resolve'>): RecordedDecision {
+  return recordDecision(context, (repo) => {
+    const world = loadWorld(context);
+    const row =
+      input.kind === 'line' ? world.lineByKey.get(input.id)?.id : world.requestByKey.get(input.id)?.rowId;
+    if (row === undefined) {
+      const what = input.kind === 'line' ? 'bank line has the id' : 'transfer request has the reference';
+      throw new AppError('not_found', `No ${what} "${input.id}". Nothing was resolved.`, {
+        issues: [{ field: 'id', problem: `no ${what} "${input.id}"` }],
+      });
+    }
+    const rows = input.kind === 'line' ? { lines: [row], requests: [] } : { lines: [], requests: [row] };
+    const covered = repo.covered(context.workspaceId, 'resolution', rows);
+    const by = [...covered.lines.values(), ...covered.requests.values()][0];
+    if (by !== undefined) {
+      throw invalidInput('resolution', [
+        {
+          field: 'id',
+          problem: `"${input.id}" is already resolved (decision ${by}); undo that decision to resolve it again`,
+        },
+      ]);
+    }
+    const payload: ResolvePayload = {
+      kind: input.kind,
+      id: input.id,
+      row,
+      reasonCode: input.reasonCode,
+      note: input.note,
+    };
+    return {
+      kind: 'resolve',
+      action: 'item.resolved',
+      payload: payload as unknown as Record<string, unknown>,
+      details: { item: input.kind, id: input.id, reasonCode: input.reasonCode, note: input.note },
+      apply: (decisionId, decisions) =>
+        decisions.addCurrent(context.workspaceId, decisionId, 'resolution', rows),
+    };
+  });
+}
+
+/** What the undone decision was about, for the audit entry (ids and codes only). */
+function undoneSummary(decision: StoredDecision): Record<string, string | number | string[] | null> {
+  switch (decision.kind) {
+    case 'auto_match':
+    case 'confirm':
+    case 'manual': {
+      const { match } = decision.payload as unknown as MatchPayload;
+      return { rule: match.rule, lineIds: match.lineIds, requestReferences: match.requestReferences };
+    }
+    case 'reject':
+      return { suggestionKey: (decision.payload as unknown as RejectPayload).key };
+    case 'resolve': {
+      const payload = decision.payload as unknown as ResolvePayload;
+      return { item: payload.kind, id: payload.id, reasonCode: payload.reasonCode };
+    }
+    case 'undo':
+      return {};
+  }
+}
+
+export function undoDecision(context: ReconContext, input: ChannelInput<'recon:undo'>): RecordedDecision {
+  return recordDecision(context, (repo) => {
+    const target = repo.get(context.workspaceId, input.decisionId);
+    if (target === undefined) {
+      throw new AppError('not_found', `There is no decision ${input.decisionId} in this workspace.`, {
+        issues: [{ field: 'decisionId', problem: 'no such decision' }],
+      });
+    }
+    if (target.kind === 'undo') {
+      throw invalidInput('undo', [
+        {
+          field: 'decisionId',
+          problem: `decision ${target.id} is an undo, which cannot be undone: make the decision again instead`,
+        },
+      ]);
+    }
+    if (target.undoneBy !== null) {
+      throw invalidInput('undo', [
+        {
+          field: 'decisionId',
+          problem: `decision ${target.id} was undone already (by decision ${target.undoneBy})`,
+        },
+      ]);
+    }
+    return {
+      kind: 'undo',
+      action: 'decision.undone',
+      undoes: target.id,
+      payload: { kind: target.kind },
+      details: { undoes: target.id, undoneKind: target.kind, ...undoneSummary(target) },
+      apply: (_decisionId, decisions) => decisions.removeCurrent(target.id),
+    };
+  });
+}

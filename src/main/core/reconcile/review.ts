@@ -1,0 +1,157 @@
+/**
+ * Review decisions on matches: confirm one option of a suggestion, reject a suggestion, match by
+ * hand. Each is one transaction with its audit entry (record.ts); an item already in a match is
+ * refused, naming the decision to undo first.
+ */
+import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
+import { AppError, invalidInput } from '../../../shared/ipc/errors';
+import type { ReconDecisionsRepository, StoredSuggestion } from '../ledger/repositories/recon-decisions';
+import type { ReconContext } from './context';
+import type { MatchPayload, RejectPayload } from './decision-state';
+import { amountsText, matchTotals, type StoredMatch } from './explain';
+import { loadAll, loadWorld } from './load';
+import { manualMatchWarnings } from './manual-check';
+import { currencyIssues, manualItems, requireUnmatched } from './match-checks';
+import type { PlannedMatch } from './plan';
+import { recordDecision, type RecordedDecision } from './record';
+import { matchSignature } from './suggestion-key';
+import type { ReconWorld } from './world';
+
+function matchDetails(match: StoredMatch, world: ReconWorld): Record<string, string | string[] | null> {
+  const totals = matchTotals(world, match.lineIds, match.requestReferences);
+  return {
+    rule: match.rule,
+    score: String(match.score),
+    lineIds: match.lineIds,
+    requestReferences: match.requestReferences,
+    currency: totals?.currency ?? null,
+    paid: totals?.paid.amount ?? null,
+    requested: totals?.requested.amount ?? null,
+    approved: totals?.approved?.amount ?? null,
+  };
+}
+
+function suggestionFor(repo: ReconDecisionsRepository, context: ReconContext, key: string): StoredSuggestion {
+  const suggestion = repo.suggestions(context.workspaceId).find((candidate) => candidate.key === key);
+  if (suggestion === undefined) {
+    throw new AppError(
+      'not_found',
+      'There is no such suggestion (the suggestions change with each run). Run reconciliation again.',
+      {
+        issues: [{ field: 'key', problem: 'no suggestion of the last run has this key' }],
+      },
+    );
+  }
+  if (loadAll(context).state.settledKeys.has(key)) {
+    throw invalidInput('suggestion', [
+      { field: 'key', problem: 'this suggestion was decided already; undo that decision to decide again' },
+    ]);
+  }
+  return suggestion;
+}
+
+export function confirmSuggestion(
+  context: ReconContext,
+  input: ChannelInput<'recon:match.confirm'>,
+): RecordedDecision {
+  return recordDecision(context, (repo) => {
+    const suggestion = suggestionFor(repo, context, input.key);
+    const option = suggestion.options[input.option] as PlannedMatch | undefined;
+    if (option === undefined) {
+      throw invalidInput('suggestion', [
+        {
+          field: 'option',
+          problem: `the suggestion has ${suggestion.options.length} option(s), numbered from 0`,
+        },
+      ]);
+    }
+    const world = loadWorld(context);
+    const rows = { lines: [...option.lines], requests: [...option.requests] };
+    if (
+      rows.lines.some((row) => !world.lineByRow.has(row)) ||
+      rows.requests.some((row) => !world.requestByRow.has(row))
+    )
+      throw new AppError(
+        'not_found',
+        'An item of this suggestion is no longer in the ledger. Run reconciliation again.',
+      );
+    const currencies = currencyIssues(
+      rows.lines.map((row) => world.lineByRow.get(row)!),
+      rows.requests.map((row) => world.requestByRow.get(row)!),
+      () => 'option',
+    );
+    if (currencies.length > 0) throw invalidInput('match', currencies);
+    requireUnmatched(context, repo, world, rows);
+    const payload: MatchPayload = { match: option.match, ...rows, key: input.key, option: input.option };
+    return {
+      kind: 'confirm',
+      action: 'match.confirmed',
+      payload: payload as unknown as Record<string, unknown>,
+      details: { suggestionKey: input.key, option: input.option, ...matchDetails(option.match, world) },
+      apply: (decisionId, decisions) => decisions.addCurrent(context.workspaceId, decisionId, 'match', rows),
+    };
+  });
+}
+
+export function rejectSuggestion(
+  context: ReconContext,
+  input: ChannelInput<'recon:match.reject'>,
+): RecordedDecision {
+  return recordDecision(context, (repo) => {
+    const suggestion = suggestionFor(repo, context, input.key);
+    const options = suggestion.options as PlannedMatch[];
+    const payload: RejectPayload = { key: input.key, signatures: options.map(matchSignature) };
+    return {
+      kind: 'reject',
+      action: 'match.rejected',
+      payload: payload as unknown as Record<string, unknown>,
+      details: {
+        suggestionKey: input.key,
+        reason: suggestion.reason,
+        options: options.map((option) => ({
+          lineIds: option.match.lineIds,
+          requestReferences: option.match.requestReferences,
+        })),
+      },
+    };
+  });
+}
+
+export function manualMatch(
+  context: ReconContext,
+  input: ChannelInput<'recon:match.manual'>,
+): ChannelOutput<'recon:match.manual'> {
+  let warnings: string[] = [];
+  const recorded = recordDecision(context, (repo) => {
+    const world = loadWorld(context);
+    const found = manualItems(world, input);
+    const rows = {
+      lines: found.lines.map((line) => line.id),
+      requests: found.requests.map((request) => request.rowId),
+    };
+    requireUnmatched(context, repo, world, rows);
+    const keys = {
+      lineIds: found.lines.map((line) => line.key),
+      requestReferences: found.requests.map((r) => r.key),
+    };
+    const totals = matchTotals(world, keys.lineIds, keys.requestReferences);
+    warnings =
+      totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.options);
+    const match: StoredMatch = {
+      rule: 'manual',
+      ...keys,
+      score: 1,
+      explanation: `Matched by hand; ${amountsText(totals)}.${warnings.length > 0 ? ` ${warnings.join(' ')}` : ''}`,
+    };
+    const payload: MatchPayload = { match, ...rows, ...(input.note ? { note: input.note } : {}), warnings };
+    const split = rows.lines.length > 1 || rows.requests.length > 1;
+    return {
+      kind: 'manual',
+      action: split ? 'match.split' : 'match.manual',
+      payload: payload as unknown as Record<string, unknown>,
+      details: { ...matchDetails(match, world), note: input.note ?? null, warnings },
+      apply: (decisionId, decisions) => decisions.addCurrent(context.workspaceId, decisionId, 'match', rows),
+    };
+  });
+  return { ...recorded, warnings };
+}

@@ -1,0 +1,99 @@
+/**
+ * recon:run — the matching passes over everything no decision covers yet. Automatic matches are
+ * stored as auto_match decisions (actor 'sync') under one audit entry for the run, and the
+ * suggestions replace the last run's, all in one transaction. With `preview` the same is computed
+ * and nothing is written: the summary shows the ledger as the run would leave it.
+ */
+import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
+import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
+import { appendInTransaction } from './audit/audit-log';
+import type { ReconContext } from './context';
+import type { CurrentMatch, DecisionState } from './decision-state';
+import { ledgerVersion, loadAll, remember } from './load';
+import { planRun, type RunPlan } from './plan';
+import { openSuggestions, summarize } from './report';
+
+type RunOutput = ChannelOutput<'recon:run'>;
+
+/** Stores the run's matches and suggestions; returns the matches as they are now in force. */
+function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentMatch[] {
+  const { db, workspaceId } = context;
+  const repo = new ReconDecisionsRepository(db);
+  const at = context.now();
+  const stored: CurrentMatch[] = [];
+  if (plan.matches.length > 0) {
+    const firstId = repo.nextId();
+    const byRule: Record<string, number> = {};
+    for (const { match } of plan.matches) byRule[match.rule] = (byRule[match.rule] ?? 0) + 1;
+    const entry = appendInTransaction(db, {
+      workspaceId,
+      at,
+      actor: 'sync',
+      action: 'match.automatic',
+      subject: `run:${asOf}`,
+      details: {
+        asOf,
+        matchesAdded: plan.matches.length,
+        byRule,
+        firstDecisionId: firstId,
+        lastDecisionId: firstId + plan.matches.length - 1,
+      },
+    });
+    plan.matches.forEach((planned, index) => {
+      const payload = { match: planned.match, lines: [...planned.lines], requests: [...planned.requests] };
+      const id = repo.insert(workspaceId, firstId + index, {
+        kind: 'auto_match',
+        payload,
+        actor: 'sync',
+        createdAt: at,
+        auditSeq: entry.seq,
+      });
+      repo.addCurrent(workspaceId, id, 'match', planned);
+      stored.push({ decisionId: id, kind: 'auto_match', payload });
+    });
+  }
+  repo.replaceSuggestions(workspaceId, plan.suggestions, at);
+  return stored;
+}
+
+/** The state as it would be with the plan's matches stored (for a preview). */
+function withPlan(state: DecisionState, plan: RunPlan): DecisionState {
+  const planned: CurrentMatch[] = plan.matches.map((match) => ({
+    decisionId: 0,
+    kind: 'auto_match',
+    payload: { match: match.match, lines: [...match.lines], requests: [...match.requests] },
+  }));
+  return { ...state, matches: [...state.matches, ...planned] };
+}
+
+export function runReconciliation(context: ReconContext, input: ChannelInput<'recon:run'>): RunOutput {
+  const asOf = input.asOf ?? context.today();
+  if (input.preview === true) {
+    const { world, state } = loadAll(context);
+    const plan = planRun(world, state, context.options, context.locks());
+    const after = withPlan(state, plan);
+    return {
+      summary: summarize(context, world, after, asOf, plan.suggestions.length),
+      matchesAdded: plan.matches.length,
+      suggestions: plan.suggestions.length,
+    };
+  }
+  const { plan, after } = context.db
+    .transaction(() => {
+      const loaded = loadAll(context);
+      const planned = planRun(loaded.world, loaded.state, context.options, context.locks());
+      const stored = storePlan(context, planned, asOf);
+      const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
+      return { plan: planned, after: { version: ledgerVersion(context), world: loaded.world, state } };
+    })
+    .immediate();
+  // The run changed only what it stored: no need to read everything again.
+  remember(context, after);
+  const { world, state } = after;
+  const suggestions = openSuggestions(context, world, state).length;
+  return {
+    summary: summarize(context, world, state, asOf, suggestions),
+    matchesAdded: plan.matches.length,
+    suggestions,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The reconciliation service (issue 7): one method per recon:* channel. Each use case is one short
+ * transaction; every decision and every import is audited in the transaction that writes it.
+ */
+import type { Channel } from '../../../shared/ipc/channels';
+import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
+import type { Clock } from '../clock';
+import type { Ledger } from '../ledger/db';
+import { CsvProfilesRepository } from '../ledger/repositories/csv-profiles';
+import { reconContext, type ReconContext } from './context';
+import { importStatementFile } from './import-statement';
+import { loadAll } from './load';
+import type { MatchOptions } from './match/types';
+import { listItems, openSuggestions, summarize } from './report';
+import { resolveItem, undoDecision } from './resolve-undo';
+import { confirmSuggestion, manualMatch, rejectSuggestion } from './review';
+import { matchedReferences, rollForwardOutput, rollForwardReport } from './rollforward-report';
+import { runReconciliation } from './run';
+
+type In<C extends Channel> = ChannelInput<C>;
+type Out<C extends Channel> = ChannelOutput<C>;
+
+export class ReconcileService {
+  readonly context: ReconContext;
+
+  constructor(
+    db: Ledger,
+    workspaceId: number,
+    clock: Clock,
+    actor: 'user' | 'cli',
+    options: MatchOptions = {},
+  ) {
+    this.context = reconContext(db, workspaceId, clock, actor, options);
+  }
+
+  import(input: In<'recon:import'>): Out<'recon:import'> {
+    return importStatementFile(this.context, input);
+  }
+
+  listProfiles(): Out<'recon:profiles.list'> {
+    const profiles = new CsvProfilesRepository(this.context.db).list(this.context.workspaceId);
+    return { profiles: profiles.map(({ name, profile }) => ({ name, profile: { ...profile } })) };
+  }
+
+  saveProfile(input: In<'recon:profiles.save'>): Out<'recon:profiles.save'> {
+    const saved = new CsvProfilesRepository(this.context.db).save(
+      this.context.workspaceId,
+      input.name,
+      input.profile,
+      this.context.now(),
+    );
+    return { name: saved.name };
+  }
+
+  run(input: In<'recon:run'>): Out<'recon:run'> {
+    return runReconciliation(this.context, input);
+  }
+
+  summary(input: In<'recon:summary'>): Out<'recon:summary'> {
+    const { world, state } = loadAll(this.context);
+    const suggestions = openSuggestions(this.context, world, state).length;
+    return summarize(this.context, world, state, input.asOf ?? this.context.today(), suggestions);
+  }
+
+  items(input: In<'recon:items'>): Out<'recon:items'> {
+    return listItems(this.context, input);
+  }
+
+  suggestions(): Out<'recon:suggestions'> {
+    const { world, state } = loadAll(this.context);
+    return { suggestions: openSuggestions(this.context, world, state) };
+  }
+
+  confirm(input: In<'recon:match.confirm'>): Out<'recon:match.confirm'> {
+    return confirmSuggestion(this.context, input);
+  }
+
+  reject(input: In<'recon:match.reject'>): Out<'recon:match.reject'> {
+    return rejectSuggestion(this.context, input);
+  }
+
+  manual(input: In<'recon:match.manual'>): Out<'recon:match.manual'> {
+    return manualMatch(this.context, input);
+  }
+
+  resolve(input: In<'recon:resolve'>): Out<'recon:resolve'> {
+    return resolveItem(this.context, input);
+  }
+
+  undo(input: In<'recon:undo'>): Out<'recon:undo'> {
+    return undoDecision(this.context, input);
+  }
+
+  rollforward(input: In<'recon:rollforward'>): Out<'recon:rollforward'> {
+    const { world, state } = loadAll(this.context);
+    return rollForwardOutput(rollForwardReport(this.context, input, matchedReferences(world, state)));
+  }
+}

@@ -1,0 +1,466 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReconItem, ReconSummary } from '@shared/ipc/contract-reconcile';
+import { AppError } from '@shared/ipc/errors';
+import { shownValue, type ReconClient } from '../../src/renderer/src/stores/recon-client';
+import { createReconStores, followLedger } from '../../src/renderer/src/stores/recon-stores';
+
+type Answer = (input: unknown) => unknown;
+const invoke = vi.fn<(channel: string, input: unknown) => Promise<unknown>>();
+const client = { invoke, onEvent: () => () => undefined } as unknown as ReconClient;
+
+function summary(asOf: string, matched = 0): ReconSummary {
+  return {
+    asOf,
+    states: {
+      awaiting_payment: 3,
+      paid_awaiting_approval: 0,
+      matched,
+      variance: 0,
+      approved_unpaid: 1,
+      refund_expected: 0,
+      unmatched_bank_payment: 2,
+      resolved: 0,
+      signed_off: 0,
+    },
+    suggestions: 1,
+    currencies: [
+      {
+        currency: 'GBP',
+        paid: { amount: '-2500.00', currency: 'GBP' },
+        matchedRequested: { amount: '2500.00', currency: 'GBP' },
+        openRequests: 4,
+        rollForwardDifference: { amount: '0.00', currency: 'GBP' },
+      },
+    ],
+  };
+}
+
+const line = (id: string, state: ReconItem['state'] = 'unmatched_bank_payment'): ReconItem => ({
+  kind: 'line',
+  id,
+  state,
+  ageing: '0-2',
+  date: '2026-03-02',
+  amount: { amount: '-2500.00', currency: 'GBP' },
+  label: 'FLOAT TOP UP',
+  match: null,
+  resolution: null,
+});
+const request = (id: string, state: ReconItem['state'] = 'awaiting_payment'): ReconItem => ({
+  ...line(id, state),
+  kind: 'request',
+  amount: { amount: '2500.00', currency: 'GBP' },
+  label: 'Main',
+});
+
+const suggestion = {
+  key: 'S1',
+  reason: 'tie' as const,
+  options: [
+    {
+      rule: 'amount_date' as const,
+      lineIds: ['TX-9'],
+      requestReferences: ['RF01'],
+      score: 0.6,
+      explanation: 'same amount, 1 day apart',
+    },
+    {
+      rule: 'amount_date' as const,
+      lineIds: ['TX-9'],
+      requestReferences: ['RF02'],
+      score: 0.6,
+      explanation: 'same amount, 1 day apart',
+    },
+  ],
+};
+
+let answers: Record<string, Answer>;
+function core(overrides: Record<string, Answer> = {}): void {
+  answers = {
+    'recon:summary': (input) => summary((input as { asOf?: string }).asOf ?? '2026-03-31'),
+    'recon:items': () => ({ total: 2, items: [line('TX-1'), request('RF01')] }),
+    'recon:suggestions': () => ({ suggestions: [suggestion] }),
+    'recon:profiles.list': () => ({ profiles: [{ name: 'Barclays', profile: {} }] }),
+    'recon:rollforward': () => ({ currencies: [], flags: [] }),
+    ...overrides,
+  };
+}
+
+let decisionIds = 0;
+beforeEach(() => {
+  invoke.mockReset();
+  decisionIds = 0;
+  core();
+  invoke.mockImplementation(async (channel, input) => {
+    const answer = answers[channel];
+    if (!answer) throw new Error(`unexpected ${channel}`);
+    return answer(input);
+  });
+});
+
+const calls = (channel: string): unknown[] =>
+  invoke.mock.calls.filter(([name]) => name === channel).map(([, input]) => input);
+const decision = (extra: object = {}) => ({
+  decisionId: ++decisionIds,
+  auditSeq: 100 + decisionIds,
+  ...extra,
+});
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('reconciliation overview store', () => {
+  it('loads the summary as of the date asked, and the core’s today without one', async () => {
+    const { useOverview } = createReconStores(client);
+    await useOverview.getState().setAsOf(undefined);
+    expect(calls('recon:summary')).toEqual([{}]);
+    await useOverview.getState().setAsOf('2026-02-28');
+    expect(calls('recon:summary')[1]).toEqual({ asOf: '2026-02-28' });
+    expect(useOverview.getState().summary).toMatchObject({ status: 'ready', value: { asOf: '2026-02-28' } });
+  });
+
+  it('keeps the last summary on screen when a reload fails', async () => {
+    const { useOverview } = createReconStores(client);
+    await useOverview.getState().setAsOf('2026-03-31');
+    core({ 'recon:summary': () => Promise.reject(new AppError('ledger_busy', 'The ledger is busy.')) });
+    await useOverview.getState().reload();
+    expect(useOverview.getState().summary).toMatchObject({
+      status: 'error',
+      error: { code: 'ledger_busy' },
+      previous: { asOf: '2026-03-31' },
+    });
+  });
+
+  it('a preview sends preview: true, keeps the summary shown and reloads nothing else', async () => {
+    const stores = createReconStores(client);
+    core({
+      'recon:run': () => ({ summary: summary('2026-03-31', 5), matchesAdded: 5, suggestions: 1 }),
+    });
+    await stores.useOverview.getState().setAsOf('2026-03-31');
+    await stores.useItems.getState().setQuery({ asOf: '2026-03-31' });
+    invoke.mockClear();
+    await stores.useOverview.getState().runMatching(true);
+    expect(calls('recon:run')).toEqual([{ asOf: '2026-03-31', preview: true }]);
+    const { run, summary: shown } = stores.useOverview.getState();
+    expect(run).toMatchObject({ status: 'done', preview: true, result: { matchesAdded: 5 } });
+    expect(run.status === 'done' && run.before?.states.matched).toBe(0);
+    expect(shown).toMatchObject({ status: 'ready', value: { states: { matched: 0 } } });
+    await settle();
+    expect(calls('recon:items')).toEqual([]);
+  });
+
+  it('a real run shows its summary and reloads the items and suggestions', async () => {
+    const stores = createReconStores(client);
+    core({ 'recon:run': () => ({ summary: summary('2026-03-31', 5), matchesAdded: 5, suggestions: 1 }) });
+    await stores.useOverview.getState().setAsOf('2026-03-31');
+    await stores.useItems.getState().setQuery({ asOf: '2026-03-31' });
+    await stores.useSuggestions.getState().reload();
+    invoke.mockClear();
+    await stores.useOverview.getState().runMatching(false);
+    expect(calls('recon:run')).toEqual([{ asOf: '2026-03-31' }]);
+    expect(shownValue(stores.useOverview.getState().summary)?.states.matched).toBe(5);
+    await settle();
+    expect(calls('recon:items')).toHaveLength(1);
+    expect(calls('recon:suggestions')).toHaveLength(1);
+    expect(calls('recon:summary')).toHaveLength(0);
+  });
+
+  it('reports a failed run without losing the summary', async () => {
+    const { useOverview } = createReconStores(client);
+    core({ 'recon:run': () => Promise.reject(new AppError('ledger_busy', 'busy')) });
+    await useOverview.getState().setAsOf(undefined);
+    await useOverview.getState().runMatching(false);
+    expect(useOverview.getState().run).toMatchObject({
+      status: 'error',
+      preview: false,
+      error: { code: 'ledger_busy' },
+    });
+    expect(useOverview.getState().summary.status).toBe('ready');
+  });
+});
+
+describe('reconciliation import store', () => {
+  it('chooses the only profile, sends format and profile, and reloads after a stored import', async () => {
+    const stores = createReconStores(client);
+    core({
+      'recon:import': () => ({
+        format: 'csv',
+        stored: true,
+        linesRead: 3,
+        linesAdded: 2,
+        linesAlreadyKnown: 1,
+        errors: [],
+        refusal: null,
+      }),
+    });
+    await stores.useOverview.getState().setAsOf(undefined);
+    await stores.useImport.getState().loadProfiles();
+    expect(stores.useImport.getState().profile).toBe('Barclays');
+    stores.useImport.getState().setFormat('csv');
+    invoke.mockClear();
+    await stores.useImport.getState().importFile('march.csv', 'YQ==');
+    expect(calls('recon:import')).toEqual([
+      { fileName: 'march.csv', contentBase64: 'YQ==', format: 'csv', profile: 'Barclays' },
+    ]);
+    expect(stores.useImport.getState().job).toMatchObject({ status: 'done', readableRetry: false });
+    await settle();
+    expect(calls('recon:summary')).toHaveLength(1);
+  });
+
+  it('sends no profile for camt.053, MT940 or OFX', async () => {
+    const stores = createReconStores(client);
+    core({
+      'recon:import': () => ({
+        format: 'mt940',
+        stored: true,
+        linesRead: 1,
+        linesAdded: 1,
+        linesAlreadyKnown: 0,
+        errors: [],
+        refusal: null,
+      }),
+    });
+    await stores.useImport.getState().loadProfiles();
+    stores.useImport.getState().setFormat('mt940');
+    await stores.useImport.getState().importFile('march.sta', 'YQ==');
+    expect(calls('recon:import')).toEqual([
+      { fileName: 'march.sta', contentBase64: 'YQ==', format: 'mt940' },
+    ]);
+  });
+
+  it('offers to import only the readable lines of a refused file, and sends that once asked', async () => {
+    const stores = createReconStores(client);
+    const refused = {
+      format: 'csv',
+      stored: false,
+      linesRead: 4,
+      linesAdded: 0,
+      linesAlreadyKnown: 0,
+      errors: [{ line: 3, field: 'amount', problem: '"12,5O" is not an amount' }],
+      refusal: '1 line could not be read.',
+    };
+    core({
+      'recon:import': (input) =>
+        (input as { acceptReadableLines?: boolean }).acceptReadableLines
+          ? { ...refused, stored: true, linesAdded: 4, refusal: null }
+          : refused,
+    });
+    await stores.useImport.getState().importFile('bad.csv', 'YQ==');
+    expect(stores.useImport.getState().job).toMatchObject({ status: 'done', readableRetry: true });
+    await stores.useImport.getState().importReadableLines();
+    expect(calls('recon:import')[1]).toMatchObject({ fileName: 'bad.csv', acceptReadableLines: true });
+    expect(stores.useImport.getState().job).toMatchObject({
+      status: 'done',
+      readableRetry: false,
+      result: { stored: true },
+    });
+  });
+
+  it('saves a profile, lists it and chooses it; a refused profile comes back to the form', async () => {
+    const { useImport } = createReconStores(client);
+    const saved: string[] = [];
+    core({
+      'recon:profiles.save': (input) => {
+        const { name } = input as { name: string };
+        saved.push(name);
+        return { name };
+      },
+      'recon:profiles.list': () => ({
+        profiles: ['Barclays', ...saved].map((name) => ({ name, profile: {} })),
+      }),
+    });
+    expect(await useImport.getState().saveProfile('HSBC', { columns: { date: 'Date' } })).toBeNull();
+    expect(calls('recon:profiles.save')).toEqual([{ name: 'HSBC', profile: { columns: { date: 'Date' } } }]);
+    expect(useImport.getState().profiles).toEqual({ status: 'ready', names: ['Barclays', 'HSBC'] });
+    expect(useImport.getState().profile).toBe('HSBC');
+    core({
+      'recon:profiles.save': () =>
+        Promise.reject(
+          new AppError('invalid_input', 'Invalid CSV profile', {
+            issues: [{ field: 'profile.columns.amount', problem: 'map an amount column' }],
+          }),
+        ),
+    });
+    const refused = await useImport.getState().saveProfile('Bad', {});
+    expect(refused).toMatchObject({
+      code: 'invalid_input',
+      details: { issues: [{ field: 'profile.columns.amount' }] },
+    });
+    expect(useImport.getState().profile).toBe('HSBC');
+  });
+
+  it('shows a file that could not be read, and a failed call, as errors', async () => {
+    const { useImport } = createReconStores(client);
+    useImport.getState().readFailed('empty.csv', 'empty.csv is empty.');
+    expect(useImport.getState().job).toMatchObject({
+      status: 'error',
+      error: { message: 'empty.csv is empty.' },
+    });
+    core({ 'recon:import': () => Promise.reject(new AppError('invalid_input', 'bad profile')) });
+    await useImport.getState().importFile('a.csv', 'YQ==');
+    expect(useImport.getState().job).toMatchObject({ status: 'error', error: { code: 'invalid_input' } });
+  });
+});
+
+describe('reconciliation items store', () => {
+  it('asks for the filters as states and ageing, a page at a time', async () => {
+    const { useItems } = createReconStores(client);
+    await useItems.getState().setQuery({ asOf: '2026-03-31', state: 'variance', ageing: '8-30' });
+    await useItems.getState().page(50);
+    expect(calls('recon:items')).toEqual([
+      { asOf: '2026-03-31', states: ['variance'], ageing: '8-30', offset: 0, limit: 50 },
+      { asOf: '2026-03-31', states: ['variance'], ageing: '8-30', offset: 50, limit: 50 },
+    ]);
+  });
+
+  it('selects only unmatched items, and matches them by hand with the warnings shown', async () => {
+    const stores = createReconStores(client);
+    core({
+      'recon:items': () => ({
+        total: 3,
+        items: [
+          line('TX-1'),
+          request('RF01'),
+          { ...request('RF02', 'matched'), match: suggestion.options[0]! },
+        ],
+      }),
+      'recon:match.manual': () =>
+        decision({ warnings: ['paid 2,500.00, requested 2,400.00: over the tolerance'] }),
+    });
+    await stores.useItems.getState().setQuery({});
+    const [tx1, rf01, rf02] = (stores.useItems.getState().view as { value: { items: ReconItem[] } }).value
+      .items;
+    stores.useItems.getState().toggle(tx1!, true);
+    stores.useItems.getState().toggle(rf02!, true);
+    expect(Object.keys(stores.useItems.getState().selected)).toEqual(['line:TX-1']);
+    await stores.useItems.getState().matchSelected('  ');
+    expect(calls('recon:match.manual')).toEqual([]);
+    stores.useItems.getState().toggle(rf01!, true);
+    await stores.useItems.getState().matchSelected(' paid in two parts ');
+    expect(calls('recon:match.manual')).toEqual([
+      { lineIds: ['TX-1'], requestReferences: ['RF01'], note: 'paid in two parts' },
+    ]);
+    expect(stores.useItems.getState().manual).toMatchObject({
+      status: 'done',
+      warnings: ['paid 2,500.00, requested 2,400.00: over the tolerance'],
+    });
+    expect(stores.useItems.getState().selected).toEqual({});
+    expect(stores.useDecisions.getState().lastFor('RF01')?.decisionId).toBe(1);
+  });
+
+  it('drops a selected item that is no longer open after a reload', async () => {
+    const { useItems } = createReconStores(client);
+    await useItems.getState().setQuery({});
+    useItems.getState().toggle(line('TX-1'), true);
+    core({ 'recon:items': () => ({ total: 1, items: [line('TX-1', 'resolved')] }) });
+    await useItems.getState().reload();
+    expect(useItems.getState().selected).toEqual({});
+  });
+
+  it('resolves with reason and trimmed note, records the decision, and returns a failure to the dialog', async () => {
+    const stores = createReconStores(client);
+    core({ 'recon:resolve': () => decision() });
+    const failure = await stores.useItems.getState().resolve(line('TX-1'), 'bank_fee', ' fee charged ');
+    expect(failure).toBeNull();
+    expect(calls('recon:resolve')).toEqual([
+      { kind: 'line', id: 'TX-1', reasonCode: 'bank_fee', note: 'fee charged' },
+    ]);
+    expect(stores.useDecisions.getState().log).toEqual([
+      { decisionId: 1, description: 'Resolved bank line TX-1 (bank fee)', ids: ['TX-1'] },
+    ]);
+    core({ 'recon:resolve': () => Promise.reject(new AppError('not_found', 'gone')) });
+    expect(await stores.useItems.getState().resolve(line('TX-2'), 'other', 'x')).toMatchObject({
+      code: 'not_found',
+    });
+  });
+});
+
+describe('reconciliation suggestions and decisions', () => {
+  it('confirms an option: gone from the queue, recorded for undo, and undone on request', async () => {
+    const stores = createReconStores(client);
+    core({ 'recon:match.confirm': () => decision(), 'recon:undo': () => decision() });
+    await stores.useSuggestions.getState().reload();
+    await stores.useSuggestions.getState().confirm('S1', 1);
+    expect(calls('recon:match.confirm')).toEqual([{ key: 'S1', option: 1 }]);
+    const entry = stores.useDecisions.getState().lastFor('RF02');
+    expect(entry?.description).toBe('Confirmed the match of bank line TX-9 with request RF02');
+    expect(stores.useDecisions.getState().announcement?.text).toBe(
+      'Confirmed the match of bank line TX-9 with request RF02.',
+    );
+    await stores.useDecisions.getState().undo(entry!.decisionId);
+    expect(calls('recon:undo')).toEqual([{ decisionId: 1 }]);
+    expect(stores.useDecisions.getState().log).toEqual([]);
+    expect(stores.useDecisions.getState().announcement?.text).toMatch(/^Undone: Confirmed/);
+  });
+
+  it('rejects a suggestion, and keeps a failed decision on its suggestion', async () => {
+    const stores = createReconStores(client);
+    core({ 'recon:match.reject': () => Promise.reject(new AppError('not_found', 'no such suggestion')) });
+    await stores.useSuggestions.getState().reload();
+    await stores.useSuggestions.getState().reject('S1');
+    expect(stores.useSuggestions.getState().failure).toMatchObject({
+      key: 'S1',
+      error: { code: 'not_found' },
+    });
+    expect(stores.useSuggestions.getState().busyKey).toBeNull();
+    core({ 'recon:match.reject': () => decision(), 'recon:suggestions': () => ({ suggestions: [] }) });
+    await stores.useSuggestions.getState().reject('S1');
+    // Gone at once, before the reload that follows the decision answers.
+    expect(shownValue(stores.useSuggestions.getState().view)).toEqual([]);
+    await settle();
+    expect(stores.useSuggestions.getState().view).toMatchObject({ status: 'ready', value: [] });
+    expect(stores.useDecisions.getState().lastFor('RF01')?.description).toMatch(/^Rejected a suggestion/);
+  });
+
+  it('a failed undo keeps the decision and says why', async () => {
+    const stores = createReconStores(client);
+    core({
+      'recon:resolve': () => decision(),
+      'recon:undo': () => Promise.reject(new AppError('ledger_busy', 'busy')),
+    });
+    await stores.useItems.getState().resolve(line('TX-1'), 'duplicate', 'twice');
+    const failure = await stores.useDecisions.getState().undo(1);
+    expect(failure).toMatchObject({ code: 'ledger_busy' });
+    expect(stores.useDecisions.getState().log).toHaveLength(1);
+    expect(stores.useDecisions.getState().announcement).toMatchObject({ kind: 'error' });
+  });
+});
+
+describe('reconciliation roll-forward and ledger changes', () => {
+  it('loads a period, and reloads it with everything after a decision', async () => {
+    const stores = createReconStores(client);
+    core({ 'recon:resolve': () => decision() });
+    await stores.useRollforward.getState().load({ from: '2026-03-01', to: '2026-03-31' });
+    expect(calls('recon:rollforward')).toEqual([{ from: '2026-03-01', to: '2026-03-31' }]);
+    await stores.useItems.getState().resolve(line('TX-1'), 'other', 'n');
+    await settle();
+    expect(calls('recon:rollforward')).toHaveLength(2);
+  });
+
+  it('follows ledger:changed, at most once per interval', async () => {
+    vi.useFakeTimers();
+    try {
+      let listener: (() => void) | undefined;
+      const events = {
+        invoke,
+        onEvent: (_name: string, fn: () => void) => {
+          listener = fn;
+          return () => (listener = undefined);
+        },
+      } as unknown as ReconClient;
+      const refresh = vi.fn();
+      const stop = followLedger(events, refresh, 500);
+      listener?.();
+      listener?.();
+      vi.advanceTimersByTime(0);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      listener?.();
+      vi.advanceTimersByTime(499);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(refresh).toHaveBeenCalledTimes(2);
+      stop();
+      expect(listener).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
