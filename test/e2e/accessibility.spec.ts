@@ -42,6 +42,7 @@ const SCREENS = [
   { name: 'Balances', hash: '#/balances' },
   { name: 'Transfers', hash: '#/transfers' },
   { name: 'New transfer request', hash: '#/transfers/new' },
+  { name: 'Reconciliation', hash: '#/reconciliation' },
   { name: 'Settings', hash: '#/settings' },
 ] as const;
 

@@ -6,6 +6,7 @@ import { AppHeader } from './features/shell/AppHeader';
 import { KeyboardShortcuts } from './features/shell/KeyboardShortcuts';
 import { NotificationBanner } from './features/notifications/NotificationBanner';
 import { NotFoundPage } from './features/shell/NotFoundPage';
+import { ReconciliationPage } from './features/reconciliation/ReconciliationPage';
 import { SideNav } from './features/shell/SideNav';
 import { TransfersRoute } from './features/transfers/TransfersRoute';
 import { UpcomingPage } from './features/upcoming/UpcomingPage';
@@ -30,6 +31,7 @@ function RouteView({ route }: { route: ParsedRoute }) {
     case 'transfers':
       return <TransfersRoute sub={route.sub} query={route.query} />;
     case 'reconciliation':
+      return <ReconciliationPage query={route.query} />;
     case 'brands':
       return <UpcomingPage page={route.id} />;
   }

@@ -18,6 +18,8 @@ import './styles/states.css';
 import './styles/sync.css';
 import './styles/transfers.css';
 import './styles/transfer-detail.css';
+import './styles/reconciliation.css';
+import './styles/reconciliation-review.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('FloatDesk: the page has no #root element.');

@@ -169,9 +169,7 @@ function offlineView(status: SyncStatusAnswer, nowMs: number, locale: string | u
     refreshed === null ? null : formatRelativeTime(refreshed, Math.max(nowMs, Date.parse(refreshed)), locale);
   const next = status.network.nextAttemptAt;
   const retry =
-    next === null
-      ? 'Press Sync now to try again.'
-      : `Trying again ${nextAttemptIn(next, nowMs, locale)}.`;
+    next === null ? 'Press Sync now to try again.' : `Trying again ${nextAttemptIn(next, nowMs, locale)}.`;
   return {
     tone: 'offline',
     percent: null,

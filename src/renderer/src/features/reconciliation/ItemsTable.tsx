@@ -1,0 +1,145 @@
+import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import { formatDate } from '../../lib/format-time';
+import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store';
+import { useReconDecisions, useReconItems } from '../../stores/recon';
+import { Amount } from './Amount';
+import { AGEING_LABELS, RULE_LABELS, STATE_LABELS, resolveLabel, scoreText } from './recon-text';
+
+interface ItemsTableProps {
+  items: readonly ReconItem[];
+  onResolve: (item: ReconItem, opener: HTMLElement) => void;
+}
+
+function MatchCell({ item }: { item: ReconItem }) {
+  if (item.resolution) {
+    return (
+      <td className="recon-explanation">
+        <span className="recon-rule">Resolved: {resolveLabel(item.resolution.reasonCode)}</span>
+        {item.resolution.note}
+      </td>
+    );
+  }
+  if (!item.match) {
+    return (
+      <td className="recon-explanation muted">
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">not matched</span>
+      </td>
+    );
+  }
+  return (
+    <td className="recon-explanation">
+      <span className="recon-rule">
+        {RULE_LABELS[item.match.rule]} · {scoreText(item.match.score)}
+      </span>
+      {item.match.explanation}
+    </td>
+  );
+}
+
+function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTableProps['onResolve'] }) {
+  const selected = useReconItems((state) => itemKey(item) in state.selected);
+  const toggle = useReconItems((state) => state.toggle);
+  const lastDecision = useReconDecisions((state) => state.lastFor(item.id));
+  const undoing = useReconDecisions((state) => state.undoing);
+  const undo = useReconDecisions((state) => state.undo);
+  const selectable = isSelectable(item);
+  // Matched needs nothing more; resolved and signed-off items are decided (Undo, or unlock a period).
+  const open = item.state !== 'matched' && item.state !== 'resolved' && item.state !== 'signed_off';
+  const name = itemName(item);
+  return (
+    <tr
+      className={`recon-item state-${item.state}${selected ? ' selected' : ''}`}
+      data-testid="recon-item"
+      data-kind={item.kind}
+      data-id={item.id}
+      data-state={item.state}
+    >
+      <td className="recon-select">
+        {selectable ? (
+          <input
+            type="checkbox"
+            checked={selected}
+            aria-label={`Select ${name} for a manual match`}
+            onChange={(event) => toggle(item, event.target.checked)}
+          />
+        ) : null}
+      </td>
+      <th scope="row" className="recon-id">
+        <span className="recon-kind">{item.kind === 'line' ? 'Bank line' : 'Request'}</span>
+        <code>{item.id}</code>
+      </th>
+      <td>
+        <span className={`recon-state-badge recon-state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+      </td>
+      <td className="time">{item.ageing === null ? '' : AGEING_LABELS[item.ageing]}</td>
+      <td className="time">
+        <time dateTime={item.date}>{formatDate(item.date)}</time>
+      </td>
+      <td className="num">
+        <Amount value={item.amount} />
+      </td>
+      <td className="recon-label">{item.label}</td>
+      <MatchCell item={item} />
+      <td className="recon-row-actions">
+        {open ? (
+          <button
+            type="button"
+            className="button button-secondary recon-small"
+            aria-label={`Resolve ${name}`}
+            onClick={(event) => onResolve(item, event.currentTarget)}
+          >
+            Resolve
+          </button>
+        ) : null}
+        {lastDecision ? (
+          <button
+            type="button"
+            className="button button-secondary recon-small"
+            disabled={undoing !== null}
+            aria-label={`Undo: ${lastDecision.description}`}
+            title={`Undo: ${lastDecision.description}`}
+            onClick={() => void undo(lastDecision.decisionId)}
+          >
+            Undo
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** The open items: bank lines and requests with their state, age, amount and why they (do not) match. */
+export function ItemsTable({ items, onResolve }: ItemsTableProps) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table recon-items-table" data-testid="recon-items">
+        <caption className="visually-hidden">Open items</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="recon-select">
+              <span className="visually-hidden">Select</span>
+            </th>
+            <th scope="col">Item</th>
+            <th scope="col">State</th>
+            <th scope="col">Age</th>
+            <th scope="col">Date</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">Float or bank text</th>
+            <th scope="col">Match</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <ItemRow key={itemKey(item)} item={item} onResolve={onResolve} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import { ErrorState } from '../../components/ErrorState';
+import type { RunView } from '../../stores/recon-overview-store';
+import { runSentence, STATE_LABELS, STATE_ORDER } from './recon-text';
+
+/** The states whose counts a run changes (or would change), with both figures. */
+function StateChanges({ before, after }: { before: ReconSummary; after: ReconSummary }) {
+  const changes = STATE_ORDER.filter((state) => before.states[state] !== after.states[state]);
+  if (changes.length === 0) return <p className="muted">No state would change.</p>;
+  return (
+    <table className="data-table recon-preview-table" data-testid="recon-preview-changes">
+      <caption className="visually-hidden">How the counts would change</caption>
+      <thead>
+        <tr>
+          <th scope="col">State</th>
+          <th scope="col" className="num">
+            Now
+          </th>
+          <th scope="col" className="num">
+            After the run
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((state) => (
+          <tr key={state}>
+            <th scope="row">{STATE_LABELS[state]}</th>
+            <td className="num">{before.states[state].toLocaleString()}</td>
+            <td className="num recon-changed">{after.states[state].toLocaleString()}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface RunResultProps {
+  run: RunView;
+  onApply: () => void;
+  onDismiss: () => void;
+}
+
+/** The answer of the last run or preview; a preview offers to run for real. */
+export function RunResult({ run, onApply, onDismiss }: RunResultProps) {
+  if (run.status === 'idle' || run.status === 'running') return null;
+  if (run.status === 'error') {
+    return (
+      <ErrorState
+        title={run.preview ? 'The preview could not be computed' : 'Matching could not be run'}
+        error={run.error}
+      />
+    );
+  }
+  return (
+    <div
+      className={`recon-run-result${run.preview ? ' preview' : ''}`}
+      data-testid={run.preview ? 'recon-preview' : 'recon-run-result'}
+    >
+      <p>{runSentence(run)}</p>
+      {run.preview && run.before !== null ? (
+        <StateChanges before={run.before} after={run.result.summary} />
+      ) : null}
+      <div className="recon-actions">
+        {run.preview ? (
+          <button type="button" className="button" onClick={onApply}>
+            Run matching now
+          </button>
+        ) : null}
+        <button type="button" className="button button-secondary" onClick={onDismiss}>
+          {run.preview ? 'Close the preview' : 'Dismiss'}
+        </button>
+      </div>
+    </div>
+  );
+}

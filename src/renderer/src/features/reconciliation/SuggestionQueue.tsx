@@ -1,0 +1,143 @@
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { shownValue, type Suggestion } from '../../stores/recon-client';
+import { useReconSuggestions } from '../../stores/recon';
+import { REASON_LABELS, RULE_LABELS, scoreText } from './recon-text';
+
+const REASON_TITLES: Readonly<Record<Suggestion['reason'], string>> = {
+  tie: 'Equally good matches',
+  conflict: 'Competing matches',
+  weak_evidence: 'Weak evidence',
+};
+
+function Ids({ ids }: { ids: readonly string[] }) {
+  return (
+    <ul className="recon-ids">
+      {ids.map((id) => (
+        <li key={id}>
+          <code>{id}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: number }) {
+  const busyKey = useReconSuggestions((state) => state.busyKey);
+  const failure = useReconSuggestions((state) => state.failure);
+  const confirm = useReconSuggestions((state) => state.confirm);
+  const reject = useReconSuggestions((state) => state.reject);
+  const busy = busyKey === suggestion.key;
+  const titleId = `recon-suggestion-${index}`;
+  return (
+    <li className="recon-suggestion" data-testid="recon-suggestion">
+      <h3 id={titleId}>
+        Suggestion {index + 1}: {REASON_TITLES[suggestion.reason]}
+      </h3>
+      <p className="recon-reason">{REASON_LABELS[suggestion.reason]}</p>
+      <div className="table-scroll">
+        <table className="data-table recon-options-table">
+          <caption className="visually-hidden">Options of suggestion {index + 1}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Option</th>
+              <th scope="col">Bank lines</th>
+              <th scope="col">Requests</th>
+              <th scope="col" className="num">
+                Score
+              </th>
+              <th scope="col">Why</th>
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {suggestion.options.map((option, optionIndex) => (
+              <tr key={optionIndex} data-testid="recon-suggestion-option">
+                <th scope="row">
+                  {optionIndex + 1}
+                  <span className="recon-rule">{RULE_LABELS[option.rule]}</span>
+                </th>
+                <td>
+                  <Ids ids={option.lineIds} />
+                </td>
+                <td>
+                  <Ids ids={option.requestReferences} />
+                </td>
+                <td className="num">{scoreText(option.score)}</td>
+                <td className="recon-explanation">{option.explanation}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button recon-small"
+                    disabled={busyKey !== null}
+                    aria-label={`Confirm option ${optionIndex + 1} of suggestion ${index + 1}`}
+                    onClick={() => void confirm(suggestion.key, optionIndex)}
+                  >
+                    Confirm
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="recon-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busyKey !== null}
+          aria-label={`Reject suggestion ${index + 1}`}
+          onClick={() => void reject(suggestion.key)}
+        >
+          {busy ? 'Saving…' : 'Reject'}
+        </button>
+        <span className="recon-hint">Rejected options are not proposed again.</span>
+      </div>
+      {failure?.key === suggestion.key ? (
+        <ErrorState title="The decision could not be saved" error={failure.error} />
+      ) : null}
+    </li>
+  );
+}
+
+/** Matches the engine would not make alone: a person confirms one option or rejects them all. */
+export function SuggestionQueue() {
+  const view = useReconSuggestions((state) => state.view);
+  const reload = useReconSuggestions((state) => state.reload);
+  const suggestions = shownValue(view);
+  return (
+    <section
+      className="recon-section"
+      aria-labelledby="recon-suggestions-title"
+      data-testid="recon-suggestions"
+    >
+      <h2 id="recon-suggestions-title" tabIndex={-1}>
+        Suggestions to review{suggestions === null ? '' : ` (${suggestions.length.toLocaleString()})`}
+      </h2>
+      {view.status === 'error' ? (
+        <ErrorState
+          title="The suggestions could not be loaded"
+          error={view.error}
+          onRetry={() => void reload()}
+        />
+      ) : null}
+      {suggestions === null ? (
+        view.status === 'error' ? null : (
+          <LoadingState label="Loading suggestions…" />
+        )
+      ) : suggestions.length === 0 ? (
+        <p className="muted" data-testid="recon-no-suggestions">
+          No suggestions to review.
+        </p>
+      ) : (
+        <ol className="recon-suggestion-list">
+          {suggestions.map((suggestion, index) => (
+            <SuggestionCard key={suggestion.key} suggestion={suggestion} index={index} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

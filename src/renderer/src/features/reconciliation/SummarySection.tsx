@@ -1,0 +1,117 @@
+import type { MouseEvent } from 'react';
+import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconState } from '../../stores/recon-items-store';
+import { formatDate } from '../../lib/format-time';
+import { DifferenceCell, AmountCell } from './Amount';
+import { hrefOfView, type ReconView } from './recon-query';
+import { ATTENTION_STATES, STATE_HINTS, STATE_LABELS, STATE_ORDER } from './recon-text';
+
+interface SummarySectionProps {
+  summary: ReconSummary;
+  view: ReconView;
+  /** Show those items (or the suggestions) further down the page, and move focus there. */
+  onShow: (state: ReconState | 'suggestions') => void;
+}
+
+/** A plain click follows the link in the page; a modified one (new window) is the browser's. */
+function plainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** Counts per state (each one a link to those items), the suggestions waiting, and totals per currency. */
+export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
+  return (
+    <section className="recon-section" aria-labelledby="recon-summary-title" data-testid="recon-summary">
+      <h2 id="recon-summary-title">Summary as of {formatDate(summary.asOf)}</h2>
+      <dl className="recon-figures">
+        {STATE_ORDER.map((state) => {
+          const count = summary.states[state];
+          const attention = ATTENTION_STATES.has(state) && count > 0;
+          return (
+            <div
+              key={state}
+              className={`recon-figure${attention ? ' attention' : ''}${count === 0 ? ' zero' : ''}`}
+              data-testid={`recon-count-${state}`}
+              title={STATE_HINTS[state]}
+            >
+              <dt>{STATE_LABELS[state]}</dt>
+              <dd>
+                <a
+                  href={hrefOfView({ ...view, state })}
+                  className="recon-figure-value"
+                  onClick={(event) => {
+                    if (!plainClick(event)) return;
+                    event.preventDefault();
+                    onShow(state);
+                  }}
+                >
+                  {count.toLocaleString()}
+                  <span className="visually-hidden"> — {STATE_HINTS[state].toLowerCase()}; show them</span>
+                </a>
+              </dd>
+            </div>
+          );
+        })}
+        <div
+          className={`recon-figure${summary.suggestions > 0 ? ' attention' : ' zero'}`}
+          data-testid="recon-count-suggestions"
+        >
+          <dt>Suggestions to review</dt>
+          <dd>
+            <a
+              href={hrefOfView(view)}
+              className="recon-figure-value"
+              onClick={(event) => {
+                if (!plainClick(event)) return;
+                event.preventDefault();
+                onShow('suggestions');
+              }}
+            >
+              {summary.suggestions.toLocaleString()}
+              <span className="visually-hidden"> — go to the suggestions</span>
+            </a>
+          </dd>
+        </div>
+      </dl>
+      {summary.currencies.length === 0 ? (
+        <p className="muted">No bank payments or requests in any currency yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table recon-currency-table" data-testid="recon-currencies">
+            <caption className="visually-hidden">
+              Totals per currency as of {formatDate(summary.asOf)}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col" className="num">
+                  Paid from the bank
+                </th>
+                <th scope="col" className="num">
+                  Matched requests
+                </th>
+                <th scope="col" className="num">
+                  Open requests
+                </th>
+                <th scope="col" className="num">
+                  Roll-forward difference
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.currencies.map((row) => (
+                <tr key={row.currency} data-testid={`recon-currency-${row.currency}`}>
+                  <th scope="row">{row.currency}</th>
+                  <AmountCell value={row.paid} />
+                  <AmountCell value={row.matchedRequested} />
+                  <td className="num">{row.openRequests.toLocaleString()}</td>
+                  <DifferenceCell value={row.rollForwardDifference} missingNote="no balance snapshot" />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

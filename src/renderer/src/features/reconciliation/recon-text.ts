@@ -1,0 +1,164 @@
+import { AGEING_BUCKETS, RECON_STATES } from '@shared/ipc/contract-reconcile';
+import { formatDate } from '../../lib/format-time';
+import type {
+  ImportFormat,
+  ImportResult,
+  ResolveReason,
+  RunResult,
+  Suggestion,
+} from '../../stores/recon-client';
+import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
+
+/** The words of the Reconciliation screen: states, ages, reasons and results in plain language. */
+
+export const STATE_LABELS: Readonly<Record<ReconState, string>> = {
+  awaiting_payment: 'Awaiting payment',
+  paid_awaiting_approval: 'Paid, awaiting approval',
+  matched: 'Matched',
+  variance: 'Variance',
+  approved_unpaid: 'Approved, not paid',
+  refund_expected: 'Refund expected',
+  unmatched_bank_payment: 'Unmatched bank payment',
+  resolved: 'Resolved',
+  signed_off: 'Signed off',
+};
+
+/** What each state means, for the summary's figures (a title and screen-reader text). */
+export const STATE_HINTS: Readonly<Record<ReconState, string>> = {
+  awaiting_payment: 'Requests with no bank payment found yet',
+  paid_awaiting_approval: 'Requests paid from the bank, not yet approved by the platform',
+  matched: 'Requests whose bank payment and approval agree',
+  variance: 'Requests whose paid, requested or approved amounts differ',
+  approved_unpaid: 'Requests the platform approved with no bank payment in the statements',
+  refund_expected: 'Requests paid, then removed or cancelled at the platform',
+  unmatched_bank_payment: 'Bank payments that pair with no request',
+  resolved: 'Requests resolved with a reason',
+  signed_off: 'Requests in a signed-off period',
+};
+
+export const STATE_ORDER: readonly ReconState[] = RECON_STATES;
+
+/** States that need a person: shown highlighted in the summary when not zero. */
+export const ATTENTION_STATES: ReadonlySet<ReconState> = new Set<ReconState>([
+  'variance',
+  'approved_unpaid',
+  'refund_expected',
+  'unmatched_bank_payment',
+]);
+
+export const AGEING_LABELS: Readonly<Record<AgeingBucket, string>> = {
+  '0-2': '0–2 days',
+  '3-7': '3–7 days',
+  '8-30': '8–30 days',
+  'over-30': 'Over 30 days',
+};
+
+export const AGEING_ORDER: readonly AgeingBucket[] = AGEING_BUCKETS;
+
+export const REASON_LABELS: Readonly<Record<Suggestion['reason'], string>> = {
+  tie: 'Two or more matches fit equally well, so none was chosen automatically.',
+  conflict: 'This match competes with another one for the same bank line or request.',
+  weak_evidence: 'The evidence is not strong enough to match without a person: check why below.',
+};
+
+export const RULE_LABELS: Readonly<Record<Suggestion['options'][number]['rule'], string>> = {
+  exact_reference: 'Exact reference',
+  fuzzy_reference: 'Near reference',
+  amount_date: 'Amount and date',
+  split_sum: 'Split payment',
+  manual: 'Matched by hand',
+};
+
+export const RESOLVE_REASONS: ReadonlyArray<{ code: ResolveReason; label: string }> = [
+  { code: 'bank_fee', label: 'Bank fee' },
+  { code: 'fx_difference', label: 'Exchange-rate difference' },
+  { code: 'duplicate', label: 'Duplicate' },
+  { code: 'refunded', label: 'Refunded' },
+  { code: 'not_a_top_up', label: 'Not a top-up' },
+  { code: 'other', label: 'Other' },
+];
+
+export function resolveLabel(code: string): string {
+  return RESOLVE_REASONS.find((reason) => reason.code === code)?.label ?? code;
+}
+
+export const FORMAT_OPTIONS: ReadonlyArray<{ value: ImportFormat; label: string }> = [
+  { value: 'auto', label: 'Detect automatically' },
+  { value: 'csv', label: 'CSV' },
+  { value: 'camt053', label: 'camt.053 (ISO 20022 XML)' },
+  { value: 'mt940', label: 'MT940 (SWIFT)' },
+  { value: 'ofx', label: 'OFX / QFX' },
+];
+
+const FORMAT_NAMES: Readonly<Record<NonNullable<ImportResult['format']>, string>> = {
+  csv: 'CSV',
+  camt053: 'camt.053',
+  mt940: 'MT940',
+  ofx: 'OFX',
+};
+
+const count = (n: number, singular: string, plural = `${singular}s`): string =>
+  `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
+
+/** "Imported march.csv (CSV): 12 lines read, 10 added, 2 already known." or why nothing was stored. */
+export function importSentence(fileName: string, result: ImportResult): string {
+  const format = result.format === null ? '' : ` (${FORMAT_NAMES[result.format]})`;
+  if (!result.stored) {
+    return `Nothing from ${fileName}${format} was stored: ${result.refusal ?? 'the statement could not be read.'}`;
+  }
+  const parts = [
+    `${count(result.linesRead, 'line')} read`,
+    `${result.linesAdded.toLocaleString()} added`,
+    `${result.linesAlreadyKnown.toLocaleString()} already known`,
+  ];
+  const problems =
+    result.errors.length === 0 ? '' : ` ${count(result.errors.length, 'line')} could not be read.`;
+  return `Imported ${fileName}${format}: ${parts.join(', ')}.${problems}`;
+}
+
+/** "Line 4, amount: not a number" — line 0 is the file as a whole. */
+export function problemSentence(problem: ImportResult['errors'][number]): string {
+  const where = problem.line === 0 ? 'The file' : `Line ${problem.line}`;
+  return `${where}${problem.field === null ? '' : `, ${problem.field}`}: ${problem.problem}`;
+}
+
+/** "92%" for a score of 0.92. */
+export function scoreText(score: number): string {
+  return `${Math.round(score * 100)}%`;
+}
+
+/** A decimal string that is zero in any writing: "0", "0.00", "-0.00". */
+export function isZeroAmount(amount: string): boolean {
+  return /^[+-]?0*(\.0*)?$/.test(amount.trim()) && /\d/.test(amount);
+}
+
+/** "12 matches added, 3 suggestions to review" — or, for a preview, what would happen. */
+export function runSentence(run: { preview: boolean; result: RunResult }): string {
+  const { result, preview } = run;
+  const asOf = formatDate(result.summary.asOf);
+  const matches = count(result.matchesAdded, 'match', 'matches');
+  const suggestions = count(result.suggestions, 'suggestion');
+  return preview
+    ? `Preview as of ${asOf}, nothing written: matching would add ${matches} and leave ${suggestions} to review.`
+    : `Matching as of ${asOf} done: ${matches} added, ${suggestions} to review.`;
+}
+
+const FLAG_TITLES: Readonly<Record<string, string>> = {
+  no_opening_snapshot: 'No opening balance',
+  no_closing_snapshot: 'No closing balance',
+  no_snapshot_in_period: 'No balance in the period',
+  unexplained_credit: 'Unexplained credit',
+  approval_without_bank_payment: 'Approval with no bank payment',
+  over_precise_amount: 'Over-precise amount',
+  approval_not_counted: 'Approval not counted',
+  approval_in_other_currency: 'Approval in another currency',
+  unknown_currency: 'Unknown currency',
+};
+
+/** "unexplained_credit" → "Unexplained credit" for kinds this window has no words for. */
+export function flagTitle(kind: string): string {
+  const known = FLAG_TITLES[kind];
+  if (known) return known;
+  const words = kind.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,185 @@
+import { create } from 'zustand';
+import type { AgeingBucketName, ReconItem, ReconStateName } from '@shared/ipc/contract-reconcile';
+import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
+import type { z } from 'zod';
+import { resolveLabel } from '../features/reconciliation/recon-text';
+import {
+  shownValue,
+  ticketCounter,
+  type ItemsPage,
+  type Loadable,
+  type ReconClient,
+  type ResolveReason,
+} from './recon-client';
+import type { ReconDecisionsState } from './recon-decisions-store';
+
+export type ReconState = z.output<typeof ReconStateName>;
+export type AgeingBucket = z.output<typeof AgeingBucketName>;
+
+export interface ItemsQuery {
+  asOf?: string;
+  state?: ReconState;
+  ageing?: AgeingBucket;
+  offset: number;
+}
+
+export type ManualView =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'done'; description: string; warnings: string[] }
+  | { status: 'error'; error: ErrorShape };
+
+export interface ReconItemsState {
+  query: ItemsQuery;
+  view: Loadable<ItemsPage>;
+  /** Chosen for a manual match, by itemKey(). */
+  selected: Readonly<Record<string, ReconItem>>;
+  manual: ManualView;
+  setQuery(query: Omit<ItemsQuery, 'offset'>): Promise<void>;
+  page(offset: number): Promise<void>;
+  reload(): Promise<void>;
+  toggle(item: ReconItem, on: boolean): void;
+  clearSelection(): void;
+  /** `recon:match.manual` with the selected bank lines and requests; the warnings it returns are shown. */
+  matchSelected(note: string): Promise<void>;
+  /** `recon:resolve`; the error is returned for the dialog that asked. */
+  resolve(item: ReconItem, reasonCode: ResolveReason, note: string): Promise<ErrorShape | null>;
+}
+
+export const ITEMS_PAGE_SIZE = 50;
+
+export const itemKey = (item: Pick<ReconItem, 'kind' | 'id'>): string => `${item.kind}:${item.id}`;
+
+/** Open and not yet matched: may be matched by hand. */
+export function isSelectable(item: ReconItem): boolean {
+  return item.match === null && item.state !== 'resolved' && item.state !== 'signed_off';
+}
+
+/** "Bank line TX-1" / "Request RF18…", for announcements. */
+export function itemName(item: Pick<ReconItem, 'kind' | 'id'>): string {
+  return `${item.kind === 'line' ? 'bank line' : 'request'} ${item.id}`;
+}
+
+function listOf(count: number, singular: string): string {
+  return `${count} ${singular}${count === 1 ? '' : 's'}`;
+}
+
+export function selectionCounts(selected: Readonly<Record<string, ReconItem>>): {
+  lines: ReconItem[];
+  requests: ReconItem[];
+} {
+  const items = Object.values(selected);
+  return {
+    lines: items.filter((item) => item.kind === 'line'),
+    requests: items.filter((item) => item.kind === 'request'),
+  };
+}
+
+interface Dependencies {
+  decisions: () => ReconDecisionsState;
+  changed: () => void;
+}
+
+/** The open items table (`recon:items`) with its filters, the manual match and the resolution. */
+export function createReconItemsStore(client: ReconClient, deps: Dependencies) {
+  const tickets = ticketCounter();
+  const useItems = create<ReconItemsState>()((set, get) => {
+    async function load(): Promise<void> {
+      const ticket = tickets.take();
+      const { query } = get();
+      set({ view: { status: 'loading', previous: shownValue(get().view) } });
+      try {
+        const page = await client.invoke('recon:items', {
+          ...(query.asOf === undefined ? {} : { asOf: query.asOf }),
+          ...(query.state === undefined ? {} : { states: [query.state] }),
+          ...(query.ageing === undefined ? {} : { ageing: query.ageing }),
+          offset: query.offset,
+          limit: ITEMS_PAGE_SIZE,
+        });
+        if (!tickets.isLatest(ticket)) return;
+        // A selected item that is no longer open cannot be matched by hand: drop it.
+        const shown = new Map(page.items.map((item) => [itemKey(item), item]));
+        const selected = Object.fromEntries(
+          Object.entries(get().selected).flatMap(([key, item]) => {
+            const now = shown.get(key);
+            if (now === undefined) return [[key, item]];
+            return isSelectable(now) ? [[key, now]] : [];
+          }),
+        );
+        set({ view: { status: 'ready', value: page }, selected });
+      } catch (thrown) {
+        if (tickets.isLatest(ticket))
+          set({ view: { status: 'error', error: toErrorShape(thrown), previous: shownValue(get().view) } });
+      }
+    }
+    return {
+      query: { offset: 0 },
+      view: { status: 'idle' },
+      selected: {},
+      manual: { status: 'idle' },
+      setQuery(next) {
+        const { query, view } = get();
+        const same = next.asOf === query.asOf && next.state === query.state && next.ageing === query.ageing;
+        if (same && view.status !== 'idle') return Promise.resolve();
+        set({ query: { ...next, offset: 0 } });
+        return load();
+      },
+      page(offset) {
+        set({ query: { ...get().query, offset: Math.max(0, offset) } });
+        return load();
+      },
+      reload: load,
+      toggle(item, on) {
+        const key = itemKey(item);
+        const selected = { ...get().selected };
+        if (on && isSelectable(item)) selected[key] = item;
+        else delete selected[key];
+        set({ selected });
+      },
+      clearSelection() {
+        set({ selected: {} });
+      },
+      async matchSelected(note) {
+        const { lines, requests } = selectionCounts(get().selected);
+        if (lines.length === 0 || requests.length === 0 || get().manual.status === 'saving') return;
+        set({ manual: { status: 'saving' } });
+        try {
+          const text = note.trim();
+          const decision = await client.invoke('recon:match.manual', {
+            lineIds: lines.map((item) => item.id),
+            requestReferences: requests.map((item) => item.id),
+            ...(text === '' ? {} : { note: text }),
+          });
+          const description = `Matched ${listOf(lines.length, 'bank line')} with ${listOf(requests.length, 'request')} by hand`;
+          set({ manual: { status: 'done', description, warnings: decision.warnings }, selected: {} });
+          deps.decisions().record(
+            decision,
+            description,
+            [...lines, ...requests].map((item) => item.id),
+          );
+          deps.changed();
+        } catch (thrown) {
+          set({ manual: { status: 'error', error: toErrorShape(thrown) } });
+        }
+      },
+      async resolve(item, reasonCode, note) {
+        try {
+          const decision = await client.invoke('recon:resolve', {
+            kind: item.kind,
+            id: item.id,
+            reasonCode,
+            note: note.trim(),
+          });
+          const name = itemName(item);
+          const description = `Resolved ${name} (${resolveLabel(reasonCode).toLowerCase()})`;
+          deps.decisions().record(decision, description, [item.id]);
+          deps.changed();
+          return null;
+        } catch (thrown) {
+          return toErrorShape(thrown);
+        }
+      },
+    };
+  });
+  return { useItems };
+}

@@ -1,0 +1,68 @@
+import type { ReconClient } from './recon-client';
+import { createReconDecisionsStore } from './recon-decisions-store';
+import { createReconImportStore } from './recon-import-store';
+import { createReconItemsStore } from './recon-items-store';
+import { createReconOverviewStore } from './recon-overview-store';
+import { createReconRollforwardStore } from './recon-rollforward-store';
+import { createReconSuggestionsStore } from './recon-suggestions-store';
+
+/**
+ * Every store of the Reconciliation screen, built on one client and wired together: an import, a
+ * run or a decision changes the summary, the open items, the suggestion queue and the roll-forward,
+ * so each of those reloads after it.
+ */
+export function createReconStores(client: ReconClient) {
+  const changed = (): void => void refreshAll();
+  const { useDecisions } = createReconDecisionsStore(client, changed);
+  // A run answers with its own summary: the rest follows it.
+  const { useOverview } = createReconOverviewStore(client, () => void refreshAll({ summary: false }));
+  const { useImport } = createReconImportStore(client, changed);
+  const { useItems } = createReconItemsStore(client, {
+    decisions: () => useDecisions.getState(),
+    changed,
+  });
+  const { useSuggestions } = createReconSuggestionsStore(client, {
+    decisions: () => useDecisions.getState(),
+    changed,
+  });
+  const { useRollforward } = createReconRollforwardStore(client);
+
+  /** Reload what is on screen (anything never loaded stays unloaded). */
+  async function refreshAll(options: { summary?: boolean } = {}): Promise<void> {
+    const loaded = <T extends { status: string }>(view: T): boolean => view.status !== 'idle';
+    await Promise.all([
+      options.summary !== false && loaded(useOverview.getState().summary)
+        ? useOverview.getState().reload()
+        : undefined,
+      loaded(useItems.getState().view) ? useItems.getState().reload() : undefined,
+      loaded(useSuggestions.getState().view) ? useSuggestions.getState().reload() : undefined,
+      useRollforward.getState().reload(),
+    ]);
+  }
+
+  return { useDecisions, useOverview, useImport, useItems, useSuggestions, useRollforward, refreshAll };
+}
+
+export type ReconStores = ReturnType<typeof createReconStores>;
+
+/**
+ * While the page is open: reload when the ledger changes (a sync brings new requests, another
+ * process imports a statement), at most every `throttleMs`, the last change included. Returns the stop.
+ */
+export function followLedger(client: ReconClient, refresh: () => void, throttleMs = 500): () => void {
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = (): void => {
+    timer = undefined;
+    last = Date.now();
+    refresh();
+  };
+  const stop = client.onEvent('ledger:changed', () => {
+    if (timer !== undefined) return;
+    timer = setTimeout(run, Math.max(0, last + throttleMs - Date.now()));
+  });
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    stop();
+  };
+}

@@ -1,0 +1,97 @@
+import { create } from 'zustand';
+import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
+import { shownValue, ticketCounter, type Loadable, type ReconClient, type Suggestion } from './recon-client';
+import type { ReconDecisionsState } from './recon-decisions-store';
+
+export interface ReconSuggestionsState {
+  view: Loadable<Suggestion[]>;
+  /** The suggestion a confirmation or rejection is on its way for. */
+  busyKey: string | null;
+  /** The last confirmation or rejection that failed, shown on its suggestion. */
+  failure: { key: string; error: ErrorShape } | null;
+  reload(): Promise<void>;
+  confirm(key: string, option: number): Promise<void>;
+  reject(key: string): Promise<void>;
+}
+
+/** "2 bank lines (TX-1, TX-2) with request RF18…" for announcements. */
+export function optionWords(option: Suggestion['options'][number]): string {
+  const lines = `${option.lineIds.length === 1 ? 'bank line' : 'bank lines'} ${option.lineIds.join(', ')}`;
+  const requests = `${option.requestReferences.length === 1 ? 'request' : 'requests'} ${option.requestReferences.join(', ')}`;
+  return `${lines} with ${requests}`;
+}
+
+/** The suggestion queue (`recon:suggestions`): confirm one option, or reject the suggestion. */
+export function createReconSuggestionsStore(
+  client: ReconClient,
+  deps: { decisions: () => ReconDecisionsState; changed: () => void },
+) {
+  const tickets = ticketCounter();
+  const useSuggestions = create<ReconSuggestionsState>()((set, get) => {
+    async function load(): Promise<void> {
+      const ticket = tickets.take();
+      set({ view: { status: 'loading', previous: shownValue(get().view) } });
+      try {
+        const { suggestions } = await client.invoke('recon:suggestions', {});
+        if (tickets.isLatest(ticket)) set({ view: { status: 'ready', value: suggestions } });
+      } catch (thrown) {
+        if (tickets.isLatest(ticket))
+          set({ view: { status: 'error', error: toErrorShape(thrown), previous: shownValue(get().view) } });
+      }
+    }
+    async function decide(
+      key: string,
+      send: () => Promise<{ decisionId: number; auditSeq: number }>,
+      describe: (suggestion: Suggestion | undefined) => { text: string; ids: string[] },
+    ): Promise<void> {
+      if (get().busyKey !== null) return;
+      const suggestion = shownValue(get().view)?.find((candidate) => candidate.key === key);
+      set({ busyKey: key, failure: null });
+      try {
+        const decision = await send();
+        const { text, ids } = describe(suggestion);
+        // Gone from the queue at once; the reload that follows confirms it.
+        const remaining = (shownValue(get().view) ?? []).filter((candidate) => candidate.key !== key);
+        set({ busyKey: null, view: { status: 'ready', value: remaining } });
+        deps.decisions().record(decision, text, ids);
+        deps.changed();
+      } catch (thrown) {
+        set({ busyKey: null, failure: { key, error: toErrorShape(thrown) } });
+      }
+    }
+    return {
+      view: { status: 'idle' },
+      busyKey: null,
+      failure: null,
+      reload: load,
+      confirm(key, option) {
+        return decide(
+          key,
+          () => client.invoke('recon:match.confirm', { key, option }),
+          (suggestion) => {
+            const chosen = suggestion?.options[option];
+            return chosen
+              ? {
+                  text: `Confirmed the match of ${optionWords(chosen)}`,
+                  ids: [...chosen.lineIds, ...chosen.requestReferences],
+                }
+              : { text: 'Confirmed the suggested match', ids: [] };
+          },
+        );
+      },
+      reject(key) {
+        return decide(
+          key,
+          () => client.invoke('recon:match.reject', { key }),
+          (suggestion) => ({
+            text: 'Rejected a suggestion: its options will not be proposed again',
+            ids: suggestion
+              ? [...new Set(suggestion.options.flatMap((o) => [...o.lineIds, ...o.requestReferences]))]
+              : [],
+          }),
+        );
+      },
+    };
+  });
+  return { useSuggestions };
+}

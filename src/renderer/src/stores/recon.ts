@@ -1,0 +1,29 @@
+import { invoke, onEvent } from '../ipc/client';
+import type { ReconClient } from './recon-client';
+import { useConnection } from './connection';
+import { createReconStores, followLedger } from './recon-stores';
+
+/** The typed client: it validates every answer against contract-reconcile.ts's schemas. */
+const client: ReconClient = { invoke, onEvent };
+
+const stores = createReconStores(client);
+
+export const useReconDecisions = stores.useDecisions;
+export const useReconOverview = stores.useOverview;
+export const useReconImport = stores.useImport;
+export const useReconItems = stores.useItems;
+export const useReconSuggestions = stores.useSuggestions;
+export const useReconRollforward = stores.useRollforward;
+
+/** While the Reconciliation page is open: follow ledger changes and the event stream's return. */
+export function keepReconCurrent(): () => void {
+  const refresh = (): void => void stores.refreshAll();
+  const stopLedger = followLedger(client, refresh);
+  const stopResume = useConnection.subscribe((state, previous) => {
+    if (state.resumed !== previous.resumed) refresh();
+  });
+  return () => {
+    stopLedger();
+    stopResume();
+  };
+}
