@@ -342,6 +342,9 @@ describe('pass 4 — splits by exact sum', () => {
     ];
     const payment = [line('L1', '-1000000.00', '2024-05-02')];
     expect(preview(payment, many, { split: { maxParts: 4, maxCandidates: 16 } }).matches).toEqual([]);
+    // Whatever the order they come in (the count is per day, not per position).
+    expect(preview(payment, [...many].reverse()).matches).toEqual([]);
+    expect(preview(payment, [...many.slice(2), ...many.slice(0, 2)]).matches).toEqual([]);
     expect(signatures(preview(payment, many.slice(0, 5)))).toEqual(['L1=X0+X1']);
   });
 });

@@ -7,7 +7,7 @@ import {
   normaliseReference,
   withoutPrefix,
 } from '../../src/main/core/reconcile/match/normalise';
-import { FuzzyIndex, Visits } from '../../src/main/core/reconcile/match/fuzzy-index';
+import { FuzzyIndex, nearPairs, Visits } from '../../src/main/core/reconcile/match/fuzzy-index';
 import { ReferenceIndex } from '../../src/main/core/reconcile/match/scan';
 import { creditorReferenceFor, isValidCreditorReference } from '../../src/shared/domain/creditor-reference';
 
@@ -153,6 +153,15 @@ describe('the engine reads texts as the plain definition does', () => {
     );
   });
 
+  it('indexes references as written (separators, lower case) by their normalised form', () => {
+    const index = new ReferenceIndex(['rf18-5390 0754/7034', 'TOPUP-EUR-0000123', 'x'], (i) => i !== 2);
+    const found: number[] = [];
+    index.findWhole('RF18 5390 0754 7034', (item) => found.push(item));
+    index.findRuns('paid: topup eur 0000123, thanks', 6, (item) => found.push(item));
+    index.findWhole('x', (item) => found.push(item));
+    expect(found).toEqual([0, 1]);
+  });
+
   it('property: FuzzyIndex.searchOne finds every key within distance 1, and only those', () => {
     fc.assert(
       fc.property(fc.uniqueArray(smallAlphabet, { maxLength: 30 }), smallAlphabet, (keys, text) => {
@@ -165,6 +174,28 @@ describe('the engine reads texts as the plain definition does', () => {
         });
         expect(found.sort()).toEqual(keys.filter((key) => osa(text, key) <= 1).sort());
       }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('property: nearPairs finds every (text, key) pair within distance 1, once, and only those', () => {
+    fc.assert(
+      fc.property(
+        fc.array(smallAlphabet, { maxLength: 12 }),
+        fc.array(smallAlphabet, { maxLength: 30 }),
+        (texts, keys) => {
+          const pairs: string[] = [];
+          nearPairs(texts, keys, Int32Array.from(keys.keys()), 0, (t, k, distance) => {
+            expect(distance).toBe(osa(texts[t]!, keys[k]!));
+            pairs.push(`${t}:${k}`);
+          });
+          const expected: string[] = [];
+          texts.forEach((text, t) =>
+            keys.forEach((key, k) => osa(text, key) <= 1 && expected.push(`${t}:${k}`)),
+          );
+          expect(pairs.sort()).toEqual(expected.sort());
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -1,12 +1,8 @@
 /**
  * Connected components of a bipartite graph of (line, request) edges: which lines and requests
  * point at one another, so an ambiguity is seen whole. What is decided for a component depends
- * only on its edges, never on their order.
+ * only on its edges, never on their order. Edges are numbered 0..count−1 and given by two arrays.
  */
-export interface Edge {
-  line: number;
-  request: number;
-}
 
 function find(parent: Map<number, number>, node: number): number {
   let root = node;
@@ -21,39 +17,46 @@ function find(parent: Map<number, number>, node: number): number {
 
 /**
  * `singles`: edges whose line and request have no other edge (the common case, answered without
- * the union–find); `groups`: every other component. Lines are nodes 2·i, requests 2·i + 1.
+ * the union–find); `groups`: every other component, as lists of edges. Lines are nodes 2·i,
+ * requests 2·i + 1.
  */
-export function components<E extends Edge>(
-  edges: readonly E[],
+export function components(
+  count: number,
+  lineOf: Int32Array,
+  requestOf: Int32Array,
   lineCount: number,
   requestCount: number,
-): { singles: E[]; groups: E[][] } {
+): { singles: number[]; groups: number[][] } {
   const lineDegree = new Uint8Array(lineCount);
   const requestDegree = new Uint8Array(requestCount);
-  for (const edge of edges) {
-    if ((lineDegree[edge.line] as number) < 2) lineDegree[edge.line] = (lineDegree[edge.line] as number) + 1;
-    if ((requestDegree[edge.request] as number) < 2)
-      requestDegree[edge.request] = (requestDegree[edge.request] as number) + 1;
+  for (let e = 0; e < count; e++) {
+    const line = lineOf[e] as number;
+    const request = requestOf[e] as number;
+    if ((lineDegree[line] as number) < 2) lineDegree[line] = (lineDegree[line] as number) + 1;
+    if ((requestDegree[request] as number) < 2)
+      requestDegree[request] = (requestDegree[request] as number) + 1;
   }
-  const singles: E[] = [];
+  const singles: number[] = [];
   const parent = new Map<number, number>();
-  const rest: E[] = [];
-  for (const edge of edges) {
-    if (lineDegree[edge.line] === 1 && requestDegree[edge.request] === 1) {
-      singles.push(edge);
+  const rest: number[] = [];
+  for (let e = 0; e < count; e++) {
+    const line = lineOf[e] as number;
+    const request = requestOf[e] as number;
+    if (lineDegree[line] === 1 && requestDegree[request] === 1) {
+      singles.push(e);
       continue;
     }
-    rest.push(edge);
-    const a = find(parent, 2 * edge.line);
-    const b = find(parent, 2 * edge.request + 1);
+    rest.push(e);
+    const a = find(parent, 2 * line);
+    const b = find(parent, 2 * request + 1);
     if (a !== b) parent.set(Math.max(a, b), Math.min(a, b));
   }
-  const byRoot = new Map<number, E[]>();
-  for (const edge of rest) {
-    const root = find(parent, 2 * edge.line);
+  const byRoot = new Map<number, number[]>();
+  for (const e of rest) {
+    const root = find(parent, 2 * (lineOf[e] as number));
     const group = byRoot.get(root);
-    if (group === undefined) byRoot.set(root, [edge]);
-    else group.push(edge);
+    if (group === undefined) byRoot.set(root, [e]);
+    else group.push(e);
   }
   return { singles, groups: [...byRoot.values()] };
 }

@@ -1,12 +1,13 @@
 /**
  * Finds references within a small edit distance without comparing against every request.
  *
- * Distance 1 — symmetric deletions: a reference is indexed under itself and under each form with
- * one character deleted; a text is looked up the same way. Any single insertion, deletion,
- * substitution or swap of neighbours leaves the two with a common form, so every reference at
- * distance 1 is found, and (up to hash collisions, which the check below removes) nothing else:
- * sequential references (TOPUP-0041, TOPUP-0042 …) cost no more than random ones. Forms are
- * stored as 32-bit hashes in flat typed arrays (open addressing), not as strings.
+ * Distance 1 — symmetric deletions: a string is indexed under itself and under each form with one
+ * character deleted; the other side is looked up the same way. Any single insertion, deletion,
+ * substitution or swap of neighbours leaves the two with a common form, so every pair at distance
+ * 1 is found, and (up to hash collisions, which the check below removes) nothing else: sequential
+ * references (TOPUP-0041, TOPUP-0042 …) cost no more than random ones. Forms are 32-bit hashes in
+ * one flat typed array (open addressing), not strings. nearPairs indexes the bank texts (the
+ * smaller side, so the table stays in cache) and streams the requests' references past them.
  *
  * Distance 2 — pigeonhole, for RF creditor references whose check digits fail: each reference is
  * cut into three pieces (prefix and suffix of ⌊L/3⌋ characters, the middle) and indexed by each.
@@ -45,19 +46,105 @@ function mix(hash: number): number {
   return h ^ (h >>> 16);
 }
 
-/** Calls `visit(hash)` for the text and every form of it with one character deleted. */
-function forEachForm(text: string, visit: (hash: number) => void): void {
+const formHashes = new Int32Array(130);
+
+/**
+ * Hashes of the text and of every form of it with one character deleted, into `formHashes`;
+ * returns how many.
+ */
+function formsOf(text: string): number {
   const n = Math.min(text.length, 128);
   prefixHashes(n < text.length ? text.slice(0, n) : text, scratch);
   const whole = scratch[n] as number;
-  visit(mix(whole));
+  let count = 0;
+  formHashes[count++] = mix(whole);
   for (let i = 0; i < n; i++) {
-    // Deleting either of two equal neighbours gives the same form: visit it once.
+    // Deleting either of two equal neighbours gives the same form: counted once.
     if (i > 0 && text.charCodeAt(i) === text.charCodeAt(i - 1)) continue;
     // text without character i = text[0, i) followed by text[i + 1, n)
     const power = POWERS[n - i - 1] as number;
     const tail = (whole - Math.imul(scratch[i + 1] as number, power)) | 0;
-    visit(mix((Math.imul(scratch[i] as number, power) + tail) | 0));
+    formHashes[count++] = mix((Math.imul(scratch[i] as number, power) + tail) | 0);
+  }
+  return count;
+}
+
+/** Form hashes of many strings in one open-addressing table: slot s at [2s] (hash), [2s + 1] (id). */
+class FormTable {
+  readonly slots: Int32Array;
+  readonly mask: number;
+
+  /** `strings(visit)` calls visit(id, text) for every string to index. */
+  constructor(size: number, strings: (visit: (id: number, text: string) => void) => void) {
+    let capacity = 16;
+    while (capacity < size * 1.5) capacity *= 2;
+    this.mask = capacity - 1;
+    const slots = (this.slots = new Int32Array(capacity * 2).fill(-1));
+    const mask = this.mask;
+    strings((id, text) => {
+      const count = formsOf(text);
+      for (let f = 0; f < count; f++) {
+        const hash = formHashes[f] as number;
+        let slot = hash & mask;
+        while ((slots[2 * slot + 1] as number) >= 0) slot = (slot + 1) & mask;
+        slots[2 * slot] = hash;
+        slots[2 * slot + 1] = id;
+      }
+    });
+  }
+
+  /** Ids of the indexed strings sharing a form with `text` (repeats possible), in `found`; how many. */
+  candidates(text: string): number {
+    const count = formsOf(text);
+    const { slots, mask } = this;
+    let n = 0;
+    for (let f = 0; f < count; f++) {
+      const hash = formHashes[f] as number;
+      for (let slot = hash & mask; (slots[2 * slot + 1] as number) >= 0; slot = (slot + 1) & mask) {
+        if (slots[2 * slot] !== hash) continue;
+        if (n === found.length) {
+          const larger = new Int32Array(found.length * 2);
+          larger.set(found);
+          found = larger;
+        }
+        found[n++] = slots[2 * slot + 1] as number;
+      }
+    }
+    return n;
+  }
+}
+
+/** Shared result buffer of FormTable.candidates (read before the next call). */
+let found = new Int32Array(256);
+
+/**
+ * Every (text, item) pair within distance 1, where items are positions in `keys` of at least
+ * `minLength` characters: the texts go in the table and the keys are streamed past it — the
+ * smaller side is indexed, so the table stays in cache.
+ */
+export function nearPairs(
+  texts: readonly string[],
+  keys: readonly string[],
+  items: ArrayLike<number>,
+  minLength: number,
+  visit: (text: number, item: number, distance: number) => void,
+): void {
+  let size = 0;
+  for (const text of texts) size += text.length + 1;
+  const table = new FormTable(size, (add) => texts.forEach((text, id) => add(id, text)));
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k] as number;
+    const key = keys[item] as string;
+    if (key.length < minLength) continue;
+    const count = table.candidates(key);
+    for (let h = 0; h < count; h++) {
+      const id = found[h] as number;
+      let repeat = false; // the same text through another form
+      for (let g = 0; g < h && !repeat; g++) repeat = found[g] === id;
+      if (repeat) continue;
+      const distance = boundedEditDistance(texts[id] as string, key, 1);
+      if (distance <= 1) visit(id, item, distance);
+    }
   }
 }
 
@@ -71,9 +158,7 @@ export class Visits {
 }
 
 export class FuzzyIndex {
-  private hashes: Int32Array;
-  private values: Int32Array;
-  private mask: number;
+  private table: FormTable | null = null;
   private pieces: Map<string, number[]> | null = null;
   private readonly pieceLengths = new Set<number>();
 
@@ -83,29 +168,7 @@ export class FuzzyIndex {
     private readonly items: ArrayLike<number>,
     private readonly minLength: number,
     private readonly visits: Visits,
-  ) {
-    let forms = 0;
-    for (let k = 0; k < items.length; k++) {
-      const key = keys[items[k] as number] as string;
-      if (key.length >= minLength) forms += key.length + 1;
-    }
-    let capacity = 16;
-    while (capacity < forms * 1.5) capacity *= 2;
-    this.mask = capacity - 1;
-    this.hashes = new Int32Array(capacity);
-    this.values = new Int32Array(capacity).fill(-1);
-    for (let k = 0; k < items.length; k++) {
-      const index = items[k] as number;
-      const key = keys[index] as string;
-      if (key.length < minLength) continue;
-      forEachForm(key, (hash) => {
-        let slot = hash & this.mask;
-        while ((this.values[slot] as number) >= 0) slot = (slot + 1) & this.mask;
-        this.hashes[slot] = hash;
-        this.values[slot] = index;
-      });
-    }
-  }
+  ) {}
 
   private confirm(
     text: string,
@@ -120,14 +183,23 @@ export class FuzzyIndex {
     if (distance <= maxDistance) visit(index, distance);
   }
 
-  /** Every indexed key within distance 1 of `text`. */
+  /** Every indexed key within distance 1 of `text` (the table of keys is built on first use). */
   searchOne(text: string, visit: (index: number, distance: number) => void): void {
+    if (this.table === null) {
+      const { keys, items, minLength } = this;
+      let size = 0;
+      for (let k = 0; k < items.length; k++) size += (keys[items[k] as number] as string).length + 1;
+      this.table = new FormTable(size, (add) => {
+        for (let k = 0; k < items.length; k++) {
+          const key = keys[items[k] as number] as string;
+          if (key.length >= minLength) add(items[k] as number, key);
+        }
+      });
+    }
     this.visits.stamp++;
-    forEachForm(text, (hash) => {
-      for (let slot = hash & this.mask; (this.values[slot] as number) >= 0; slot = (slot + 1) & this.mask) {
-        if (this.hashes[slot] === hash) this.confirm(text, this.values[slot] as number, 1, visit);
-      }
-    });
+    const count = this.table.candidates(text);
+    const ids = found.slice(0, count); // confirm() may be followed by other searches
+    for (const index of ids) this.confirm(text, index, 1, visit);
   }
 
   /** Indexed keys within distance 2 of `text`, found through the pieces of RF-shaped keys. */

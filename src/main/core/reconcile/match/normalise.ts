@@ -159,13 +159,26 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 export function creditorCheckDigits(compact: string): 'valid' | 'invalid' | 'not_creditor_reference' {
   const n = compact.length;
   if (n < 5 || n > 25 || !startsLikeCreditorReference(compact)) return 'not_creditor_reference';
+  // Body first, then "RF" and the check digits; letters count as 10..35. The running remainder
+  // takes up to six digits at a time (at most 96·10^6 + 10^6 − 1: an exact integer).
   let remainder = 0;
-  // Body first, then "RF" and the check digits: letters count as 10..35.
+  let chunk = 0;
+  let scale = 1;
   for (let k = 0; k < n; k++) {
     const c = compact.charCodeAt(k < n - 4 ? k + 4 : k - (n - 4));
-    if (c >= 48 && c <= 57) remainder = (remainder * 10 + (c - 48)) % 97;
-    else if (c >= 65 && c <= 90) remainder = (remainder * 100 + (c - 55)) % 97;
-    else return 'not_creditor_reference';
+    if (c >= 48 && c <= 57) {
+      chunk = chunk * 10 + (c - 48);
+      scale *= 10;
+    } else if (c >= 65 && c <= 90) {
+      chunk = chunk * 100 + (c - 55);
+      scale *= 100;
+    } else return 'not_creditor_reference';
+    if (scale >= 1_000_000) {
+      remainder = (remainder * scale + chunk) % 97;
+      chunk = 0;
+      scale = 1;
+    }
   }
+  remainder = (remainder * scale + chunk) % 97;
   return remainder === 1 ? 'valid' : 'invalid';
 }

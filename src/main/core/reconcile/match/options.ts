@@ -41,12 +41,12 @@ export const CURRENCY_TOLERANCES: Readonly<Record<string, ToleranceSpec>> = {
 export const DEFAULT_WINDOW = { daysBefore: 2, daysAfter: 10 } as const;
 
 /**
- * Amount-only splits: up to 4 parts, searched among at most 16 candidates (C(16,2..4) = 2,500
- * combinations at worst per item), with a hard budget of subset-sum steps per item. Beyond these
- * bounds a split is left to a person: a coincidence becomes too likely to act on automatically.
+ * Amount-only splits: up to 4 parts, and no combination is formed where more than 16 candidates
+ * were registered (or paid) within a few days of each other: the combinations that could add up by
+ * coincidence grow too fast to act on without a person (16 bounds the work too: at most
+ * C(15,1..3) = 575 combinations from any one first part).
  */
 export const DEFAULT_SPLIT = { maxParts: 4, maxCandidates: 16 } as const;
-export const SPLIT_STEP_BUDGET = 20_000;
 
 /** References shorter than this are not searched for inside free text ("INV 22" is not a reference). */
 export const MIN_SCANNED_REFERENCE_LENGTH = 6;

@@ -8,8 +8,8 @@
  * Requests are found through buckets of the currency's absolute tolerance, block by block in time
  * (blocks.ts), never all pairs.
  */
-import { orderByDay, timeBlocks } from './blocks';
-import { FREE, type MatchContext } from './context';
+import { timeBlocks } from './blocks';
+import type { MatchContext } from './context';
 import { buildPair } from './evidence';
 import { resolveMutualBest, type Candidate } from './resolve';
 import { amountDateScore } from './score';
@@ -60,8 +60,8 @@ export function amountDatePass(context: MatchContext): void {
   const windowDays = Math.max(daysBefore, daysAfter);
   const seen = new Int32Array(context.requestCount);
   const candidates: Candidate[] = [];
-  const lines = orderByDay(context.lineDays, context.lineCount, context.lineState, FREE);
-  const requests = orderByDay(context.requestDays, context.requestCount, context.requestState, FREE);
+  const lines = context.freeLinesByDay();
+  const requests = context.freeRequestsByDay();
   for (const block of timeBlocks(
     lines,
     context.lineDays,
@@ -80,10 +80,11 @@ export function amountDatePass(context: MatchContext): void {
       const step = width[currency] as bigint;
       const paid = context.paidOf(lineIndex);
       const day = context.lineDays[lineIndex] as number;
-      // Buckets are as wide as the absolute tolerance, the largest any request can have.
-      const last = (paid + step) / step;
-      for (let bucket = paid > step ? (paid - step) / step : 0n; bucket <= last; bucket++) {
-        const list = buckets.get(bucket);
+      // Buckets are as wide as the absolute tolerance, the largest any request can have: a
+      // request within it of the payment lies in the payment's bucket or a neighbour.
+      const middle = paid / step;
+      for (let side = -1; side <= 1; side++) {
+        const list = buckets.get(side === 0 ? middle : side < 0 ? middle - 1n : middle + 1n);
         if (list === undefined) continue;
         for (const requestIndex of list) {
           if (seen[requestIndex] === lineIndex + 1) continue;
@@ -98,20 +99,15 @@ export function amountDatePass(context: MatchContext): void {
             request: requestIndex,
             cost: gap,
             eligible: true,
-            build: () =>
-              buildPair(
-                context,
-                'amount_date',
-                lineIndex,
-                requestIndex,
-                amountDateScore(gap, tolerance, Math.abs(day - requestDay), windowDays),
-                [],
-                tolerance,
-              ),
+            score: amountDateScore(gap, tolerance, Math.abs(day - requestDay), windowDays),
+            tolerance,
+            reference: null,
           });
         }
       }
     }
   }
-  resolveMutualBest(context, 'amount_date', candidates);
+  resolveMutualBest(context, 'amount_date', candidates, (c) =>
+    buildPair(context, 'amount_date', c.line, c.request, c.score, [], c.tolerance),
+  );
 }

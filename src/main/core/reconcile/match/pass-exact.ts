@@ -10,48 +10,75 @@
  * Anything else (a reference paid twice, a line naming two requests and paying one, a currency
  * that differs) becomes a suggestion, and its items wait for a person.
  */
-import { components, type Edge } from './components';
+import { components } from './components';
 import { FREE, type MatchContext } from './context';
 import { buildMatch, buildPair, compareOptions } from './evidence';
 import { creditorCheckDigits } from './normalise';
 import { ReferenceIndex } from './scan';
 import { MIN_SCANNED_REFERENCE_LENGTH } from './options';
 import { exactReferenceScore } from './score';
-import type { BankLine, Match, ReferenceEvidence } from './types';
+import type { Match, ReferenceEvidence } from './types';
 
 const CURRENCY_DIFFERS_SCORE = 0.6;
 
-interface Hit extends Edge {
-  where: 'reference' | 'remittance';
-  text: string;
+/** (line, request) pairs linked by an exact reference, in flat arrays: edge e is line[e], request[e]. */
+class Hits {
+  line = new Int32Array(1024);
+  request = new Int32Array(1024);
+  /** 1 when found in the remittance text, 0 in the reference field. */
+  remittance = new Uint8Array(1024);
+  /** 1 when already known that the line pays the request's amount exactly. */
+  exact = new Uint8Array(1024);
+  count = 0;
+
+  add(line: number, request: number, remittance: boolean, firstOfLine: number): void {
+    for (let e = firstOfLine; e < this.count; e++) if (this.request[e] === request) return;
+    if (this.count === this.line.length) {
+      const grow = <T extends Int32Array | Uint8Array>(array: T, make: (n: number) => T): T => {
+        const larger = make(array.length * 2);
+        larger.set(array);
+        return larger;
+      };
+      this.line = grow(this.line, (n) => new Int32Array(n));
+      this.request = grow(this.request, (n) => new Int32Array(n));
+      this.remittance = grow(this.remittance, (n) => new Uint8Array(n));
+      this.exact = grow(this.exact, (n) => new Uint8Array(n));
+    }
+    this.line[this.count] = line;
+    this.request[this.count] = request;
+    this.remittance[this.count] = remittance ? 1 : 0;
+    this.exact[this.count] = 0;
+    this.count++;
+  }
 }
 
 /** Every (line, request) pair an exact reference links, once each. */
-export function findHits(context: MatchContext): Hit[] {
-  const index = new ReferenceIndex(context.keys, (i) => context.requestState[i] === FREE);
-  const hits: Hit[] = [];
+function findHits(context: MatchContext): Hits {
+  const index = new ReferenceIndex(context.references, (i) => context.requestState[i] === FREE);
+  const hits = new Hits();
   let firstOfLine = 0;
   let line = 0;
-  let where: Hit['where'] = 'reference';
-  const add = (request: number): void => {
-    for (let h = firstOfLine; h < hits.length; h++) if ((hits[h] as Hit).request === request) return;
-    hits.push({ line, request, where, text: context.keys[request] as string });
-  };
+  let inRemittance = false;
+  const add = (request: number): void => hits.add(line, request, inRemittance, firstOfLine);
   for (line = 0; line < context.lineCount; line++) {
     if (context.lineState[line] !== FREE) continue;
-    const { reference, remittance } = context.lineSources[line] as BankLine;
-    firstOfLine = hits.length;
+    const reference = context.lineReferences[line] ?? null;
+    const remittance = context.lineRemittances[line] ?? null;
+    firstOfLine = hits.count;
     if (reference !== null) {
-      where = 'reference';
+      inRemittance = false;
       index.findWhole(reference, add);
-      const found = hits.length - firstOfLine;
+      const found = hits.count - firstOfLine;
       // The structured reference names one request and the payment is its amount: the
       // remittance text cannot add anything, so it is not read.
-      if (found === 1 && context.paysExactly(line, (hits[firstOfLine] as Hit).request)) continue;
+      if (found === 1 && context.paysExactly(line, hits.request[firstOfLine] as number)) {
+        hits.exact[firstOfLine] = 1;
+        continue;
+      }
       if (found === 0) index.findRuns(reference, MIN_SCANNED_REFERENCE_LENGTH, add);
     }
     if (remittance !== null) {
-      where = 'remittance';
+      inRemittance = true;
       index.findRuns(remittance, MIN_SCANNED_REFERENCE_LENGTH, add);
     }
   }
@@ -60,41 +87,55 @@ export function findHits(context: MatchContext): Hit[] {
 
 export function exactReferencePass(context: MatchContext): void {
   const hits = findHits(context);
-  const evidence = (hit: Hit): ReferenceEvidence => ({
-    where: hit.where,
-    text: hit.text,
-    requestReference: context.references[hit.request] as string,
-    distance: 0,
-    checkDigits: creditorCheckDigits(hit.text),
-  });
-  const pair = (hit: Hit): Match => {
-    const currency = context.lineCurrencies[hit.line] as number;
+  const evidence = (e: number): ReferenceEvidence => {
+    const request = hits.request[e] as number;
+    const text = context.keyOf(request);
+    return {
+      where: hits.remittance[e] === 1 ? 'remittance' : 'reference',
+      text,
+      requestReference: context.references[request] as string,
+      distance: 0,
+      checkDigits: creditorCheckDigits(text),
+    };
+  };
+  const pair = (e: number): Match => {
+    const line = hits.line[e] as number;
+    const request = hits.request[e] as number;
     // Another currency: the amounts cannot be compared, the reference alone is weaker evidence.
     let score = CURRENCY_DIFFERS_SCORE;
-    if (context.paysExactly(hit.line, hit.request)) score = 1;
-    else if (context.requestCurrencies[hit.request] === currency) {
+    if (hits.exact[e] === 1 || context.paysExactly(line, request)) score = 1;
+    else if (context.requestCurrencies[request] === context.lineCurrencies[line]) {
       score = exactReferenceScore(
-        context.amountGap(context.paidOf(hit.line), hit.request),
-        context.toleranceFor(hit.request),
+        context.amountGap(context.paidOf(line), request),
+        context.toleranceFor(request),
       );
     }
-    return buildPair(context, 'exact_reference', hit.line, hit.request, score, [evidence(hit)], null);
+    return buildPair(context, 'exact_reference', line, request, score, [evidence(e)], null);
   };
-  const { singles, groups } = components(hits, context.lineCount, context.requestCount);
-  for (const hit of singles) {
-    if (context.lineCurrencies[hit.line] === context.requestCurrencies[hit.request]) {
-      context.acceptPair(pair(hit), hit.line, hit.request);
+  const { singles, groups } = components(
+    hits.count,
+    hits.line,
+    hits.request,
+    context.lineCount,
+    context.requestCount,
+  );
+  for (let s = 0; s < singles.length; s++) {
+    const e = singles[s] as number;
+    const line = hits.line[e] as number;
+    const request = hits.request[e] as number;
+    if (context.lineCurrencies[line] === context.requestCurrencies[request]) {
+      context.acceptPair(pair(e), line, request);
     } else {
       context.hold(
-        { rule: 'exact_reference', reason: 'weak_evidence', options: [pair(hit)] },
-        [hit.line],
-        [hit.request],
+        { rule: 'exact_reference', reason: 'weak_evidence', options: [pair(e)] },
+        [line],
+        [request],
       );
     }
   }
   for (const group of groups) {
-    const lines = [...new Set(group.map((hit) => hit.line))];
-    const requests = [...new Set(group.map((hit) => hit.request))];
+    const lines = [...new Set(group.map((e) => hits.line[e] as number))];
+    const requests = [...new Set(group.map((e) => hits.request[e] as number))];
     const currencies = new Set([
       ...lines.map((i) => context.lineCurrencies[i]),
       ...requests.map((i) => context.requestCurrencies[i]),

@@ -12,10 +12,10 @@
  * and its requested or approved amount is within tolerance. Only requests dated within FUZZY_REACH
  * of the booking are searched.
  */
-import { FREE, type MatchContext } from './context';
+import type { MatchContext } from './context';
 import { buildPair } from './evidence';
-import { orderByDay, timeBlocks } from './blocks';
-import { FuzzyIndex, Visits } from './fuzzy-index';
+import { timeBlocks } from './blocks';
+import { FuzzyIndex, nearPairs, Visits } from './fuzzy-index';
 import {
   creditorCheckDigits,
   normaliseReference,
@@ -26,7 +26,7 @@ import {
 import { MIN_FUZZY_REFERENCE_LENGTH } from './options';
 import { resolveMutualBest, type Candidate } from './resolve';
 import { fuzzyReferenceScore } from './score';
-import type { BankLine, ReferenceEvidence } from './types';
+import type { ReferenceEvidence } from './types';
 
 const MAX_DISTANCE = 2;
 const CREDITOR_START = /rf\d\d/i;
@@ -79,9 +79,27 @@ export const FUZZY_REACH = { daysBefore: 30, daysAfter: 90 } as const;
 const LINES_PER_BLOCK = 8192;
 
 export function fuzzyReferencePass(context: MatchContext): void {
-  const keys = context.keys;
-  const lines = orderByDay(context.lineDays, context.lineCount, context.lineState, FREE);
-  const requests = orderByDay(context.requestDays, context.requestCount, context.requestState, FREE);
+  const requests = context.freeRequestsByDay();
+  const keys = context.keysOf(requests);
+  let longest = 0;
+  for (let k = 0; k < requests.length; k++) {
+    longest = Math.max(longest, (keys[requests[k] as number] as string).length);
+  }
+  // Only lines with something to search for take part (and decide the blocks).
+  const free = context.freeLinesByDay();
+  const asking: number[] = [];
+  const texts: [string, ReferenceEvidence['where']][][] = [];
+  for (let k = 0; k < free.length; k++) {
+    const found = queries(
+      context.lineReferences[free[k] as number] ?? null,
+      context.lineRemittances[free[k] as number] ?? null,
+      longest,
+    );
+    if (found.length === 0) continue;
+    asking.push(free[k] as number);
+    texts.push(found);
+  }
+  const lines = Int32Array.from(asking);
   const visits = new Visits(context.requestCount);
   const candidates: Candidate[] = [];
   const blocks = timeBlocks(
@@ -95,41 +113,57 @@ export function fuzzyReferencePass(context: MatchContext): void {
   );
   for (const block of blocks) {
     const items = requests.subarray(block.requestFrom, block.requestTo);
-    let longest = 0;
-    for (let k = 0; k < items.length; k++)
-      longest = Math.max(longest, (keys[items[k] as number] as string).length);
-    let index: FuzzyIndex | null = null;
+    // The block's texts, flat: text t belongs to line asker[t].
+    const flat: string[] = [];
+    const asker: number[] = [];
+    const where: ReferenceEvidence['where'][] = [];
     for (let k = block.lineFrom; k < block.lineTo; k++) {
-      const lineIndex = lines[k] as number;
-      const line = context.lineSources[lineIndex] as BankLine;
-      const texts = queries(line.reference, line.remittance, longest);
-      if (texts.length === 0) continue;
+      for (const [text, place] of texts[k] as [string, ReferenceEvidence['where']][]) {
+        flat.push(text);
+        asker.push(k);
+        where.push(place);
+      }
+    }
+    const found = new Map<number, Map<number, Found>>();
+    const keep = (t: number, requestIndex: number, distance: number): void => {
+      const k = asker[t] as number;
+      let near = found.get(k);
+      if (near === undefined) found.set(k, (near = new Map()));
+      const before = near.get(requestIndex);
+      if (before === undefined || distance < before.distance) {
+        const text = flat[t] as string;
+        near.set(requestIndex, {
+          distance,
+          where: where[t] as Found['where'],
+          text,
+          checkDigits: creditorCheckDigits(text),
+        });
+      }
+    };
+    nearPairs(flat, keys, items, MIN_FUZZY_REFERENCE_LENGTH, keep);
+    // Two typos: only for an RF reference whose check digits fail, and nothing within one.
+    let index: FuzzyIndex | null = null;
+    for (let t = 0; t < flat.length; t++) {
+      if (found.has(asker[t] as number) || creditorCheckDigits(flat[t] as string) !== 'invalid') continue;
       index ??= new FuzzyIndex(keys, items, MIN_FUZZY_REFERENCE_LENGTH, visits);
-      const found = search(index, texts, longest);
-      if (found.size > 0) candidatesOf(context, lineIndex, found, candidates);
+      index.searchTwo(flat[t] as string, (requestIndex, distance) => keep(t, requestIndex, distance));
+    }
+    for (let k = block.lineFrom; k < block.lineTo; k++) {
+      const near = found.get(k);
+      if (near !== undefined) candidatesOf(context, lines[k] as number, near, candidates);
     }
   }
-  resolveMutualBest(context, 'fuzzy_reference', candidates);
-}
-
-/** Requests near any of the texts, each with its smallest distance (within the reach of the line). */
-function search(
-  index: FuzzyIndex,
-  texts: [string, ReferenceEvidence['where']][],
-  longest: number,
-): Map<number, Found> {
-  const found = new Map<number, Found>();
-  for (const [text, where] of texts) {
-    const checkDigits = creditorCheckDigits(text);
-    const keep = (requestIndex: number, distance: number): void => {
-      const before = found.get(requestIndex);
-      if (before === undefined || distance < before.distance)
-        found.set(requestIndex, { distance, where, text, checkDigits });
-    };
-    if (text.length <= longest + 1) index.searchOne(text, keep);
-    if (checkDigits === 'invalid' && found.size === 0) index.searchTwo(text, keep);
-  }
-  return found;
+  resolveMutualBest(context, 'fuzzy_reference', candidates, (c) =>
+    buildPair(
+      context,
+      'fuzzy_reference',
+      c.line,
+      c.request,
+      c.score,
+      [c.reference as ReferenceEvidence],
+      c.tolerance,
+    ),
+  );
 }
 
 function candidatesOf(
@@ -164,8 +198,9 @@ function candidatesOf(
       // tolerance, or not): a typo that leaves two requests at distance 1 is decided by the amount.
       cost: BigInt(hit.distance * 4 + (gap === 0n ? 0 : gap <= tolerance ? 1 : 2)),
       eligible,
-      build: () =>
-        buildPair(context, 'fuzzy_reference', lineIndex, requestIndex, score, [evidence], tolerance),
+      score,
+      tolerance,
+      reference: evidence,
     });
   });
 }

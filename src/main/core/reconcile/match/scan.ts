@@ -25,6 +25,20 @@ const PREFIX_CODES: readonly number[][] = REFERENCE_PREFIXES.map((prefix) =>
 );
 const MAX_KEY = 64;
 
+/** Whether two texts have the same normalised form (letters and digits, case ignored). */
+function sameKey(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    let x = -1;
+    while (i < a.length && (x = code(a.charCodeAt(i++))) < 0);
+    let y = -1;
+    while (j < b.length && (y = code(b.charCodeAt(j++))) < 0);
+    if (x !== y) return false;
+    if (x < 0) return true;
+  }
+}
+
 /** Spreads a polynomial hash over all bits (murmur3's finaliser), so the table's low bits vary. */
 function mix(hash: number): number {
   let h = hash ^ (hash >>> 16);
@@ -37,61 +51,70 @@ function mix(hash: number): number {
 export class ReferenceIndex {
   /** Longest indexed key. */
   readonly longest: number = 0;
-  private readonly heads: Int32Array;
-  private readonly next: Int32Array;
-  private readonly hashes: Int32Array;
-  private readonly items: Int32Array;
+  /** Open addressing, slot s at [2s] (hash) and [2s + 1] (item, −1 when empty): one cache line. */
+  private readonly slots: Int32Array;
   private readonly mask: number;
+  /** Normalised length of each indexed reference. */
+  private readonly keyLengths: Uint8Array;
   private readonly starts = new Uint8Array(36 * 36 * 36);
   private readonly lengths = new Uint8Array(MAX_KEY + 1);
   private hasShortKeys = false;
   private codes = new Uint8Array(256);
-  private readonly bounds: number[] = [];
+  /** Word starts of the text last read, then its length: bounds[0, boundCount). */
+  private bounds = new Int32Array(64);
+  private boundCount = 0;
 
-  /** `keys[i]`: normalised reference of item i (letters and digits, upper case). */
+  /**
+   * `references[i]`: the payment reference of item i as written; it is indexed by its normalised
+   * form (ASCII letters and digits, case ignored), read without building that string.
+   */
   constructor(
-    private readonly keys: readonly string[],
+    private readonly references: readonly string[],
     include: (index: number) => boolean,
   ) {
     let count = 0;
-    for (let i = 0; i < keys.length; i++) if (include(i) && (keys[i] as string).length > 0) count++;
+    for (let i = 0; i < references.length; i++) if (include(i)) count++;
     let capacity = 16;
     while (capacity < count * 2) capacity *= 2;
     this.mask = capacity - 1;
-    this.heads = new Int32Array(capacity).fill(-1);
-    this.next = new Int32Array(count);
-    this.hashes = new Int32Array(count);
-    this.items = new Int32Array(count);
-    let entry = 0;
+    this.slots = new Int32Array(capacity * 2).fill(-1);
+    this.keyLengths = new Uint8Array(references.length);
     let longest = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      if (key.length === 0 || key.length > MAX_KEY || !include(i)) continue;
+    for (let i = 0; i < references.length; i++) {
+      if (!include(i)) continue;
+      const reference = references[i] as string;
       let hash = 0;
-      for (let k = 0; k < key.length; k++) hash = (Math.imul(hash, BASE) + code(key.charCodeAt(k)) + 1) | 0;
-      hash = mix(hash);
-      const slot = hash & this.mask;
-      this.hashes[entry] = hash;
-      this.items[entry] = i;
-      this.next[entry] = this.heads[slot] as number;
-      this.heads[slot] = entry++;
-      this.lengths[key.length] = 1;
-      if (key.length > longest) longest = key.length;
-      if (key.length < 3) this.hasShortKeys = true;
-      else {
-        const at = code(key.charCodeAt(0)) * 1296 + code(key.charCodeAt(1)) * 36 + code(key.charCodeAt(2));
-        this.starts[at] = 1;
+      let length = 0;
+      let start = 0;
+      for (let k = 0; k < reference.length && length <= MAX_KEY; k++) {
+        const value = code(reference.charCodeAt(k));
+        if (value < 0) continue;
+        hash = (Math.imul(hash, BASE) + value + 1) | 0;
+        if (length < 3) start = start * 36 + value;
+        length++;
       }
+      if (length === 0 || length > MAX_KEY) continue;
+      hash = mix(hash);
+      let slot = hash & this.mask;
+      while ((this.slots[2 * slot + 1] as number) >= 0) slot = (slot + 1) & this.mask;
+      this.slots[2 * slot] = hash;
+      this.slots[2 * slot + 1] = i;
+      this.keyLengths[i] = length;
+      this.lengths[length] = 1;
+      if (length > longest) longest = length;
+      if (length < 3) this.hasShortKeys = true;
+      else this.starts[start] = 1;
     }
     this.longest = longest;
   }
 
   /** Reads `text` into codes and word starts; returns the number of codes. */
   private read(text: string): number {
-    const bounds = this.bounds;
-    bounds.length = 0;
     if (this.codes.length < text.length) this.codes = new Uint8Array(text.length * 2);
+    if (this.bounds.length < text.length + 2) this.bounds = new Int32Array(text.length * 2 + 2);
     const codes = this.codes;
+    const bounds = this.bounds;
+    let count = 0;
     let length = 0;
     let inWord = false;
     for (let i = 0; i < text.length; i++) {
@@ -100,36 +123,53 @@ export class ReferenceIndex {
         inWord = false;
         continue;
       }
-      if (!inWord) bounds.push(length);
+      if (!inWord) bounds[count++] = length;
       inWord = true;
       codes[length++] = value;
     }
-    bounds.push(length);
+    bounds[count++] = length;
+    this.boundCount = count;
     return length;
   }
 
   /** Items whose key equals codes[from, from + size) (hash given): visit(item) each. */
   private lookup(from: number, size: number, polynomial: number, visit: (item: number) => void): void {
     const codes = this.codes;
+    const slots = this.slots;
     const hash = mix(polynomial);
-    for (let entry = this.heads[hash & this.mask] as number; entry >= 0; entry = this.next[entry] as number) {
-      if (this.hashes[entry] !== hash) continue;
-      const item = this.items[entry] as number;
-      const key = this.keys[item] as string;
-      if (key.length !== size) continue;
+    for (let slot = hash & this.mask; (slots[2 * slot + 1] as number) >= 0; slot = (slot + 1) & this.mask) {
+      if (slots[2 * slot] !== hash) continue;
+      const item = slots[2 * slot + 1] as number;
+      if (this.keyLengths[item] !== size) continue;
+      // Compared on the reference as written, its separators skipped.
+      const reference = this.references[item] as string;
       let same = true;
-      for (let k = 0; k < size && same; k++) same = code(key.charCodeAt(k)) === codes[from + k];
+      for (let k = 0, at = from; k < reference.length && same; k++) {
+        const value = code(reference.charCodeAt(k));
+        if (value >= 0) same = value === codes[at++];
+      }
       if (same) visit(item);
     }
   }
 
-  /** Items whose key is the whole text, normalised. */
+  /** Items whose key is the whole text, normalised (hashed as it is read; no copy is made). */
   findWhole(text: string, visit: (item: number) => void): void {
-    const length = this.read(text);
-    if (length === 0 || length > MAX_KEY || this.lengths[length] !== 1) return;
     let hash = 0;
-    for (let k = 0; k < length; k++) hash = (Math.imul(hash, BASE) + (this.codes[k] as number) + 1) | 0;
-    this.lookup(0, length, hash, visit);
+    let length = 0;
+    for (let k = 0; k < text.length; k++) {
+      const value = code(text.charCodeAt(k));
+      if (value < 0) continue;
+      if (++length > MAX_KEY) return;
+      hash = (Math.imul(hash, BASE) + value + 1) | 0;
+    }
+    if (length === 0 || this.lengths[length] !== 1) return;
+    const slots = this.slots;
+    const mixed = mix(hash);
+    for (let slot = mixed & this.mask; (slots[2 * slot + 1] as number) >= 0; slot = (slot + 1) & this.mask) {
+      if (slots[2 * slot] !== mixed) continue;
+      const item = slots[2 * slot + 1] as number;
+      if (this.keyLengths[item] === length && sameKey(text, this.references[item] as string)) visit(item);
+    }
   }
 
   /**
@@ -140,9 +180,10 @@ export class ReferenceIndex {
     const length = this.read(text);
     if (length < minLength) return;
     const bounds = this.bounds;
+    const count = this.boundCount;
     const codes = this.codes;
     const maxLength = Math.min(this.longest, MAX_KEY);
-    for (let w = 0; w < bounds.length - 1; w++) {
+    for (let w = 0; w < count - 1; w++) {
       const start = bounds[w] as number;
       for (let from = start, round = 0; round < 2; round++) {
         // A run of 3 characters or more must start like some key; shorter keys are looked up as they are.
@@ -154,7 +195,7 @@ export class ReferenceIndex {
         if (startsKey || this.hasShortKeys) {
           let hash = 0;
           let at = from;
-          for (let end = w + 1; end < bounds.length; end++) {
+          for (let end = w + 1; end < count; end++) {
             const stop = bounds[end] as number;
             if (stop - from > maxLength || (stop - from >= 3 && !startsKey)) break;
             for (; at < stop; at++) hash = (Math.imul(hash, BASE) + (codes[at] as number) + 1) | 0;

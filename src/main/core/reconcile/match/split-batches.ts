@@ -1,91 +1,170 @@
 /**
- * One payment for several requests: the requests a person registers together and then pays with
- * one transfer. Candidates are the combinations of 2..maxParts free requests of one currency and
- * one float registered within SPLIT_SPREAD_DAYS of each other; each combination's exact total is
- * kept in a map, so every payment is answered by one look-up of its amount — linear work, however
- * many payments and requests there are. A combination counts for a payment only when the payment
- * is within the window of every one of its requests.
+ * Splits by exact sum, found through totals. Parts of a split are registered (requests) or paid
+ * (bank lines) together: the candidates are the combinations of 2..maxParts free items of one group
+ * (requests: one currency and one float; lines: one currency) dated within SPLIT_SPREAD_DAYS of
+ * each other. A combination's exact total is kept only when some free item on the other side has
+ * exactly that amount (and no total above the largest such amount is extended), so the other side
+ * is answered by one look-up of its amount — linear work, however many items there are. A
+ * combination counts only when every part lies within the window of the item it is paired with.
  */
-import { orderByDay } from './blocks';
 import { FREE, type MatchContext } from './context';
 
-/** Requests paid together were registered within this many days of each other. */
+/** Parts of a split are registered, or paid, within this many days of each other. */
 export const SPLIT_SPREAD_DAYS = 3;
-/** Options kept when several combinations fit one payment. */
+/** Options kept when several combinations fit one item. */
 const MAX_TIED = 5;
 
 /** Combinations by currency number, then by their exact total. */
-type Batches = Map<bigint, number[][]>[];
+export type Batches = Map<bigint, number[][]>[];
 
-export function requestBatches(context: MatchContext): Batches {
-  const { maxParts, maxCandidates } = context.options;
-  const batches: Batches = context.currencies.map(() => new Map<bigint, number[][]>());
-  // Free requests by currency and float, each list in date order.
-  const groups = new Map<string, number[]>();
-  const ordered = orderByDay(context.requestDays, context.requestCount, context.requestState, FREE);
-  for (let k = 0; k < ordered.length; k++) {
-    const i = ordered[k] as number;
-    const key = `${context.requestCurrencies[i]}\n${(context.requestSources[i] as { float: string }).float}`;
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [i]);
-    else group.push(i);
-  }
-  const chosen: number[] = [];
-  for (const group of groups.values()) {
-    const currency = context.requestCurrencies[group[0] as number] as number;
-    const totals = batches[currency] as Map<bigint, number[][]>;
-    // Every combination is listed once, from its first member in date order: the set of
-    // combinations (all members within the spread of the earliest) does not depend on that order.
-    let end = 0;
-    for (let first = 0; first < group.length; first++) {
-      const firstDay = context.requestDays[group[first] as number] as number;
-      if (end < first + 1) end = first + 1;
-      while (
-        end < group.length &&
-        (context.requestDays[group[end] as number] as number) <= firstDay + SPLIT_SPREAD_DAYS
-      )
-        end++;
-      // Too many registered together to tell combinations apart: left to a person.
-      if (end - first > maxCandidates) continue;
-      chosen.length = 0;
-      chosen.push(group[first] as number);
-      const extend = (from: number, total: bigint): void => {
-        for (let k = from; k < end; k++) {
-          const request = group[k] as number;
-          const sum = total + context.requestedOf(request);
-          chosen.push(request);
-          const list = totals.get(sum);
-          if (list === undefined) totals.set(sum, [[...chosen]]);
-          else list.push([...chosen]);
-          if (chosen.length < maxParts) extend(k + 1, sum);
-          chosen.pop();
-        }
-      };
-      extend(first + 1, context.requestedOf(group[first] as number));
-    }
-  }
-  return batches;
+interface Side {
+  /** Items in date order, grouped: a combination never mixes groups. */
+  groups: Iterable<number[]>;
+  currency: (i: number) => number;
+  day: (i: number) => number;
+  amount: (i: number) => bigint;
 }
 
-/** The combinations a payment could be: its exact amount, every request within its window. */
-export function batchesFor(context: MatchContext, batches: Batches, line: number): number[][] {
-  const list = (batches[context.lineCurrencies[line] as number] as Map<bigint, number[][]>).get(
-    context.paidOf(line),
+/** Totals of every combination of one side that some amount of `wanted` (per currency) equals. */
+function batches(context: MatchContext, side: Side, wanted: Set<bigint>[]): Batches {
+  const { maxParts, maxCandidates } = context.options;
+  const totals: Batches = context.currencies.map(() => new Map<bigint, number[][]>());
+  const ceilings = wanted.map((amounts) => {
+    let largest = 0n;
+    for (const amount of amounts) if (amount > largest) largest = amount;
+    return largest;
+  });
+  const chosen: number[] = [];
+  for (const group of side.groups) {
+    if (group.length < 2) continue;
+    const currency = side.currency(group[0] as number);
+    const found = totals[currency] as Map<bigint, number[][]>;
+    const amounts = wanted[currency] as Set<bigint>;
+    const ceiling = ceilings[currency] as bigint;
+    if (amounts.size === 0) continue;
+    let end = 0;
+    const extend = (from: number, total: bigint): void => {
+      for (let k = from; k < end; k++) {
+        const item = group[k] as number;
+        const sum = total + side.amount(item);
+        if (sum > ceiling) continue;
+        chosen.push(item);
+        if (amounts.has(sum)) {
+          const list = found.get(sum);
+          if (list === undefined) found.set(sum, [[...chosen]]);
+          else list.push([...chosen]);
+        }
+        if (chosen.length < maxParts) extend(k + 1, sum);
+        chosen.pop();
+      }
+    };
+    // Every combination is listed once, from its first member in date order: the set of
+    // combinations (all members within the spread of the earliest) does not depend on that order.
+    let dayStart = 0;
+    for (let first = 0; first < group.length; first++) {
+      const firstDay = side.day(group[first] as number);
+      const lastDay = firstDay + SPLIT_SPREAD_DAYS;
+      if (end < first + 1) end = first + 1;
+      while (end < group.length && side.day(group[end] as number) <= lastDay) end++;
+      while (side.day(group[dayStart] as number) < firstDay) dayStart++;
+      // Too many dated within the spread to tell combinations apart: left to a person. (Counted
+      // from the first of its day, so every item of one day decides alike, in any input order.)
+      if (end - dayStart > maxCandidates || end === first + 1) continue;
+      chosen.length = 0;
+      chosen.push(group[first] as number);
+      extend(first + 1, side.amount(group[first] as number));
+    }
+  }
+  return totals;
+}
+
+/** Free items in date order, grouped by `key`. */
+function grouped(order: Int32Array, key: (i: number) => string | number): number[][] {
+  const groups = new Map<string | number, number[]>();
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k] as number;
+    const name = key(i);
+    const group = groups.get(name);
+    if (group === undefined) groups.set(name, [i]);
+    else group.push(i);
+  }
+  return [...groups.values()];
+}
+
+/** Amounts of the free items of the other side, per currency. */
+function amountsOf(
+  context: MatchContext,
+  count: number,
+  state: Uint8Array,
+  currency: (i: number) => number,
+  amount: (i: number) => bigint,
+): Set<bigint>[] {
+  const sets = context.currencies.map(() => new Set<bigint>());
+  for (let i = 0; i < count; i++) if (state[i] === FREE) (sets[currency(i)] as Set<bigint>).add(amount(i));
+  return sets;
+}
+
+/** Combinations of free requests (one currency and float) adding up to some free payment. */
+export function requestBatches(context: MatchContext): Batches {
+  return batches(
+    context,
+    {
+      groups: grouped(
+        context.freeRequestsByDay(),
+        (i) => `${context.requestCurrencies[i]}\n${(context.requestSources[i] as { float: string }).float}`,
+      ),
+      currency: (i) => context.requestCurrencies[i] as number,
+      day: (i) => context.requestDays[i] as number,
+      amount: (i) => context.requestedOf(i),
+    },
+    amountsOf(
+      context,
+      context.lineCount,
+      context.lineState,
+      (i) => context.lineCurrencies[i] as number,
+      (i) => context.paidOf(i),
+    ),
   );
+}
+
+/** Combinations of free payments (one currency) adding up to some free request's requested amount. */
+export function lineBatches(context: MatchContext): Batches {
+  return batches(
+    context,
+    {
+      groups: grouped(context.freeLinesByDay(), (i) => context.lineCurrencies[i] as number),
+      currency: (i) => context.lineCurrencies[i] as number,
+      day: (i) => context.lineDays[i] as number,
+      amount: (i) => context.paidOf(i),
+    },
+    amountsOf(
+      context,
+      context.requestCount,
+      context.requestState,
+      (i) => context.requestCurrencies[i] as number,
+      (i) => context.requestedOf(i),
+    ),
+  );
+}
+
+/**
+ * The combinations whose total is `amount` and whose every part `fits` (is within the window of
+ * the item on the other side). Several: a tie — a few of them, always the same ones whatever the
+ * input order (`name` names a part).
+ */
+export function batchesFor(
+  context: MatchContext,
+  found: Batches,
+  currency: number,
+  amount: bigint,
+  fits: (part: number) => boolean,
+  name: (part: number) => string,
+): number[][] {
+  const list = (found[currency] as Map<bigint, number[][]>).get(amount);
   if (list === undefined) return [];
-  const day = context.lineDays[line] as number;
-  const found = list.filter((batch) =>
-    batch.every((request) => context.inWindow(day, context.requestDays[request] as number)),
-  );
-  if (found.length < 2) return found;
-  // Several: a tie for a person. A few of them, always the same few whatever the input order.
-  const named = found.map((batch) => ({
-    batch,
-    name: batch
-      .map((request) => context.references[request] as string)
-      .sort()
-      .join('\n'),
-  }));
+  const fitting = list.filter((batch) => batch.every(fits));
+  if (fitting.length < 2) return fitting;
+  const named = fitting.map((batch) => ({ batch, name: batch.map(name).sort().join('\n') }));
   named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return named.slice(0, MAX_TIED).map(({ batch }) => batch);
 }
