@@ -9,6 +9,15 @@ import { checkApiRequest, checkConnection, type RequestFacts, type ServerFacts }
 import { readStaticFile } from './static-files';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Channels that carry a file: the limit follows the contract's own (recon:import takes up to 40 MB
+ * of base64, about 30 MB of statement) plus room for the JSON around it.
+ */
+const FILE_BODY_BYTES: Readonly<Record<string, number>> = { 'recon:import': 41 * 1024 * 1024 };
+
+function bodyLimitOf(channel: string): number {
+  return Object.hasOwn(FILE_BODY_BYTES, channel) ? (FILE_BODY_BYTES[channel] as number) : MAX_BODY_BYTES;
+}
 const KEEPALIVE_MS = 15_000;
 
 export interface BrowserShellOptions {
@@ -57,24 +66,26 @@ function refuse(response: ServerResponse, status: number, error: ErrorShape): vo
 }
 
 class BodyTooLarge extends AppError {
-  constructor() {
-    super('invalid_input', 'The request is too large.', { limitBytes: MAX_BODY_BYTES });
+  constructor(limitBytes: number) {
+    const limit =
+      limitBytes >= 1024 * 1024 ? `${Math.floor(limitBytes / (1024 * 1024))} MiB` : `${limitBytes} bytes`;
+    super('invalid_input', `The request is too large (at most ${limit}).`, { limitBytes });
   }
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage, limitBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-      reject(new BodyTooLarge());
+    if (Number(request.headers['content-length'] ?? 0) > limitBytes) {
+      reject(new BodyTooLarge(limitBytes));
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limitBytes) {
         request.off('data', onData);
-        reject(new BodyTooLarge());
+        reject(new BodyTooLarge(limitBytes));
         return;
       }
       chunks.push(chunk);
@@ -106,7 +117,7 @@ async function handleRpc(
     if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
       throw new AppError('invalid_input', 'Contract calls must send Content-Type: application/json.');
     }
-    const text = await readBody(request);
+    const text = await readBody(request, bodyLimitOf(channel));
     let body: unknown;
     try {
       body = text.trim() === '' ? {} : JSON.parse(text);

@@ -134,8 +134,44 @@ describe('floatdesk serve', () => {
       body: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await huge.json()).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'The request is too large (at most 1 MiB).' },
+    });
     // Still serving.
+    expect((await rpc('app:status', {})).status).toBe(200);
+  });
+
+  it('takes a statement file of several MiB on recon:import, and no more than the contract allows', async () => {
+    // A 3 MiB file that is no statement: the body is read and the core answers about its content.
+    const contentBase64 = Buffer.alloc(3 * 1024 * 1024, 'x').toString('base64');
+    const big = await rpc('recon:import', { fileName: 'big.csv', contentBase64 });
+    expect(big.status).not.toBe(413);
+    const envelope = (await big.json()) as { ok: boolean };
+    expect(envelope).toHaveProperty('ok');
+    // Announced beyond the limit: refused before the body is read.
+    const { request } = await import('node:http');
+    const tooBig = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const call = request(`${shell.origin}/rpc/recon:import`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${shell.token}`,
+          'Content-Type': 'application/json',
+          'Content-Length': String(42 * 1024 * 1024),
+        },
+      });
+      call.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      call.on('error', reject);
+      call.write('{"fileName":"x.csv","contentBase64":"');
+    });
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body)).toMatchObject({
+      error: { code: 'invalid_input', message: 'The request is too large (at most 41 MiB).' },
+    });
     expect((await rpc('app:status', {})).status).toBe(200);
   });
 
