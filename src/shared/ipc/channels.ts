@@ -40,6 +40,20 @@ export const CHANNELS = [
   'recon:resolve',
   'recon:undo',
   'recon:rollforward',
+  'recon:signoff',
+  'recon:signoffs',
+  'recon:signoff.report',
+  'recon:unlock',
+  'export:start',
+  'export:cancel',
+  'catalogue:search',
+  'catalogue:brand',
+  'catalogue:face-value.check',
+  'catalogue:changes',
+  'catalogue:templates',
+  'catalogue:template.update',
+  'catalogue:template.preview',
+  'catalogue:asset',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -50,6 +64,8 @@ export const EVENT_CHANNELS = [
   'sync:finished',
   'notifications:new',
   'app:workspace-changed',
+  'export:progress',
+  'export:finished',
 ] as const;
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
 

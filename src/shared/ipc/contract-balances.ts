@@ -34,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   'transfer_edited',
   'transfer_removed',
   'transfer_cancelled',
+  'signoff_drift',
 ] as const;
 
 export const NotificationSchema = z.object({

@@ -70,6 +70,8 @@ export const ReconItemSchema = z.object({
   resolution: z
     .object({ reasonCode: z.string(), note: z.string(), decisionId: z.number().int().positive().optional() })
     .nullable(),
+  /** The sign-off in force that locks this item (period close), or null. */
+  lockedBy: z.object({ signOffId: z.number().int().positive(), asOf: IsoDate }).nullable(),
 });
 
 export const ReconSummarySchema = z.object({
@@ -159,7 +161,15 @@ export const reconcileContract = {
         z.object({
           key: z.string(),
           reason: z.enum(['tie', 'conflict', 'weak_evidence']),
-          options: z.array(ReconMatchSchema).min(1),
+          options: z
+            .array(
+              ReconMatchSchema.extend({
+                /** False when recon:match.confirm would refuse this option; `whyNot` says why. */
+                confirmable: z.boolean(),
+                whyNot: z.string().nullable(),
+              }),
+            )
+            .min(1),
         }),
       ),
     }),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Channel } from './channels';
 import { balancesContract } from './contract-balances';
+import { catalogueContract } from './contract-catalogue';
+import { exportContract } from './contract-export';
+import { periodContract } from './contract-period';
 import { reconcileContract } from './contract-reconcile';
 import { settingsContract } from './contract-settings';
 import { transfersContract } from './contract-transfers';
@@ -97,6 +100,9 @@ export const contract = {
   ...transfersContract,
   ...settingsContract,
   ...reconcileContract,
+  ...periodContract,
+  ...exportContract,
+  ...catalogueContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

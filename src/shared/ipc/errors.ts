@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'unknown_channel', // the caller named a channel the contract does not have
   'forbidden', // the caller is not allowed (wrong frame, token, origin or host)
   'not_found',
+  'locked', // the item is in a signed-off period: unlock the sign-off first
   'ledger_busy', // another process holds the ledger's write lock
   'ledger_corrupt',
   'ledger_too_new', // the ledger was written by a newer FloatDesk

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventChannel } from './channels';
 import { NotificationSchema } from './contract-balances';
+import { ExportFinishedSchema, ExportProgressSchema } from './contract-export';
 import { SyncProgressSchema, SyncSummarySchema } from './schemas';
 
 /** Payload schema of every event the core pushes to the renderer. */
@@ -15,6 +16,10 @@ export const events = {
   'notifications:new': NotificationSchema,
   /** Another workspace is open now: everything shown must be loaded again. */
   'app:workspace-changed': z.object({ dir: z.string() }),
+  /** A running export moved on (rows written so far). */
+  'export:progress': ExportProgressSchema,
+  /** An export ended: done (with its path), cancelled or failed. Exactly one per export. */
+  'export:finished': ExportFinishedSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type EventPayload<E extends EventChannel> = z.output<(typeof events)[E]>;
