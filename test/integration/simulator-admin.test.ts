@@ -66,6 +66,27 @@ describe('simulator admin API', () => {
     expect((await admin(sim, 'POST', '/transfers/REF00001/decide', { status: 'pending' })).status).toBe(400);
   });
 
+  it('amends a settled request as the platform would reverse or correct it, keeping the float consistent', async () => {
+    const sim = await start();
+    await admin(sim, 'POST', '/transfers/REF00005/decide', { status: 'approved' });
+    expect(await floatsText(sim)).toContain('"kuwait":{"available_balance":{"amount":1236,"currency":"KWD"}');
+    const edited = await admin(sim, 'POST', '/transfers/REF00005/amend', {
+      status: 'approved_edited',
+      approved_amount: '1000.250',
+    });
+    expect(edited.json().data).toMatchObject({ status: 'approved_edited', approved: { amount: '1000.250' } });
+    // 1236 − 1234.500 + 1000.250: the old credit taken back, the new one given.
+    expect(await floatsText(sim)).toContain(
+      '"kuwait":{"available_balance":{"amount":1001.75,"currency":"KWD"}',
+    );
+    const cancelled = await admin(sim, 'POST', '/transfers/REF00005/amend', { status: 'cancelled' });
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', approved: null });
+    expect(await floatsText(sim)).toContain('"kuwait":{"available_balance":{"amount":1.5,"currency":"KWD"}');
+    const pending = await admin(sim, 'POST', '/transfers/REF00006/amend', { status: 'cancelled' });
+    expect(pending.json()).toMatchObject({ code: '100' });
+    expect((await admin(sim, 'POST', '/transfers/NOPE/amend', { status: 'approved' })).status).toBe(404);
+  });
+
   it('changes a brand, and the catalogue shows it at once', async () => {
     const sim = await start();
     const before = await call(sim, 'GET', '/brands', { query: { detail: 'true' } });

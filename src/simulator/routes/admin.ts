@@ -5,6 +5,7 @@
  *   GET    /__admin/clock                                     {now, now_ms}
  *   POST   /__admin/clock/advance                             {ms} | {days}
  *   POST   /__admin/transfers/{reference}/decide              {status, approved_amount?}
+ *   POST   /__admin/transfers/{reference}/amend               {status, approved_amount?}  (a settled one)
  *   POST   /__admin/brands/{slug}                             {status?: code | {code, reason?}, reason?, discount?, denominations?}
  *   POST   /__admin/templates/{brand}/{name}/publish          {version?}
  *   GET    /__admin/faults                                    {faults, rate_limit}
@@ -19,6 +20,7 @@ import { faultFromJson } from '../faults';
 import { reject, success } from '../http';
 import { JsonNumber, type JsonValue } from '../json';
 import type { RequestContext, Router } from '../router';
+import { amendTransfer } from '../data/amend';
 import {
   decideTransfer,
   findBrand,
@@ -73,20 +75,26 @@ function advance(context: RequestContext) {
   return clock(context);
 }
 
-function decide(context: RequestContext) {
-  const { world } = context.sim;
-  const reference = context.params.reference as string;
-  const body = objectBody(context);
-  const transfer = findTransfer(world, reference);
-  if (transfer === undefined)
-    return reject(404, PLATFORM_CODES.endpointNotFound, `No transfer request "${reference}"`);
-  const status = body.status;
-  let decision: TransferDecision;
-  if (status === 'approved_edited')
-    decision = { status, approvedMinor: toMinor(body.approved_amount, transfer.exponent, 'approved_amount') };
-  else if (status === 'approved' || status === 'removed' || status === 'cancelled') decision = { status };
-  else return bad(`status must be one of ${TRANSFER_STATUSES.filter((s) => s !== 'pending').join(', ')}`);
-  return success(transferWire(decideTransfer(world, reference, decision), zoneOf(context)));
+/** decide: settle a pending request; amend: change one the platform already settled. */
+function transferDecision(apply: typeof decideTransfer) {
+  return (context: RequestContext) => {
+    const { world } = context.sim;
+    const reference = context.params.reference as string;
+    const body = objectBody(context);
+    const transfer = findTransfer(world, reference);
+    if (transfer === undefined)
+      return reject(404, PLATFORM_CODES.endpointNotFound, `No transfer request "${reference}"`);
+    const status = body.status;
+    let decision: TransferDecision;
+    if (status === 'approved_edited')
+      decision = {
+        status,
+        approvedMinor: toMinor(body.approved_amount, transfer.exponent, 'approved_amount'),
+      };
+    else if (status === 'approved' || status === 'removed' || status === 'cancelled') decision = { status };
+    else return bad(`status must be one of ${TRANSFER_STATUSES.filter((s) => s !== 'pending').join(', ')}`);
+    return success(transferWire(apply(world, reference, decision), zoneOf(context)));
+  };
 }
 
 function changeBrand(context: RequestContext) {
@@ -203,7 +211,8 @@ export function registerAdmin(router: Router): void {
   router
     .add('GET', '/__admin/clock', clock)
     .add('POST', '/__admin/clock/advance', advance)
-    .add('POST', '/__admin/transfers/:reference/decide', decide)
+    .add('POST', '/__admin/transfers/:reference/decide', transferDecision(decideTransfer))
+    .add('POST', '/__admin/transfers/:reference/amend', transferDecision(amendTransfer))
     .add('POST', '/__admin/brands/:slug', changeBrand)
     .add('POST', '/__admin/templates/:brand/:name/publish', publish)
     .add('GET', '/__admin/faults', faultsList)

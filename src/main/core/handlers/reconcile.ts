@@ -13,7 +13,10 @@ export interface ReconcileHandlerDeps {
   emit: (name: EventChannel, payload: unknown) => void;
 }
 
-/** The recon:* channels: statement import, matching runs, review decisions and the roll-forward. */
+/**
+ * The recon:* channels: statement import, matching runs, review decisions, the roll-forward and
+ * period close (sign-off, unlock).
+ */
 export function registerReconcileHandlers(registry: HandlerRegistry, deps: ReconcileHandlerDeps): void {
   const service = new ReconcileService(deps.db, deps.workspaceId, deps.clock, deps.actor);
   const changed = <T>(value: T): T => {
@@ -38,4 +41,8 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   registry.register('recon:resolve', (input) => changed(service.resolve(input)));
   registry.register('recon:undo', (input) => changed(service.undo(input)));
   registry.register('recon:rollforward', (input) => service.rollforward(input));
+  registry.register('recon:signoff', (input) => changed(service.signOff(input)));
+  registry.register('recon:signoffs', () => service.signOffs());
+  registry.register('recon:signoff.report', (input) => service.signOffReport(input));
+  registry.register('recon:unlock', (input) => changed(service.unlock(input)));
 }

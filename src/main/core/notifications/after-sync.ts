@@ -1,7 +1,8 @@
 /**
  * After a sync run: a float whose new balance fell under its threshold, and a request submitted
  * from this workspace that the run saw approved, edited, removed or cancelled for the first time,
- * each become one stored notification and one 'notifications:new' event.
+ * each become one stored notification and one 'notifications:new' event; so does every change to a
+ * signed-off request not recorded yet, whichever run brought it (reconcile/period/drift.ts).
  */
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { AppNotification } from '../../../shared/ipc/contract-balances';
@@ -11,6 +12,7 @@ import type { Ledger } from '../ledger/db';
 import { BalanceHistoryRepository } from '../ledger/repositories/balance-history';
 import { NotificationsRepository, type TransferOutcomeRow } from '../ledger/repositories/notifications';
 import { ThresholdsRepository } from '../ledger/repositories/thresholds';
+import { detectDrift } from '../reconcile/period/drift';
 import { lowBalanceStep } from './low-balance';
 import { lowBalanceText, transferOutcomeText, type NotificationText } from './messages';
 
@@ -82,7 +84,11 @@ export function raiseNotifications(context: NotifierContext, runId: number): App
   const createdAt = isoNow(context.clock);
   const created = context.db
     .transaction(() =>
-      [...lowBalances(context, runId), ...transferOutcomes(context, runId)].flatMap((entry) => {
+      [
+        ...lowBalances(context, runId),
+        ...transferOutcomes(context, runId),
+        ...detectDrift(context.db, context.workspaceId, runId, createdAt),
+      ].flatMap((entry) => {
         const stored = repository.insert({
           ...entry,
           workspaceId: context.workspaceId,

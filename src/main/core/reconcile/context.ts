@@ -3,7 +3,11 @@
  */
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import type { DecisionState } from './decision-state';
+import { ledgerVersion, loadAll, loadWorld } from './load';
 import type { Locks, MatchOptions } from './match/types';
+import { engineLocks, locksInForce, type LockIndex } from './period/locks';
+import type { ReconWorld } from './world';
 
 export interface ReconContext {
   db: Ledger;
@@ -16,10 +20,9 @@ export interface ReconContext {
   actor: 'user' | 'cli';
   /** Matching thresholds (defaults: match/options.ts). */
   options: MatchOptions;
-  /**
-   * Signed-off items, never changed by automatic passes. Sign-off is a later step (period close):
-   * until it exists nothing is locked.
-   */
+  /** Signed-off items (period close), by row and decision: what decisions refuse to change. */
+  lockIndex(): LockIndex;
+  /** The same locks as the matcher and the states read them: never changed by automatic passes. */
   locks(): Locks;
 }
 
@@ -30,13 +33,40 @@ export function reconContext(
   actor: 'user' | 'cli',
   options: MatchOptions = {},
 ): ReconContext {
-  return {
+  const context: ReconContext = {
     db,
     workspaceId,
     now: () => isoNow(clock),
     today: () => isoNow(clock).slice(0, 10),
     actor,
     options,
-    locks: () => ({}),
+    lockIndex: () => locksInForce(db, workspaceId, ledgerVersion(context)),
+    locks: () => engineLocks(context.lockIndex(), loadWorld(context)),
   };
+  return context;
+}
+
+/** The context with these locks in force, whatever the ledger says later (one ledger version). */
+export function withLocks(context: ReconContext, index: LockIndex, world: ReconWorld): ReconContext {
+  let engine: Locks | undefined;
+  return { ...context, lockIndex: () => index, locks: () => (engine ??= engineLocks(index, world)) };
+}
+
+export interface Reading {
+  /** Answers the locks read with the items and decisions below. */
+  context: ReconContext;
+  world: ReconWorld;
+  state: DecisionState;
+}
+
+/**
+ * Items, decisions and locks read in one transaction (the caller's, or a read transaction of its
+ * own), so all three come from one ledger version; use the returned context for what follows.
+ */
+export function readWithLocks(context: ReconContext): Reading {
+  const read = (): Reading => {
+    const { world, state } = loadAll(context);
+    return { context: withLocks(context, context.lockIndex(), world), world, state };
+  };
+  return context.db.inTransaction ? read() : context.db.transaction(read).deferred();
 }

@@ -1,17 +1,16 @@
 /**
  * The reconciliation as of a date: every transfer request and every bank payment with its state
- * and age (recon:items), and the summary (recon:summary, recon:run): counts per state, the matched
+ * and age (the items: report-items.ts), and the summary (recon:summary, recon:run): counts per state, the matched
  * totals per currency and the float roll-forward difference over the statements' coverage. The
  * states and ages are match/states.ts's rules, fed with the matches and resolutions in force.
  */
 import type { Money } from '../../../shared/domain/money';
-import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
-import type { ReconItem, ReconSummary } from '../../../shared/ipc/contract-reconcile';
+import type { ReconSummary } from '../../../shared/ipc/contract-reconcile';
 import { ReconInputsRepository } from '../ledger/repositories/recon-inputs';
 import type { ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';
-import { matchTotals, sumAmounts, toReconMatch, type MatchTotals } from './explain';
-import { loadAll } from './load';
+import { matchTotals, sumAmounts, type MatchTotals } from './explain';
+import { derived } from './memo';
 import { resolveOptions } from './match/options';
 import {
   CLOSED_STATES,
@@ -28,17 +27,12 @@ import { matchLine, matchRequest, type ReconWorld } from './world';
 export { openSuggestions };
 
 /** A match in force with the ids its rows have now. */
-interface MatchView {
+export interface MatchView {
   current: CurrentMatch;
   lineIds: string[];
   requestReferences: string[];
   totals: MatchTotals | null;
 }
-
-const CLOSED_UNPAID = {
-  reasonCode: 'closed_unpaid',
-  note: 'Removed or cancelled on the platform before any payment: nothing is owed either way.',
-};
 
 function matchViews(world: ReconWorld, state: DecisionState): MatchView[] {
   return state.matches.flatMap((current) => {
@@ -59,6 +53,17 @@ export interface Reconciliation {
 
 /** The states of every item as of `asOf` (match/states.ts), from the decisions in force. */
 export function reconcileAsOf(
+  context: ReconContext,
+  world: ReconWorld,
+  state: DecisionState,
+  asOf: string,
+): Reconciliation {
+  return derived({ world, state, locks: context.lockIndex() }, `states ${asOf}`, () =>
+    computeReconciliation(context, world, state, asOf),
+  );
+}
+
+function computeReconciliation(
   context: ReconContext,
   world: ReconWorld,
   state: DecisionState,
@@ -88,63 +93,6 @@ export function reconcileAsOf(
   return { report, views };
 }
 
-/** The decision of each resolution in force, by "kind row". */
-function resolutionDecisions(state: DecisionState): Map<string, number> {
-  return new Map(
-    state.resolutions.map(({ decisionId, payload }) => [`${payload.kind} ${payload.row}`, decisionId]),
-  );
-}
-
-function toItem(
-  world: ReconWorld,
-  decisions: Map<string, number>,
-  views: MatchView[],
-  item: ItemState,
-): ReconItem {
-  const view = item.match === null ? undefined : views[item.match];
-  const match =
-    view === undefined
-      ? null
-      : toReconMatch(
-          { ...view.current.payload.match, lineIds: view.lineIds, requestReferences: view.requestReferences },
-          view.current.decisionId > 0 ? view.current.decisionId : undefined,
-        );
-  const row =
-    item.kind === 'line' ? world.lineByKey.get(item.id)?.id : world.requestByKey.get(item.id)?.rowId;
-  const decisionId = decisions.get(`${item.kind} ${row}`);
-  const resolution = item.resolution
-    ? { reasonCode: item.resolution.reasonCode, note: item.resolution.note, decisionId }
-    : item.automatic === 'closed_unpaid'
-      ? CLOSED_UNPAID
-      : null;
-  if (item.kind === 'line') {
-    const line = world.lineByKey.get(item.id)!;
-    return {
-      kind: 'line',
-      id: item.id,
-      state: item.state,
-      ageing: item.ageing,
-      date: item.date,
-      amount: { amount: line.amount, currency: line.currency },
-      label: line.remittance ?? line.counterpartyName ?? line.reference ?? '',
-      match,
-      resolution,
-    };
-  }
-  const request = world.requestByKey.get(item.id)!;
-  return {
-    kind: 'request',
-    id: item.id,
-    state: item.state,
-    ageing: item.ageing,
-    date: item.date,
-    amount: request.requested,
-    label: request.float,
-    match,
-    resolution,
-  };
-}
-
 function currencyRows(
   world: ReconWorld,
   { report, views }: Reconciliation,
@@ -155,21 +103,31 @@ function currencyRows(
       ? world.lineByKey.get(item.id)!.currency
       : world.requestByKey.get(item.id)!.requested.currency;
   const counted = new Set<number>();
-  for (const item of [...report.requests, ...report.lines]) if (item.match !== null) counted.add(item.match);
-  const currencies = [...new Set([...report.requests, ...report.lines].map(currencyOf))].sort();
-  return currencies.map((currency) => {
-    const paid: string[] = [];
-    const requested: string[] = [];
-    for (const index of counted) {
-      const totals = views[index]?.totals;
-      if (!totals || totals.currency !== currency) continue;
-      paid.push(totals.paid.amount);
-      requested.push(totals.requested.amount);
-    }
+  const currencySet = new Set<string>();
+  const openByCurrency = new Map<string, number>();
+  for (const item of report.requests) {
+    if (item.match !== null) counted.add(item.match);
+    const currency = currencyOf(item);
+    currencySet.add(currency);
+    if (!CLOSED_STATES.has(item.state)) openByCurrency.set(currency, (openByCurrency.get(currency) ?? 0) + 1);
+  }
+  for (const item of report.lines) {
+    if (item.match !== null) counted.add(item.match);
+    currencySet.add(currencyOf(item));
+  }
+  const amounts = new Map<string, { paid: string[]; requested: string[] }>();
+  for (const index of counted) {
+    const totals = views[index]?.totals;
+    if (!totals) continue;
+    let entry = amounts.get(totals.currency);
+    if (entry === undefined) amounts.set(totals.currency, (entry = { paid: [], requested: [] }));
+    entry.paid.push(totals.paid.amount);
+    entry.requested.push(totals.requested.amount);
+  }
+  return [...currencySet].sort().map((currency) => {
+    const { paid, requested } = amounts.get(currency) ?? { paid: [], requested: [] };
     const [paidTotal, requestedTotal] = sumAmounts(currency, [paid, requested]) as [Money, Money];
-    const openRequests = report.requests.filter(
-      (item) => !CLOSED_STATES.has(item.state) && currencyOf(item) === currency,
-    ).length;
+    const openRequests = openByCurrency.get(currency) ?? 0;
     return {
       currency,
       paid: paidTotal,
@@ -181,6 +139,18 @@ function currencyRows(
 }
 
 export function summarize(
+  context: ReconContext,
+  world: ReconWorld,
+  state: DecisionState,
+  asOf: string,
+  suggestions: number,
+): ReconSummary {
+  return derived({ world, state, locks: context.lockIndex() }, `summary ${asOf} ${suggestions}`, () =>
+    computeSummary(context, world, state, asOf, suggestions),
+  );
+}
+
+function computeSummary(
   context: ReconContext,
   world: ReconWorld,
   state: DecisionState,
@@ -201,31 +171,4 @@ export function summarize(
     suggestions,
     currencies: currencyRows(world, reconciliation, differences),
   };
-}
-
-const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Oldest first; on one day requests before bank lines, then by id. */
-function byDateKindId(a: ReconItem, b: ReconItem): number {
-  return text(a.date, b.date) || text(b.kind, a.kind) || text(a.id, b.id);
-}
-
-export function listItems(
-  context: ReconContext,
-  input: ChannelInput<'recon:items'>,
-): ChannelOutput<'recon:items'> {
-  const asOf = input.asOf ?? context.today();
-  const { world, state } = loadAll(context);
-  const { report, views } = reconcileAsOf(context, world, state, asOf);
-  const decisions = resolutionDecisions(state);
-  const wanted = input.states ? new Set(input.states) : null;
-  const items = [...report.requests, ...report.lines]
-    .filter(
-      (item) =>
-        (wanted === null || wanted.has(item.state)) && (!input.ageing || item.ageing === input.ageing),
-    )
-    .map((item) => toItem(world, decisions, views, item))
-    .sort(byDateKindId);
-  const offset = input.offset ?? 0;
-  return { total: items.length, items: items.slice(offset, offset + (input.limit ?? 100)) };
 }

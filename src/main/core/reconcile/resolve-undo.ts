@@ -2,13 +2,15 @@
  * Resolving an item (reason code + note) and undoing a decision. An undo is itself a decision: it
  * names the decision it takes back, removes what that decision covered from recon_current, and is
  * audited. A decision is undone at most once, and an undo is not undone (decide again instead).
+ * Neither touches a signed-off item (code 'locked').
  */
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
-import type { StoredDecision } from '../ledger/repositories/recon-decisions';
+import type { ItemRows, StoredDecision } from '../ledger/repositories/recon-decisions';
 import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload, ResolvePayload } from './decision-state';
 import { loadWorld } from './load';
+import { requireUnlocked } from './period/locks';
 import { recordDecision, type RecordedDecision } from './record';
 
 export function resolveItem(context: ReconContext, input: ChannelInput<'recon:resolve'>): RecordedDecision {
@@ -23,6 +25,7 @@ export function resolveItem(context: ReconContext, input: ChannelInput<'recon:re
       });
     }
     const rows = input.kind === 'line' ? { lines: [row], requests: [] } : { lines: [], requests: [row] };
+    requireUnlocked(context.lockIndex(), world, rows);
     const covered = repo.covered(context.workspaceId, 'resolution', rows);
     const by = [...covered.lines.values(), ...covered.requests.values()][0];
     if (by !== undefined) {
@@ -71,6 +74,38 @@ function undoneSummary(decision: StoredDecision): Record<string, string | number
   }
 }
 
+/** The rows a decision covers (none for a rejection or an undo). */
+function rowsOf(decision: StoredDecision): ItemRows {
+  switch (decision.kind) {
+    case 'auto_match':
+    case 'confirm':
+    case 'manual': {
+      const { lines, requests } = decision.payload as unknown as MatchPayload;
+      return { lines, requests };
+    }
+    case 'resolve': {
+      const { kind, row } = decision.payload as unknown as ResolvePayload;
+      return kind === 'line' ? { lines: [row], requests: [] } : { lines: [], requests: [row] };
+    }
+    default:
+      return { lines: [], requests: [] };
+  }
+}
+
+/** A decision that covers a signed-off item stays until that sign-off is unlocked. */
+function requireUndoable(context: ReconContext, target: StoredDecision): void {
+  const locks = context.lockIndex();
+  requireUnlocked(locks, loadWorld(context), rowsOf(target));
+  const lock = locks.decisions.get(target.id);
+  if (lock !== undefined) {
+    throw new AppError(
+      'locked',
+      `Decision ${target.id} is signed off (as of ${lock.asOf}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
+      { decisionId: target.id, signOffId: lock.signOffId, asOf: lock.asOf },
+    );
+  }
+}
+
 export function undoDecision(context: ReconContext, input: ChannelInput<'recon:undo'>): RecordedDecision {
   return recordDecision(context, (repo) => {
     const target = repo.get(context.workspaceId, input.decisionId);
@@ -95,6 +130,7 @@ export function undoDecision(context: ReconContext, input: ChannelInput<'recon:u
         },
       ]);
     }
+    requireUndoable(context, target);
     return {
       kind: 'undo',
       action: 'decision.undone',

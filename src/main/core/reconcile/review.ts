@@ -1,7 +1,8 @@
 /**
  * Review decisions on matches: confirm one option of a suggestion, reject a suggestion, match by
  * hand. Each is one transaction with its audit entry (record.ts); an item already in a match is
- * refused, naming the decision to undo first.
+ * refused, naming the decision to undo first, and a signed-off item naming its sign-off (confirm,
+ * reject and manual alike).
  */
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
@@ -11,7 +12,9 @@ import type { MatchPayload, RejectPayload } from './decision-state';
 import { amountsText, matchTotals, type StoredMatch } from './explain';
 import { loadAll, loadWorld } from './load';
 import { manualMatchWarnings } from './manual-check';
-import { currencyIssues, manualItems, requireUnmatched } from './match-checks';
+import { manualItems, requireUnmatched } from './match-checks';
+import { matchedRows, optionRefusal } from './option-rule';
+import { requireUnlocked } from './period/locks';
 import type { PlannedMatch } from './plan';
 import { recordDecision, type RecordedDecision } from './record';
 import { matchSignature } from './suggestion-key';
@@ -65,23 +68,10 @@ export function confirmSuggestion(
         },
       ]);
     }
-    const world = loadWorld(context);
+    const { world, state } = loadAll(context);
     const rows = { lines: [...option.lines], requests: [...option.requests] };
-    if (
-      rows.lines.some((row) => !world.lineByRow.has(row)) ||
-      rows.requests.some((row) => !world.requestByRow.has(row))
-    )
-      throw new AppError(
-        'not_found',
-        'An item of this suggestion is no longer in the ledger. Run reconciliation again.',
-      );
-    const currencies = currencyIssues(
-      rows.lines.map((row) => world.lineByRow.get(row)!),
-      rows.requests.map((row) => world.requestByRow.get(row)!),
-      () => 'option',
-    );
-    if (currencies.length > 0) throw invalidInput('match', currencies);
-    requireUnmatched(context, repo, world, rows);
+    const refusal = optionRefusal(world, rows, matchedRows(state), context.lockIndex());
+    if (refusal !== null) throw refusal.error;
     const payload: MatchPayload = { match: option.match, ...rows, key: input.key, option: input.option };
     return {
       kind: 'confirm',
@@ -100,6 +90,12 @@ export function rejectSuggestion(
   return recordDecision(context, (repo) => {
     const suggestion = suggestionFor(repo, context, input.key);
     const options = suggestion.options as PlannedMatch[];
+    // A signed-off item is not decided on again, rejected no more than confirmed.
+    const world = loadWorld(context);
+    requireUnlocked(context.lockIndex(), world, {
+      lines: options.flatMap((option) => option.lines.filter((row) => world.lineByRow.has(row))),
+      requests: options.flatMap((option) => option.requests.filter((row) => world.requestByRow.has(row))),
+    });
     const payload: RejectPayload = { key: input.key, signatures: options.map(matchSignature) };
     return {
       kind: 'reject',
@@ -129,6 +125,7 @@ export function manualMatch(
       lines: found.lines.map((line) => line.id),
       requests: found.requests.map((request) => request.rowId),
     };
+    requireUnlocked(context.lockIndex(), world, rows);
     requireUnmatched(context, repo, world, rows);
     const keys = {
       lineIds: found.lines.map((line) => line.key),

@@ -7,9 +7,9 @@
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import { appendInTransaction } from './audit/audit-log';
-import type { ReconContext } from './context';
+import { readWithLocks, withLocks, type ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';
-import { ledgerVersion, loadAll, remember } from './load';
+import { ledgerVersion, remember } from './load';
 import { planRun, type RunPlan } from './plan';
 import { openSuggestions, summarize } from './report';
 
@@ -69,30 +69,37 @@ function withPlan(state: DecisionState, plan: RunPlan): DecisionState {
 export function runReconciliation(context: ReconContext, input: ChannelInput<'recon:run'>): RunOutput {
   const asOf = input.asOf ?? context.today();
   if (input.preview === true) {
-    const { world, state } = loadAll(context);
-    const plan = planRun(world, state, context.options, context.locks());
+    // Items, decisions and locks of one ledger version.
+    const { context: read, world, state } = readWithLocks(context);
+    const plan = planRun(world, state, read.options, read.locks());
     const after = withPlan(state, plan);
     return {
-      summary: summarize(context, world, after, asOf, plan.suggestions.length),
+      summary: summarize(read, world, after, asOf, plan.suggestions.length),
       matchesAdded: plan.matches.length,
       suggestions: plan.suggestions.length,
     };
   }
   const { plan, after } = context.db
     .transaction(() => {
-      const loaded = loadAll(context);
-      const planned = planRun(loaded.world, loaded.state, context.options, context.locks());
+      const loaded = readWithLocks(context);
+      const planned = planRun(loaded.world, loaded.state, context.options, loaded.context.locks());
       const stored = storePlan(context, planned, asOf);
       const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
-      return { plan: planned, after: { version: ledgerVersion(context), world: loaded.world, state } };
+      return {
+        plan: planned,
+        after: { version: ledgerVersion(context), world: loaded.world, state },
+      };
     })
     .immediate();
-  // The run changed only what it stored: no need to read everything again.
+  // The run changed only what it stored: no need to read everything again. A run changes no lock;
+  // the locks are taken again now the run is committed, so the screen's next questions find the
+  // summary worked out here (memo.ts) instead of working it out again.
   remember(context, after);
   const { world, state } = after;
-  const suggestions = openSuggestions(context, world, state).length;
+  const committed = withLocks(context, context.lockIndex(), world);
+  const suggestions = openSuggestions(committed, world, state).length;
   return {
-    summary: summarize(context, world, state, asOf, suggestions),
+    summary: summarize(committed, world, state, asOf, suggestions),
     matchesAdded: plan.matches.length,
     suggestions,
   };

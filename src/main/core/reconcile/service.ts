@@ -7,11 +7,16 @@ import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { CsvProfilesRepository } from '../ledger/repositories/csv-profiles';
-import { reconContext, type ReconContext } from './context';
+import { readWithLocks, reconContext, type ReconContext } from './context';
 import { importStatementFile } from './import-statement';
 import { loadAll } from './load';
 import type { MatchOptions } from './match/types';
-import { listItems, openSuggestions, summarize } from './report';
+import { openSuggestions, summarize } from './report';
+import { listItems } from './report-items';
+import { listSignOffs } from './period/sign-off-view';
+import { signOff } from './period/sign-off';
+import { signOffReport } from './period/report-read';
+import { unlockSignOff } from './period/unlock';
 import { resolveItem, undoDecision } from './resolve-undo';
 import { confirmSuggestion, manualMatch, rejectSuggestion } from './review';
 import { matchedReferences, rollForwardOutput, rollForwardReport } from './rollforward-report';
@@ -57,9 +62,10 @@ export class ReconcileService {
   }
 
   summary(input: In<'recon:summary'>): Out<'recon:summary'> {
-    const { world, state } = loadAll(this.context);
-    const suggestions = openSuggestions(this.context, world, state).length;
-    return summarize(this.context, world, state, input.asOf ?? this.context.today(), suggestions);
+    // Items, decisions and locks of one ledger version.
+    const { context, world, state } = readWithLocks(this.context);
+    const suggestions = openSuggestions(context, world, state).length;
+    return summarize(context, world, state, input.asOf ?? context.today(), suggestions);
   }
 
   items(input: In<'recon:items'>): Out<'recon:items'> {
@@ -67,8 +73,8 @@ export class ReconcileService {
   }
 
   suggestions(): Out<'recon:suggestions'> {
-    const { world, state } = loadAll(this.context);
-    return { suggestions: openSuggestions(this.context, world, state) };
+    const { context, world, state } = readWithLocks(this.context);
+    return { suggestions: openSuggestions(context, world, state) };
   }
 
   confirm(input: In<'recon:match.confirm'>): Out<'recon:match.confirm'> {
@@ -94,5 +100,21 @@ export class ReconcileService {
   rollforward(input: In<'recon:rollforward'>): Out<'recon:rollforward'> {
     const { world, state } = loadAll(this.context);
     return rollForwardOutput(rollForwardReport(this.context, input, matchedReferences(world, state)));
+  }
+
+  signOff(input: In<'recon:signoff'>): Out<'recon:signoff'> {
+    return signOff(this.context, input);
+  }
+
+  signOffs(): Out<'recon:signoffs'> {
+    return { signOffs: listSignOffs(this.context) };
+  }
+
+  signOffReport(input: In<'recon:signoff.report'>): Out<'recon:signoff.report'> {
+    return signOffReport(this.context, input);
+  }
+
+  unlock(input: In<'recon:unlock'>): Out<'recon:unlock'> {
+    return unlockSignOff(this.context, input);
   }
 }

@@ -2,13 +2,15 @@
  * The suggestion queue: the last run's suggestions, less those a decision in force settled
  * (rejected, or one of its options confirmed) and those no option of which is still possible (an
  * item of every option has been matched since). Options keep their order, so an option's index
- * stays what recon:match.confirm names.
+ * stays what recon:match.confirm names. Each option says whether recon:match.confirm would take
+ * it, by the same rule (option-rule.ts).
  */
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import type { ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { toReconMatch } from './explain';
+import { matchedRows, optionRefusal } from './option-rule';
 import type { PlannedMatch } from './plan';
 import type { ReconWorld } from './world';
 
@@ -19,15 +21,11 @@ export function openSuggestions(
   world: ReconWorld,
   state: DecisionState,
 ): SuggestionView[] {
-  const matchedLines = new Set<number>();
-  const matchedRequests = new Set<number>();
-  for (const { payload } of state.matches) {
-    payload.lines.forEach((row) => matchedLines.add(row));
-    payload.requests.forEach((row) => matchedRequests.add(row));
-  }
+  const matched = matchedRows(state);
+  const locks = context.lockIndex();
   const possible = (option: PlannedMatch): boolean =>
-    option.lines.every((row) => world.lineByRow.has(row) && !matchedLines.has(row)) &&
-    option.requests.every((row) => world.requestByRow.has(row) && !matchedRequests.has(row));
+    option.lines.every((row) => world.lineByRow.has(row) && !matched.lines.has(row)) &&
+    option.requests.every((row) => world.requestByRow.has(row) && !matched.requests.has(row));
   return new ReconDecisionsRepository(context.db)
     .suggestions(context.workspaceId)
     .filter((suggestion) => !state.settledKeys.has(suggestion.key))
@@ -35,6 +33,13 @@ export function openSuggestions(
     .map((suggestion) => ({
       key: suggestion.key,
       reason: suggestion.reason,
-      options: (suggestion.options as PlannedMatch[]).map((option) => toReconMatch(option.match)),
+      options: (suggestion.options as PlannedMatch[]).map((option) => {
+        const refusal = optionRefusal(world, option, matched, locks);
+        return {
+          ...toReconMatch(option.match),
+          confirmable: refusal === null,
+          whyNot: refusal?.whyNot ?? null,
+        };
+      }),
     }));
 }

@@ -71,6 +71,7 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
           workspaceId: request.workspaceId,
           workspaceDir: request.workspaceDir,
           syncRunId: runId,
+          trigger: request.trigger,
           clock: request.clock,
           signal,
           progress: (update) => request.onProgress?.({ dataset, ...update }),

@@ -1,8 +1,9 @@
 /**
  * Transfer request sync. The first run backfills from `since` (default: two years back) to today;
- * later runs re-read the requests that are not final and the recent days. Every complete answer is
- * committed in its own transaction together with how far the range is read (sync_state), so a
- * killed sync resumes at the next window. See transfer-walker.ts for how windows are chosen.
+ * later runs re-read the requests that are not final, the recent days and (when due) the signed-off
+ * requests (transfer-signoffs.ts). Every complete answer is committed in its own transaction together
+ * with how far the range is read (sync_state), so a killed sync resumes at the next window. See
+ * transfer-walker.ts for how windows are chosen.
  */
 import { AppError } from '../../../shared/ipc/errors';
 import { isoNow } from '../clock';
@@ -12,6 +13,7 @@ import type { TransferRequestFilters } from '../platform/endpoints/transfers';
 import type { WireTransferRequest } from '../platform/schemas';
 import { localDay, TransfersRepository, utcInstant } from '../ledger/repositories/transfers';
 import { rereadOpen, type RereadDeps } from './transfer-reread';
+import { rereadSignedOff, signedOffDeps, type SignedOffParts } from './transfer-signoffs';
 import {
   IncompleteGroups,
   STATE_KEYS,
@@ -44,6 +46,8 @@ export interface TransferSyncOptions {
   recentDays?: number;
   /** Read the whole range again from `since`, whatever was read before. */
   full?: boolean;
+  /** Automatic syncs re-read the signed-off requests when the last pass is this old (default 24 h). */
+  signedOffMaxAgeMs?: number;
 }
 
 const ESTIMATE_DAYS = 28;
@@ -113,6 +117,7 @@ class TransferRun {
       this.plan([[from, last]]);
       this.covered = (day) => coverageEntries(from, day);
       await this.walkRange(walker, from, last);
+      await this.rereadSignedOff(known, from, options.signedOffMaxAgeMs);
     } else {
       const lower = since !== undefined && since < coveredFrom ? since : undefined;
       const recentStart = Math.max(coveredFrom, Math.min(coveredThrough + 1, last - recentDays + 1));
@@ -126,6 +131,7 @@ class TransferRun {
       const from = lower ?? coveredFrom;
       this.covered = (day) => coverageEntries(from, day);
       await this.walkRange(walker, recentStart, last);
+      await this.rereadSignedOff(known, recentStart, options.signedOffMaxAgeMs);
     }
     const finished = this.incomplete.takeEntry(true);
     if (!state.backfillCompletedAt) finished[STATE_KEYS.backfillCompletedAt] = isoNow(this.context.clock);
@@ -172,14 +178,10 @@ class TransferRun {
     }));
     this.covered = () => ({});
     const deps: RereadDeps<WireTransferRequest> = {
-      cap: this.cap,
+      ...this.readDeps(),
       walker: (seen) => new TransferWalker(this.io(seen), known),
       identity,
-      ledgerCounts: (from, to) => this.ledgerCounts(from, to),
-      fetch: (from, to, lane) => this.fetch(from, to, lane),
-      lookup: (reference) => this.request({ paymentReference: reference }),
       commit: (items) => this.commit(items, null),
-      checkpoint: () => this.context.signal.throwIfAborted(),
       progress: (done, total) => this.context.progress({ phase: 'open', done, total }),
     };
     await rereadOpen(
@@ -187,6 +189,29 @@ class TransferRun {
       open.filter((row) => row.day < before),
       before,
     );
+  }
+
+  /** Signed-off requests created before `before`, when due (transfer-signoffs.ts). */
+  private async rereadSignedOff(known: KnownValues, before: number, maxAgeMs?: number): Promise<void> {
+    this.covered = () => ({});
+    const parts: SignedOffParts<WireTransferRequest> = {
+      ...this.readDeps(),
+      dayOf: (createdAt) => this.day(localDay(createdAt)),
+      walker: () => new TransferWalker(this.io(new Set()), known),
+      commit: (items, state) => this.commit(items, null, state),
+    };
+    await rereadSignedOff(signedOffDeps(this.context, parts, maxAgeMs), before);
+  }
+
+  /** The reads both re-read steps make: list windows, look-ups by reference, the ledger's counts. */
+  private readDeps() {
+    return {
+      cap: this.cap,
+      ledgerCounts: (from: number, to: number) => this.ledgerCounts(from, to),
+      fetch: (from: number, to: number, lane: Lane) => this.fetch(from, to, lane),
+      lookup: (reference: string) => this.request({ paymentReference: reference }),
+      checkpoint: () => this.context.signal.throwIfAborted(),
+    };
   }
 
   private ledgerCounts(from: number, to: number): Map<number, number> {

@@ -1,13 +1,17 @@
 import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import type { PlatformClient } from '../platform/client';
+import type { SyncTrigger } from '../ledger/repositories/sync-runs';
 
 export const DATASETS = ['floats', 'transfers', 'brands', 'templates'] as const;
 export type Dataset = (typeof DATASETS)[number];
 
 export interface SyncProgress {
   dataset: Dataset;
-  /** A short word for what is happening: 'reading', 'windows', 'assets', 'downloading', 'saving'. */
+  /**
+   * A short word for what is happening: 'reading', 'windows', 'open', 'signed-off', 'assets',
+   * 'downloading', 'saving'.
+   */
   phase: string;
   done: number;
   /** Null while the total is not known yet. */
@@ -21,6 +25,8 @@ export interface SyncContext {
   workspaceId: number;
   workspaceDir: string;
   syncRunId: number;
+  /** What started the run ('manual', 'cli': a person); absent counts as automatic. */
+  trigger?: SyncTrigger;
   clock: Clock;
   /** Aborted when the person cancels; a dataset stops at its next commit point. */
   signal: AbortSignal;

@@ -44,7 +44,8 @@ interface RequestRow {
 
 const FOREIGN = /^(\S+) ([A-Z]{3})$/;
 
-function amountOf(minor: bigint | null, exact: string | null, currency: string): TransferAmount {
+/** A stored amount: minor units, exact text, or "12.00 EUR" for an amount in another currency. */
+export function amountOf(minor: bigint | null, exact: string | null, currency: string): TransferAmount {
   const foreign = exact === null ? null : FOREIGN.exec(exact);
   if (foreign) return { amount: foreign[1] as string, currency: foreign[2] as string };
   return { amount: fromStoredAmount(minor, exact, currency), currency };

@@ -106,12 +106,20 @@ export function rollForward(input: RollForwardInput): RollForwardReport {
     a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : byName(a.name, b.name),
   );
   for (const float of ordered) {
-    const approvals = [...float.approvals].sort(
-      (a, b) =>
-        Date.parse(a.observedAt) - Date.parse(b.observedAt) ||
-        (a.paymentReference < b.paymentReference ? -1 : a.paymentReference > b.paymentReference ? 1 : 0) ||
-        a.requestId - b.requestId,
-    );
+    // Each time read once (not once per comparison: a float can hold 100,000 approvals).
+    const approvals = float.approvals
+      .map((approval) => ({ approval, at: Date.parse(approval.observedAt) }))
+      .sort(
+        (a, b) =>
+          a.at - b.at ||
+          (a.approval.paymentReference < b.approval.paymentReference
+            ? -1
+            : a.approval.paymentReference > b.approval.paymentReference
+              ? 1
+              : 0) ||
+          a.approval.requestId - b.approval.requestId,
+      )
+      .map(({ approval }) => approval);
     const outcome = rollForwardFloat(
       { currency: float.currency, float: float.name },
       float.snapshots,

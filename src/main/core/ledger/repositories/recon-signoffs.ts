@@ -1,0 +1,276 @@
+/**
+ * Period close (migration 0011): sign-offs with their frozen report, the items each locks, and
+ * unlocks (drift alerts: recon-signoff-drift.ts). All append-only; writes run inside the caller's
+ * transaction, the one that also appends the audit entry.
+ */
+import type { Ledger } from '../db';
+import { canonicalAmount, canonicalDecimal, InvalidAmountError } from '../../../../shared/domain/money';
+import { currencyExponent } from '../../../../shared/domain/currency';
+import { amountOf } from './recon-inputs';
+
+export interface NewSignOff {
+  workspaceId: number;
+  asOf: string;
+  signedAt: string;
+  actor: 'user' | 'cli';
+  note: string;
+  lockedRequests: number;
+  lockedLines: number;
+  auditSeq: number;
+  auditHash: string;
+  reportGzip: Buffer;
+  reportSha256: string;
+}
+
+export interface StoredUnlock {
+  at: string;
+  actor: 'user' | 'cli';
+  reason: string;
+  auditSeq: number;
+}
+
+export interface StoredSignOff extends Omit<NewSignOff, 'reportGzip' | 'workspaceId'> {
+  id: number;
+  unlocked: StoredUnlock | null;
+}
+
+/** One locked line or request, and the match or resolution that settled it. */
+export interface LockedItem {
+  decisionId: number;
+  lineId: number | null;
+  requestId: number | null;
+  /** Requests: as signed off, for drift detection (approved: "2500.00 GBP", or null). */
+  status: string | null;
+  approvedText: string | null;
+}
+
+/** A request locked by a sign-off in force, as the transfer sync finds it on the platform. */
+export interface LockedRequestRead {
+  paymentReference: string;
+  /** As the platform sent it (its date is the platform's day of the request). */
+  createdAt: string;
+  createdUtc: string;
+  status: string;
+}
+
+export interface LockRow extends LockedItem {
+  signOffId: number;
+  asOf: string;
+}
+
+interface SignOffRow {
+  id: number;
+  as_of: string;
+  signed_at: string;
+  actor: 'user' | 'cli';
+  note: string;
+  locked_requests: number;
+  locked_lines: number;
+  audit_seq: number;
+  audit_hash: string;
+  report_sha256: string;
+  unlocked_at: string | null;
+  unlocked_actor: 'user' | 'cli' | null;
+  unlock_reason: string | null;
+  unlock_seq: number | null;
+}
+
+const SELECT_SIGNOFF = `
+  SELECT s.id, s.as_of, s.signed_at, s.actor, s.note, s.locked_requests, s.locked_lines, s.audit_seq,
+         s.audit_hash, s.report_sha256, u.at AS unlocked_at, u.actor AS unlocked_actor,
+         u.reason AS unlock_reason, u.audit_seq AS unlock_seq
+    FROM recon_signoffs s LEFT JOIN recon_signoff_unlocks u ON u.signoff_id = s.id`;
+
+function toSignOff(row: SignOffRow): StoredSignOff {
+  return {
+    id: row.id,
+    asOf: row.as_of,
+    signedAt: row.signed_at,
+    actor: row.actor,
+    note: row.note,
+    lockedRequests: row.locked_requests,
+    lockedLines: row.locked_lines,
+    auditSeq: row.audit_seq,
+    auditHash: row.audit_hash,
+    reportSha256: row.report_sha256,
+    unlocked:
+      row.unlocked_at === null
+        ? null
+        : {
+            at: row.unlocked_at,
+            actor: row.unlocked_actor!,
+            reason: row.unlock_reason!,
+            auditSeq: row.unlock_seq!,
+          },
+  };
+}
+
+/**
+ * An approved amount as sign-offs and drift record it: canonical decimal, a space, the currency
+ * ("2400 EUR" and "2400.00 EUR" are both "2400.00 EUR"); null when there is none. An amount that
+ * does not parse is kept as it is (drift then counts it as a difference: drift-rule.ts).
+ */
+export function approvedText(approved: { amount: string; currency: string } | null): string | null {
+  if (approved === null) return null;
+  const { amount, currency } = approved;
+  let canonical: string;
+  try {
+    canonical =
+      currencyExponent(currency) === undefined ? canonicalDecimal(amount) : canonicalAmount(amount, currency);
+  } catch (error) {
+    if (!(error instanceof InvalidAmountError)) throw error;
+    canonical = amount.trim();
+  }
+  return `${canonical} ${currency}`;
+}
+
+/** A request row's approved amount (null: none), in the row's currency or another ("12.00 EUR"). */
+export function storedApproved(
+  minor: bigint | null,
+  exact: string | null,
+  currency: string,
+): { amount: string; currency: string } | null {
+  return minor === null && exact === null ? null : amountOf(minor, exact, currency);
+}
+
+function requireTransaction(db: Ledger): void {
+  if (!db.inTransaction)
+    throw new Error('Sign-offs are written inside the transaction that appends their audit entry.');
+}
+
+export class ReconSignOffsRepository {
+  constructor(private readonly db: Ledger) {}
+
+  nextId(): number {
+    requireTransaction(this.db);
+    return this.db.prepare('SELECT coalesce(max(id), 0) + 1 FROM recon_signoffs').pluck().get() as number;
+  }
+
+  insert(id: number, signOff: NewSignOff, items: readonly LockedItem[]): void {
+    requireTransaction(this.db);
+    this.db
+      .prepare(
+        `INSERT INTO recon_signoffs (id, workspace_id, as_of, signed_at, actor, note, locked_requests,
+           locked_lines, audit_seq, audit_hash, report_gzip, report_sha256)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        signOff.workspaceId,
+        signOff.asOf,
+        signOff.signedAt,
+        signOff.actor,
+        signOff.note,
+        signOff.lockedRequests,
+        signOff.lockedLines,
+        signOff.auditSeq,
+        signOff.auditHash,
+        signOff.reportGzip,
+        signOff.reportSha256,
+      );
+    const insertItem = this.db.prepare(
+      `INSERT INTO recon_signoff_items (signoff_id, decision_id, line_id, request_id, status, approved_text)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    for (const item of items)
+      insertItem.run(id, item.decisionId, item.lineId, item.requestId, item.status, item.approvedText);
+  }
+
+  insertUnlock(workspaceId: number, signOffId: number, unlock: StoredUnlock): void {
+    requireTransaction(this.db);
+    this.db
+      .prepare(
+        `INSERT INTO recon_signoff_unlocks (workspace_id, signoff_id, reason, actor, at, audit_seq)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(workspaceId, signOffId, unlock.reason, unlock.actor, unlock.at, unlock.auditSeq);
+  }
+
+  /** Newest first. */
+  list(workspaceId: number): StoredSignOff[] {
+    return this.db
+      .prepare<[number], SignOffRow>(`${SELECT_SIGNOFF} WHERE s.workspace_id = ? ORDER BY s.id DESC`)
+      .all(workspaceId)
+      .map(toSignOff);
+  }
+
+  get(workspaceId: number, id: number): StoredSignOff | undefined {
+    const row = this.db
+      .prepare<[number, number], SignOffRow>(`${SELECT_SIGNOFF} WHERE s.workspace_id = ? AND s.id = ?`)
+      .get(workspaceId, id);
+    return row === undefined ? undefined : toSignOff(row);
+  }
+
+  report(workspaceId: number, id: number): { gzip: Buffer; sha256: string } | undefined {
+    const row = this.db
+      .prepare<[number, number], { report_gzip: Buffer; report_sha256: string }>(
+        'SELECT report_gzip, report_sha256 FROM recon_signoffs WHERE workspace_id = ? AND id = ?',
+      )
+      .get(workspaceId, id);
+    return row === undefined ? undefined : { gzip: row.report_gzip, sha256: row.report_sha256 };
+  }
+
+  /**
+   * Which locks are in force changes only when a sign-off or an unlock is appended (both tables are
+   * append-only): their highest ids name the set.
+   */
+  lockGeneration(workspaceId: number): string {
+    return this.db
+      .prepare<[number, number], string>(
+        `SELECT (SELECT coalesce(max(id), 0) FROM recon_signoffs WHERE workspace_id = ?) || ':' ||
+                (SELECT coalesce(max(u.id), 0) FROM recon_signoff_unlocks u
+                   JOIN recon_signoffs s ON s.id = u.signoff_id WHERE s.workspace_id = ?)`,
+      )
+      .pluck()
+      .get(workspaceId, workspaceId) as string;
+  }
+
+  /**
+   * The requests locked by sign-offs in force, each once, oldest first: what the transfer sync reads
+   * again so that a later change on the platform reaches the ledger (sync/transfer-signoffs.ts).
+   */
+  lockedRequestsToReread(workspaceId: number): LockedRequestRead[] {
+    return this.db
+      .prepare<[number], LockedRequestRead>(
+        `SELECT DISTINCT r.payment_reference AS paymentReference, r.created_at AS createdAt,
+                r.created_utc AS createdUtc, r.status
+           FROM recon_signoff_items i JOIN recon_signoffs s ON s.id = i.signoff_id
+           JOIN transfer_requests r ON r.id = i.request_id
+          WHERE s.workspace_id = ? AND i.request_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM recon_signoff_unlocks u WHERE u.signoff_id = s.id)
+          ORDER BY r.created_utc, r.payment_reference`,
+      )
+      .all(workspaceId);
+  }
+
+  /** Every item locked by a sign-off with no unlock. */
+  locksInForce(workspaceId: number): LockRow[] {
+    type Row = {
+      signoff_id: number;
+      as_of: string;
+      decision_id: number;
+      line_id: number | null;
+      request_id: number | null;
+      status: string | null;
+      approved_text: string | null;
+    };
+    return this.db
+      .prepare<[number], Row>(
+        `SELECT i.signoff_id, s.as_of, i.decision_id, i.line_id, i.request_id, i.status, i.approved_text
+           FROM recon_signoff_items i JOIN recon_signoffs s ON s.id = i.signoff_id
+          WHERE s.workspace_id = ?
+            AND NOT EXISTS (SELECT 1 FROM recon_signoff_unlocks u WHERE u.signoff_id = s.id)
+          ORDER BY i.id`,
+      )
+      .all(workspaceId)
+      .map((row) => ({
+        signOffId: row.signoff_id,
+        asOf: row.as_of,
+        decisionId: row.decision_id,
+        lineId: row.line_id,
+        requestId: row.request_id,
+        status: row.status,
+        approvedText: row.approved_text,
+      }));
+  }
+}

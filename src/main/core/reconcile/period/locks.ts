@@ -1,0 +1,101 @@
+/**
+ * The locks in force: every item of a sign-off with no unlock, by row, and the decisions (matches
+ * and resolutions) they were settled by. Read once per ledger version, like load.ts's reading.
+ */
+import { AppError } from '../../../../shared/ipc/errors';
+import type { Ledger } from '../../ledger/db';
+import { ReconSignOffsRepository, type LockRow } from '../../ledger/repositories/recon-signoffs';
+import type { Locks } from '../match/types';
+import type { ReconWorld } from '../world';
+
+export interface LockRef {
+  signOffId: number;
+  asOf: string;
+}
+
+export interface LockIndex {
+  /** By bank_lines.id, transfer_requests.id and recon_decisions.id. */
+  lines: ReadonlyMap<number, LockRef>;
+  requests: ReadonlyMap<number, LockRef>;
+  decisions: ReadonlyMap<number, LockRef>;
+}
+
+export const NO_LOCKS: LockIndex = { lines: new Map(), requests: new Map(), decisions: new Map() };
+
+export function indexLocks(
+  rows: readonly Pick<LockRow, 'signOffId' | 'asOf' | 'decisionId' | 'lineId' | 'requestId'>[],
+): LockIndex {
+  const lines = new Map<number, LockRef>();
+  const requests = new Map<number, LockRef>();
+  const decisions = new Map<number, LockRef>();
+  for (const row of rows) {
+    const ref = { signOffId: row.signOffId, asOf: row.asOf };
+    if (!decisions.has(row.decisionId)) decisions.set(row.decisionId, ref);
+    if (row.lineId !== null && !lines.has(row.lineId)) lines.set(row.lineId, ref);
+    if (row.requestId !== null && !requests.has(row.requestId)) requests.set(row.requestId, ref);
+  }
+  return { lines, requests, decisions };
+}
+
+const cache = new WeakMap<Ledger, Map<number, { version: string; generation: string; index: LockIndex }>>();
+
+/**
+ * `version` is the ledger's version now (load.ts's ledgerVersion). A write that appended no sign-off
+ * and no unlock (a run, a decision, a sync) keeps the very same index object, so results derived
+ * from it (memo.ts) stay valid.
+ */
+export function locksInForce(db: Ledger, workspaceId: number, version: string): LockIndex {
+  let byWorkspace = cache.get(db);
+  if (byWorkspace === undefined) {
+    byWorkspace = new Map();
+    cache.set(db, byWorkspace);
+  }
+  const known = byWorkspace.get(workspaceId);
+  if (known?.version === version) return known.index;
+  const repository = new ReconSignOffsRepository(db);
+  const generation = repository.lockGeneration(workspaceId);
+  if (known?.generation === generation) {
+    if (!db.inTransaction) byWorkspace.set(workspaceId, { version, generation, index: known.index });
+    return known.index;
+  }
+  const index = indexLocks(repository.locksInForce(workspaceId));
+  // Inside a transaction the rows may yet be rolled back, and a rolled-back sign-off's id can be
+  // taken again by another: only what is committed is kept.
+  if (!db.inTransaction) byWorkspace.set(workspaceId, { version, generation, index });
+  return index;
+}
+
+/** The locks as the matcher and match/states.ts read them: by bank id and payment reference. */
+export function engineLocks(index: LockIndex, world: ReconWorld): Locks {
+  if (index.lines.size === 0 && index.requests.size === 0) return {};
+  return {
+    lineIds: [...index.lines.keys()].flatMap((row) => world.lineByRow.get(row)?.key ?? []),
+    requestReferences: [...index.requests.keys()].flatMap((row) => world.requestByRow.get(row)?.key ?? []),
+  };
+}
+
+/** The refusal of a change to a locked item, naming the item and the sign-off. */
+export function lockedError(kind: 'line' | 'request', id: string, lock: LockRef): AppError {
+  const item = kind === 'line' ? `Bank line ${id}` : id;
+  return new AppError(
+    'locked',
+    `${item} is signed off (as of ${lock.asOf}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
+    { item: kind, id, signOffId: lock.signOffId, asOf: lock.asOf },
+  );
+}
+
+/** Throws `locked` for the first of these rows a sign-off in force locks. */
+export function requireUnlocked(
+  index: LockIndex,
+  world: ReconWorld,
+  rows: { lines: readonly number[]; requests: readonly number[] },
+): void {
+  for (const row of rows.requests) {
+    const lock = index.requests.get(row);
+    if (lock) throw lockedError('request', world.requestByRow.get(row)?.key ?? String(row), lock);
+  }
+  for (const row of rows.lines) {
+    const lock = index.lines.get(row);
+    if (lock) throw lockedError('line', world.lineByRow.get(row)?.key ?? String(row), lock);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * recon:signoff — sign off the reconciliation as of a date. In one IMMEDIATE transaction: choose
+ * what to lock (select.ts), compute the report as of the date with those locks applied, append the
+ * audit entry, store the sign-off (with that entry's seq and hash: the chain head, covering
+ * everything before), its locked items and the frozen report.
+ */
+import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract';
+import { invalidInput } from '../../../../shared/ipc/errors';
+import {
+  approvedText,
+  ReconSignOffsRepository,
+  type LockedItem,
+} from '../../ledger/repositories/recon-signoffs';
+import { appendInTransaction } from '../audit/audit-log';
+import { withLocks, type ReconContext } from '../context';
+import { keepItems, ledgerVersion, loadAll } from '../load';
+import { reconcileAsOf } from '../report';
+import type { ReconWorld } from '../world';
+import { freezeReport } from './frozen-report';
+import { rowStates, selectLocks, settledDecisions, withSelection, type LockSelection } from './select';
+import { getSignOff } from './sign-off-view';
+
+function lockedItems(world: ReconWorld, selection: LockSelection): LockedItem[] {
+  return selection.items.map(({ decisionId, kind, row }) => {
+    if (kind === 'line')
+      return { decisionId, lineId: row, requestId: null, status: null, approvedText: null };
+    const request = world.requestByRow.get(row)!;
+    return {
+      decisionId,
+      lineId: null,
+      requestId: row,
+      status: request.status,
+      approvedText: approvedText(request.approved),
+    };
+  });
+}
+
+export function signOff(
+  context: ReconContext,
+  input: ChannelInput<'recon:signoff'>,
+): ChannelOutput<'recon:signoff'> {
+  const { db, workspaceId } = context;
+  const asOf = input.asOf ?? context.today();
+  const note = input.note ?? '';
+  if (asOf > context.today()) {
+    throw invalidInput('sign-off', [
+      { field: 'asOf', problem: `${asOf} is in the future: a period is signed off once it has ended` },
+    ]);
+  }
+  const repo = new ReconSignOffsRepository(db);
+  let versions: [string, string] | undefined;
+  const id = db
+    .transaction((): number => {
+      const { world, state } = loadAll(context);
+      const locked = context.lockIndex();
+      // The states as of the date, read in this transaction: only what is matched or resolved locks.
+      const { report: states } = reconcileAsOf(context, world, state, asOf);
+      const selection = selectLocks(settledDecisions(world, state), locked, asOf, rowStates(world, states));
+      if (selection.items.length === 0) {
+        throw invalidInput('sign-off', [
+          {
+            field: 'asOf',
+            problem: `nothing to sign off as of ${asOf}: no match (every item matched) or resolution dated on or before it that another sign-off does not already lock`,
+          },
+        ]);
+      }
+      const before = ledgerVersion(context);
+      const id = repo.nextId();
+      const locks = withSelection(locked, selection, { signOffId: id, asOf });
+      const report = freezeReport(withLocks(context, locks, world), world, state, asOf);
+      const counts = { lockedRequests: selection.lockedRequests, lockedLines: selection.lockedLines };
+      const entry = appendInTransaction(db, {
+        workspaceId,
+        at: context.now(),
+        actor: context.actor,
+        action: 'period.signed_off',
+        subject: `signoff:${id}`,
+        details: { signOffId: id, asOf, ...counts, reportSha256: report.sha256, note },
+      });
+      repo.insert(
+        id,
+        {
+          workspaceId,
+          asOf,
+          signedAt: entry.at,
+          actor: context.actor,
+          note,
+          ...counts,
+          auditSeq: entry.seq,
+          auditHash: entry.hash,
+          reportGzip: report.gzip,
+          reportSha256: report.sha256,
+        },
+        lockedItems(world, selection),
+      );
+      versions = [before, ledgerVersion(context)];
+      return id;
+    })
+    .immediate();
+  // A sign-off changes no bank line and no request: what was read of them still holds.
+  if (versions) keepItems(context, ...versions);
+  return { signOff: getSignOff(context, id) };
+}

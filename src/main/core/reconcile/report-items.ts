@@ -1,0 +1,142 @@
+/**
+ * The items of the reconciliation as of a date (recon:items, and the frozen report of a sign-off):
+ * every request and debit bank line with its state, age, match, resolution and lock, oldest first.
+ */
+import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
+import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
+import { readWithLocks, type ReconContext } from './context';
+import type { DecisionState } from './decision-state';
+import { toReconMatch } from './explain';
+import type { ItemState } from './match/states';
+import { derived } from './memo';
+import type { LockIndex } from './period/locks';
+import { reconcileAsOf, type MatchView } from './report';
+import type { ReconWorld } from './world';
+
+const CLOSED_UNPAID = {
+  reasonCode: 'closed_unpaid',
+  note: 'Removed or cancelled on the platform before any payment: nothing is owed either way.',
+};
+
+/** The decision of each resolution in force, by "kind row". */
+function resolutionDecisions(state: DecisionState): Map<string, number> {
+  return new Map(
+    state.resolutions.map(({ decisionId, payload }) => [`${payload.kind} ${payload.row}`, decisionId]),
+  );
+}
+
+function toItem(
+  world: ReconWorld,
+  decisions: Map<string, number>,
+  locks: LockIndex,
+  views: MatchView[],
+  item: ItemState,
+): ReconItem {
+  const view = item.match === null ? undefined : views[item.match];
+  const match =
+    view === undefined
+      ? null
+      : toReconMatch(
+          { ...view.current.payload.match, lineIds: view.lineIds, requestReferences: view.requestReferences },
+          view.current.decisionId > 0 ? view.current.decisionId : undefined,
+        );
+  const row =
+    item.kind === 'line' ? world.lineByKey.get(item.id)?.id : world.requestByKey.get(item.id)?.rowId;
+  const decisionId = decisions.get(`${item.kind} ${row}`);
+  const lock = row === undefined ? undefined : (item.kind === 'line' ? locks.lines : locks.requests).get(row);
+  const lockedBy = lock === undefined ? null : { signOffId: lock.signOffId, asOf: lock.asOf };
+  const resolution = item.resolution
+    ? { reasonCode: item.resolution.reasonCode, note: item.resolution.note, decisionId }
+    : item.automatic === 'closed_unpaid'
+      ? CLOSED_UNPAID
+      : null;
+  if (item.kind === 'line') {
+    const line = world.lineByKey.get(item.id)!;
+    return {
+      kind: 'line',
+      id: item.id,
+      state: item.state,
+      ageing: item.ageing,
+      date: item.date,
+      amount: { amount: line.amount, currency: line.currency },
+      label: line.remittance ?? line.counterpartyName ?? line.reference ?? '',
+      match,
+      resolution,
+      lockedBy,
+    };
+  }
+  const request = world.requestByKey.get(item.id)!;
+  return {
+    kind: 'request',
+    id: item.id,
+    state: item.state,
+    ageing: item.ageing,
+    date: item.date,
+    amount: request.requested,
+    label: request.float,
+    match,
+    resolution,
+    lockedBy,
+  };
+}
+
+const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Oldest first; on one day requests before bank lines, then by id. */
+function byDateKindId(a: ItemState, b: ItemState): number {
+  return text(a.date, b.date) || text(b.kind, a.kind) || text(a.id, b.id);
+}
+
+/** Every item's state as of the date, oldest first (kept with the reading: see memo.ts). */
+function orderedStates(
+  context: ReconContext,
+  world: ReconWorld,
+  state: DecisionState,
+  asOf: string,
+): ItemState[] {
+  return derived({ world, state, locks: context.lockIndex() }, `ordered ${asOf}`, () => {
+    const { report } = reconcileAsOf(context, world, state, asOf);
+    return [...report.requests, ...report.lines].sort(byDateKindId);
+  });
+}
+
+/** Every item as of the date (requests and debit lines, all states), oldest first. */
+export function allItems(
+  context: ReconContext,
+  world: ReconWorld,
+  state: DecisionState,
+  asOf: string,
+  keep: (item: ItemState) => boolean = () => true,
+): ReconItem[] {
+  return toItems(context, world, state, asOf, orderedStates(context, world, state, asOf).filter(keep));
+}
+
+function toItems(
+  context: ReconContext,
+  world: ReconWorld,
+  state: DecisionState,
+  asOf: string,
+  items: readonly ItemState[],
+): ReconItem[] {
+  const { views } = reconcileAsOf(context, world, state, asOf);
+  const decisions = resolutionDecisions(state);
+  const locks = context.lockIndex();
+  return items.map((item) => toItem(world, decisions, locks, views, item));
+}
+
+export function listItems(
+  context: ReconContext,
+  input: ChannelInput<'recon:items'>,
+): ChannelOutput<'recon:items'> {
+  const asOf = input.asOf ?? context.today();
+  // Items, decisions and locks of one ledger version.
+  const { context: read, world, state } = readWithLocks(context);
+  const wanted = input.states ? new Set(input.states) : null;
+  const selected = orderedStates(read, world, state, asOf).filter(
+    (item) => (wanted === null || wanted.has(item.state)) && (!input.ageing || item.ageing === input.ageing),
+  );
+  const offset = input.offset ?? 0;
+  // Only the page becomes contract items.
+  const page = selected.slice(offset, offset + (input.limit ?? 100));
+  return { total: selected.length, items: toItems(read, world, state, asOf, page) };
+}
