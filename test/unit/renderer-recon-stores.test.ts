@@ -45,6 +45,7 @@ const line = (id: string, state: ReconItem['state'] = 'unmatched_bank_payment'):
   label: 'FLOAT TOP UP',
   match: null,
   resolution: null,
+  lockedBy: null,
 });
 const request = (id: string, state: ReconItem['state'] = 'awaiting_payment'): ReconItem => ({
   ...line(id, state),
@@ -63,6 +64,8 @@ const suggestion = {
       requestReferences: ['RF01'],
       score: 0.6,
       explanation: 'same amount, 1 day apart',
+      confirmable: true,
+      whyNot: null,
     },
     {
       rule: 'amount_date' as const,
@@ -70,6 +73,8 @@ const suggestion = {
       requestReferences: ['RF02'],
       score: 0.6,
       explanation: 'same amount, 1 day apart',
+      confirmable: true,
+      whyNot: null,
     },
   ],
 };

@@ -138,6 +138,7 @@ describe('reconciliation item helpers', () => {
     label: '',
     match: null,
     resolution: null,
+    lockedBy: null,
   };
   it('selects open, unmatched items only, and counts lines and requests apart', () => {
     const line = { ...base, kind: 'line' as const, id: 'TX-1', state: 'unmatched_bank_payment' as const };

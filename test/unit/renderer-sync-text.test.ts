@@ -64,6 +64,7 @@ describe('progress', () => {
       'Syncing brands… (reading)',
     );
     expect(phaseInWords('assets')).toBe('downloading images');
+    expect(phaseInWords('signed-off')).toBe('re-reading signed-off requests');
     expect(phaseInWords('something-new')).toBe('something-new');
   });
 });

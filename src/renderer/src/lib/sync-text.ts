@@ -36,6 +36,7 @@ const PHASES: Record<string, string> = {
   reading: 'reading',
   windows: 'reading by date',
   open: 're-reading open requests',
+  'signed-off': 're-reading signed-off requests',
   saving: 'saving',
   assets: 'downloading images',
   downloading: 'downloading files',

@@ -22,6 +22,8 @@ export interface ReconDecisionsState {
   /** The decision being undone. */
   undoing: number | null;
   announcement: Announcement;
+  /** The last Undo the core refused (e.g. `locked`: the item is in a signed-off period), shown by its button. */
+  undoFailure: { decisionId: number; error: ErrorShape } | null;
   record(decision: Decision, description: string, ids: readonly string[]): void;
   announce(kind: 'done' | 'error', text: string): void;
   undo(decisionId: number): Promise<ErrorShape | null>;
@@ -39,9 +41,10 @@ export function createReconDecisionsStore(client: ReconClient, changed: () => vo
     log: [],
     undoing: null,
     announcement: null,
+    undoFailure: null,
     record(decision, description, ids) {
       const entry = { decisionId: decision.decisionId, description, ids: [...ids] };
-      set({ log: [...get().log, entry].slice(-KEEP) });
+      set({ log: [...get().log, entry].slice(-KEEP), undoFailure: null });
       get().announce('done', `${description}.`);
     },
     announce(kind, text) {
@@ -50,7 +53,7 @@ export function createReconDecisionsStore(client: ReconClient, changed: () => vo
     async undo(decisionId) {
       const entry = get().log.find((candidate) => candidate.decisionId === decisionId);
       if (!entry || get().undoing !== null) return null;
-      set({ undoing: decisionId });
+      set({ undoing: decisionId, undoFailure: null });
       try {
         await client.invoke('recon:undo', { decisionId });
         set({ log: get().log.filter((candidate) => candidate.decisionId !== decisionId), undoing: null });
@@ -59,7 +62,7 @@ export function createReconDecisionsStore(client: ReconClient, changed: () => vo
         return null;
       } catch (thrown) {
         const error = toErrorShape(thrown);
-        set({ undoing: null });
+        set({ undoing: null, undoFailure: { decisionId, error } });
         get().announce('error', `Could not undo “${entry.description}”: ${error.message}`);
         return error;
       }
@@ -73,7 +76,7 @@ export function createReconDecisionsStore(client: ReconClient, changed: () => vo
       return null;
     },
     clear() {
-      set({ log: [], undoing: null, announcement: null });
+      set({ log: [], undoing: null, announcement: null, undoFailure: null });
     },
   }));
   return { useDecisions };

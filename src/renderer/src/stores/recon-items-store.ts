@@ -52,7 +52,9 @@ export const itemKey = (item: Pick<ReconItem, 'kind' | 'id'>): string => `${item
 
 /** Open and not yet matched: may be matched by hand. */
 export function isSelectable(item: ReconItem): boolean {
-  return item.match === null && item.state !== 'resolved' && item.state !== 'signed_off';
+  return (
+    item.match === null && item.lockedBy === null && item.state !== 'resolved' && item.state !== 'signed_off'
+  );
 }
 
 /** "Bank line TX-1" / "Request RF18…", for announcements. */

@@ -3,13 +3,14 @@ import { createReconDecisionsStore } from './recon-decisions-store';
 import { createReconImportStore } from './recon-import-store';
 import { createReconItemsStore } from './recon-items-store';
 import { createReconOverviewStore } from './recon-overview-store';
+import { createReconPeriodStore } from './recon-period-store';
 import { createReconRollforwardStore } from './recon-rollforward-store';
 import { createReconSuggestionsStore } from './recon-suggestions-store';
 
 /**
  * Every store of the Reconciliation screen, built on one client and wired together: an import, a
- * run or a decision changes the summary, the open items, the suggestion queue and the roll-forward,
- * so each of those reloads after it.
+ * run, a decision, a sign-off or an unlock changes the summary, the open items, the suggestion queue,
+ * the roll-forward and the sign-offs, so each of those reloads after it.
  */
 export function createReconStores(client: ReconClient) {
   const changed = (): void => void refreshAll();
@@ -26,6 +27,10 @@ export function createReconStores(client: ReconClient) {
     changed,
   });
   const { useRollforward } = createReconRollforwardStore(client);
+  const { usePeriod } = createReconPeriodStore(client, {
+    decisions: () => useDecisions.getState(),
+    changed,
+  });
 
   /** Reload what is on screen (anything never loaded stays unloaded). */
   async function refreshAll(options: { summary?: boolean } = {}): Promise<void> {
@@ -37,10 +42,20 @@ export function createReconStores(client: ReconClient) {
       loaded(useItems.getState().view) ? useItems.getState().reload() : undefined,
       loaded(useSuggestions.getState().view) ? useSuggestions.getState().reload() : undefined,
       useRollforward.getState().reload(),
+      loaded(usePeriod.getState().signOffs) ? usePeriod.getState().reload() : undefined,
     ]);
   }
 
-  return { useDecisions, useOverview, useImport, useItems, useSuggestions, useRollforward, refreshAll };
+  return {
+    useDecisions,
+    useOverview,
+    useImport,
+    useItems,
+    useSuggestions,
+    useRollforward,
+    usePeriod,
+    refreshAll,
+  };
 }
 
 export type ReconStores = ReturnType<typeof createReconStores>;

@@ -14,6 +14,7 @@ export const useReconImport = stores.useImport;
 export const useReconItems = stores.useItems;
 export const useReconSuggestions = stores.useSuggestions;
 export const useReconRollforward = stores.useRollforward;
+export const useReconPeriod = stores.usePeriod;
 
 /** While the Reconciliation page is open: follow ledger changes and the event stream's return. */
 export function keepReconCurrent(): () => void {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppNotification } from '@shared/ipc/contract-balances';
 import { RelativeTime } from '../../components/RelativeTime';
 import { followNotifications, useNotifications } from '../../stores/notifications';
@@ -10,10 +10,20 @@ const TONE: Record<AppNotification['kind'], 'warning' | 'success' | 'info' | 'da
   transfer_edited: 'info',
   transfer_removed: 'danger',
   transfer_cancelled: 'danger',
+  signoff_drift: 'danger',
+};
+
+/** Newest first; beyond these a "Show all" keeps a pile of notices from pushing the screen away. */
+const SHOWN_AT_FIRST = 5;
+
+/** Where a notification's subject is handled, for a link next to it (most need none). */
+const FOLLOW_UP: Partial<Record<AppNotification['kind'], { href: string; label: string }>> = {
+  signoff_drift: { href: '#/reconciliation', label: 'Review in Reconciliation' },
 };
 
 function NotificationItem({ notification }: { notification: AppNotification }) {
   const dismiss = useNotifications((state) => state.dismiss);
+  const followUp = FOLLOW_UP[notification.kind];
   return (
     <li
       className={`notification notification-${TONE[notification.kind]}`}
@@ -24,6 +34,14 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
         <p className="notification-message">{notification.message}</p>
         <p className="notification-time">
           <RelativeTime iso={notification.at} />
+          {followUp ? (
+            <>
+              {' · '}
+              <a href={followUp.href} className="notification-link">
+                {followUp.label}
+              </a>
+            </>
+          ) : null}
         </p>
       </div>
       <button
@@ -38,11 +56,16 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
   );
 }
 
-/** Unread notifications at the top of the page (low balances, requests decided); each dismissible. */
+/**
+ * Unread notifications at the top of the page (low balances, requests decided, signed-off requests
+ * changed at the platform); each dismissible.
+ */
 export function NotificationBanner() {
   const unread = useNotifications((state) => state.unread);
   const error = useNotifications((state) => state.error);
   const dismissAll = useNotifications((state) => state.dismissAll);
+  const [showAll, setShowAll] = useState(false);
+  const hidden = showAll ? 0 : Math.max(0, unread.length - SHOWN_AT_FIRST);
 
   useEffect(() => followNotifications(), []);
 
@@ -63,10 +86,20 @@ export function NotificationBanner() {
               ) : null}
             </div>
             <ul className="notification-list">
-              {unread.map((notification) => (
+              {unread.slice(0, unread.length - hidden).map((notification) => (
                 <NotificationItem key={notification.id} notification={notification} />
               ))}
             </ul>
+            {hidden > 0 || showAll ? (
+              <button
+                type="button"
+                className="notification-dismiss notification-more"
+                aria-expanded={showAll}
+                onClick={() => setShowAll(!showAll)}
+              >
+                {showAll ? 'Show fewer' : `Show ${hidden} more`}
+              </button>
+            ) : null}
           </>
         )}
         {error === null ? null : (

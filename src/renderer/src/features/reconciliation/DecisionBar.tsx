@@ -1,4 +1,15 @@
-import { useReconDecisions } from '../../stores/recon';
+import { shownValue } from '../../stores/recon-client';
+import { useReconDecisions, useReconItems } from '../../stores/recon';
+import { formatDate } from '../../lib/format-time';
+
+/** The sign-off date of a shown item the decision touched that is now locked, if any. */
+function useLockedAsOf(ids: readonly string[] | undefined): string | null {
+  return useReconItems((state) => {
+    if (ids === undefined) return null;
+    const items = shownValue(state.view)?.items ?? [];
+    return items.find((item) => item.lockedBy !== null && ids.includes(item.id))?.lockedBy?.asOf ?? null;
+  });
+}
 
 /**
  * The page's live region (what the last import, run or decision did) and the Undo of the last
@@ -9,6 +20,8 @@ export function DecisionBar() {
   const last = useReconDecisions((state) => state.log[state.log.length - 1] ?? null);
   const undoing = useReconDecisions((state) => state.undoing);
   const undo = useReconDecisions((state) => state.undo);
+  const undoFailure = useReconDecisions((state) => state.undoFailure);
+  const lockedAsOf = useLockedAsOf(last?.ids);
   return (
     <>
       <p className="visually-hidden" role="status" data-testid="recon-announcement">
@@ -22,12 +35,23 @@ export function DecisionBar() {
           <button
             type="button"
             className="button button-secondary recon-small"
-            disabled={undoing !== null}
+            disabled={undoing !== null || lockedAsOf !== null}
             aria-label={`Undo: ${last.description}`}
+            aria-describedby={lockedAsOf === null ? undefined : 'recon-last-decision-locked'}
             onClick={() => void undo(last.decisionId)}
           >
             {undoing === last.decisionId ? 'Undoing…' : 'Undo'}
           </button>
+          {lockedAsOf === null ? null : (
+            <p id="recon-last-decision-locked" className="recon-lock-hint">
+              Signed off as of {formatDate(lockedAsOf)}: unlock that sign-off to undo this decision.
+            </p>
+          )}
+          {undoFailure?.decisionId === last.decisionId ? (
+            <p className="recon-field-error" role="alert" data-testid="recon-undo-error">
+              Not undone: {undoFailure.error.message}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </>

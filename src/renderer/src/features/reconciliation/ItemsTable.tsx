@@ -3,6 +3,7 @@ import { formatDate } from '../../lib/format-time';
 import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store';
 import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
+import { LockedActions, LockMarker } from './period-close/LockedItem';
 import { AGEING_LABELS, RULE_LABELS, STATE_LABELS, resolveLabel, scoreText } from './recon-text';
 
 interface ItemsTableProps {
@@ -44,16 +45,19 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
   const undoing = useReconDecisions((state) => state.undoing);
   const undo = useReconDecisions((state) => state.undo);
   const selectable = isSelectable(item);
+  const locked = item.lockedBy !== null;
   // Matched needs nothing more; resolved and signed-off items are decided (Undo, or unlock a period).
-  const open = item.state !== 'matched' && item.state !== 'resolved' && item.state !== 'signed_off';
+  const open =
+    !locked && item.state !== 'matched' && item.state !== 'resolved' && item.state !== 'signed_off';
   const name = itemName(item);
   return (
     <tr
-      className={`recon-item state-${item.state}${selected ? ' selected' : ''}`}
+      className={`recon-item state-${item.state}${selected ? ' selected' : ''}${locked ? ' locked' : ''}`}
       data-testid="recon-item"
       data-kind={item.kind}
       data-id={item.id}
       data-state={item.state}
+      data-locked={locked}
     >
       <td className="recon-select">
         {selectable ? (
@@ -71,6 +75,7 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
       </th>
       <td>
         <span className={`recon-state-badge recon-state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+        <LockMarker item={item} />
       </td>
       <td className="time">{item.ageing === null ? '' : AGEING_LABELS[item.ageing]}</td>
       <td className="time">
@@ -92,7 +97,8 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
             Resolve
           </button>
         ) : null}
-        {lastDecision ? (
+        {locked ? <LockedActions item={item} lastDecision={lastDecision} /> : null}
+        {lastDecision && !locked ? (
           <button
             type="button"
             className="button button-secondary recon-small"
@@ -112,7 +118,8 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
 /** The open items: bank lines and requests with their state, age, amount and why they (do not) match. */
 export function ItemsTable({ items, onResolve }: ItemsTableProps) {
   return (
-    <div className="table-scroll">
+    // Wider than the page when the texts are long: the region scrolls, so it must take keyboard focus.
+    <div className="table-scroll" role="region" aria-label="Table of open items" tabIndex={0}>
       <table className="data-table recon-items-table" data-testid="recon-items">
         <caption className="visually-hidden">Open items</caption>
         <thead>

@@ -11,12 +11,16 @@ import {
   useReconImport,
   useReconItems,
   useReconOverview,
+  useReconPeriod,
   useReconRollforward,
   useReconSuggestions,
 } from '../../stores/recon';
+import { ReconReportExport } from '../export/ScreenExports';
 import { DecisionBar } from './DecisionBar';
 import { ImportSection } from './ImportSection';
 import { ItemsSection } from './ItemsSection';
+import { DriftAlerts } from './period-close/DriftAlerts';
+import { PeriodCloseSection } from './period-close/PeriodCloseSection';
 import { hrefOfView, isIsoDate, monthStart, viewFromQuery, type ReconView } from './recon-query';
 import { importSentence, runSentence } from './recon-text';
 import { RollforwardSection } from './RollforwardSection';
@@ -39,7 +43,10 @@ function useAnnouncements(): void {
   }, [job]);
 }
 
-/** Bank ↔ request reconciliation as of a date: summary, import, matching, review and roll-forward. */
+/**
+ * Bank ↔ request reconciliation as of a date: summary, import, matching, review, roll-forward and
+ * period close (with alerts when the platform changes a signed-off request).
+ */
 export function ReconciliationPage({ query }: { query: Readonly<Record<string, string>> }) {
   const queryText = new URLSearchParams(query).toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the text stands for the query
@@ -55,6 +62,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
 
   useEffect(() => {
     void useReconSuggestions.getState().reload();
+    void useReconPeriod.getState().reload();
     return keepReconCurrent();
   }, []);
 
@@ -86,6 +94,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
           Pair every bank payment with its transfer request, check the platform approved it, and explain every
           difference — as of a statement date.
         </PageHeading>
+        <ReconReportExport view={{ ...view, asOf: asOfShown || undefined }} />
       </div>
       <form className="recon-toolbar" aria-label="Matching" onSubmit={(event) => event.preventDefault()}>
         <div className="recon-field">
@@ -125,6 +134,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
       </form>
       <RunResult run={run} onApply={() => void runMatching(false)} onDismiss={dismissRun} />
       <DecisionBar />
+      <DriftAlerts />
       {summaryView.status === 'error' ? (
         <ErrorState
           title={
@@ -145,6 +155,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
       <SuggestionQueue />
       <ItemsSection view={view} onChange={(next) => change(next)} />
       <RollforwardSection />
+      <PeriodCloseSection defaultAsOf={asOfShown} />
     </div>
   );
 }

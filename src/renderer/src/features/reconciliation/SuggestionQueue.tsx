@@ -67,16 +67,26 @@ function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: 
                 </td>
                 <td className="num">{scoreText(option.score)}</td>
                 <td className="recon-explanation">{option.explanation}</td>
-                <td>
+                <td className="recon-option-action">
                   <button
                     type="button"
                     className="button recon-small"
-                    disabled={busyKey !== null}
+                    disabled={busyKey !== null || !option.confirmable}
                     aria-label={`Confirm option ${optionIndex + 1} of suggestion ${index + 1}`}
+                    aria-describedby={option.confirmable ? undefined : `${titleId}-why-not-${optionIndex}`}
                     onClick={() => void confirm(suggestion.key, optionIndex)}
                   >
                     Confirm
                   </button>
+                  {option.confirmable ? null : (
+                    <span
+                      id={`${titleId}-why-not-${optionIndex}`}
+                      className="recon-why-not"
+                      data-testid="recon-option-why-not"
+                    >
+                      {option.whyNot ?? 'This option cannot be confirmed.'}
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import { formatDate } from '../../../lib/format-time';
+import { Amount } from '../Amount';
+import { RULE_LABELS, STATE_LABELS, resolveLabel } from '../recon-text';
+import { REPORT_PAGE_SIZE, reportPageText } from './period-text';
+
+function matchText(item: ReconItem): string {
+  if (item.resolution) return `Resolved: ${resolveLabel(item.resolution.reasonCode)}`;
+  return item.match ? RULE_LABELS[item.match.rule] : '';
+}
+
+/** The frozen items of a sign-off, one page at a time. */
+export function ReportItemsTable({ items }: { items: readonly ReconItem[] }) {
+  const [offset, setOffset] = useState(0);
+  const page = items.slice(offset, offset + REPORT_PAGE_SIZE);
+  const text = reportPageText(offset, page.length, items.length);
+  return (
+    <div className="recon-report-items">
+      <p className="table-summary" role="status" data-testid="recon-report-page">
+        {text}
+      </p>
+      {page.length === 0 ? null : (
+        <div className="recon-report-scroll" role="region" aria-label="Items of the report" tabIndex={0}>
+          <table className="data-table recon-report-table" data-testid="recon-report-items">
+            <caption className="visually-hidden">Items of the report: {text}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">State</th>
+                <th scope="col">Date</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Float or bank text</th>
+                <th scope="col">Match</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.map((item) => (
+                <tr key={`${item.kind}:${item.id}`} data-testid="recon-report-item">
+                  <th scope="row" className="recon-id">
+                    <span className="recon-kind">{item.kind === 'line' ? 'Bank line' : 'Request'}</span>
+                    <code>{item.id}</code>
+                  </th>
+                  <td>{STATE_LABELS[item.state]}</td>
+                  <td className="time">
+                    <time dateTime={item.date}>{formatDate(item.date)}</time>
+                  </td>
+                  <td className="num">
+                    <Amount value={item.amount} />
+                  </td>
+                  <td className="recon-label">{item.label}</td>
+                  <td>{matchText(item)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {items.length > REPORT_PAGE_SIZE ? (
+        <nav className="recon-pager" aria-label="Pages of the report's items">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - REPORT_PAGE_SIZE))}
+          >
+            Previous {REPORT_PAGE_SIZE}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={offset + REPORT_PAGE_SIZE >= items.length}
+            onClick={() => setOffset(offset + REPORT_PAGE_SIZE)}
+          >
+            Next {REPORT_PAGE_SIZE}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

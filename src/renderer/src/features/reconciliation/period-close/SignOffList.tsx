@@ -1,0 +1,127 @@
+import { useRef, useState } from 'react';
+import type { SignOff } from '@shared/ipc/contract-period';
+import { formatDate, formatExactTime } from '../../../lib/format-time';
+import { SignOffReportExport } from '../../export/ScreenExports';
+import { actorLabel, lockedCountsText, signOffStatusText } from './period-text';
+import { UnlockDialog } from './UnlockDialog';
+
+interface SignOffListProps {
+  signOffs: readonly SignOff[];
+  onViewReport: (signOff: SignOff, opener: HTMLElement) => void;
+}
+
+function DriftBadge({ signOff }: { signOff: SignOff }) {
+  const count = signOff.drift.length;
+  if (count === 0) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">no changes</span>
+      </>
+    );
+  }
+  return (
+    <span className="recon-drift-badge" data-testid="recon-drift-badge">
+      {count.toLocaleString()} {count === 1 ? 'change' : 'changes'}
+    </span>
+  );
+}
+
+/** Every sign-off, newest first: what it locked, whether it is in force, drift, report and unlock. */
+export function SignOffList({ signOffs, onViewReport }: SignOffListProps) {
+  const [unlocking, setUnlocking] = useState<{ signOff: SignOff; opener: HTMLElement } | null>(null);
+  const table = useRef<HTMLTableElement>(null);
+  return (
+    <div className="table-scroll">
+      <table
+        className="data-table recon-signoffs-table"
+        data-testid="recon-signoffs"
+        ref={table}
+        tabIndex={-1}
+      >
+        <caption className="visually-hidden">Sign-offs, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">As of</th>
+            <th scope="col">Signed</th>
+            <th scope="col">Note</th>
+            <th scope="col">Locked</th>
+            <th scope="col">Status</th>
+            <th scope="col">Changed since</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {signOffs.map((signOff) => {
+            const asOf = formatDate(signOff.asOf);
+            return (
+              <tr
+                key={signOff.id}
+                data-testid="recon-signoff"
+                data-id={signOff.id}
+                data-in-force={signOff.unlocked === null}
+              >
+                <th scope="row">
+                  <time dateTime={signOff.asOf}>{asOf}</time>
+                </th>
+                <td className="time">
+                  <time dateTime={signOff.signedAt}>{formatExactTime(signOff.signedAt)}</time>
+                  <span className="recon-signoff-actor">by {actorLabel(signOff.actor)}</span>
+                </td>
+                <td className="recon-signoff-note-cell">{signOff.note}</td>
+                <td>{lockedCountsText(signOff)}</td>
+                <td data-testid="recon-signoff-status">
+                  <span
+                    className={`recon-state-badge ${signOff.unlocked === null ? 'recon-state-signed_off' : ''}`}
+                  >
+                    {signOff.unlocked === null ? 'In force' : 'Unlocked'}
+                  </span>
+                  {signOff.unlocked === null ? null : (
+                    <span className="recon-signoff-unlocked">{signOffStatusText(signOff)}</span>
+                  )}
+                </td>
+                <td>
+                  <DriftBadge signOff={signOff} />
+                </td>
+                <td className="recon-row-actions">
+                  <button
+                    type="button"
+                    className="button button-secondary recon-small"
+                    onClick={(event) => onViewReport(signOff, event.currentTarget)}
+                  >
+                    View report<span className="visually-hidden"> signed off as of {asOf}</span>
+                  </button>
+                  <SignOffReportExport signOffId={signOff.id} asOf={signOff.asOf} />
+                  {signOff.unlocked === null ? (
+                    <button
+                      type="button"
+                      className="button button-secondary recon-small"
+                      aria-label={`Unlock the sign-off as of ${asOf}…`}
+                      onClick={(event) => setUnlocking({ signOff, opener: event.currentTarget })}
+                    >
+                      Unlock…
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {unlocking ? (
+        <UnlockDialog
+          key={unlocking.signOff.id}
+          signOff={unlocking.signOff}
+          returnFocus={unlocking.opener}
+          fallbackFocus={() =>
+            table.current?.querySelector<HTMLElement>(`[data-id="${unlocking.signOff.id}"] button`) ??
+            table.current
+          }
+          onClose={() => setUnlocking(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import type { SignOff } from '@shared/ipc/contract-period';
+import { formatDate } from '../../../lib/format-time';
+import { useReconPeriod } from '../../../stores/recon';
+import { shortHash } from './period-text';
+
+/** Step 3: what the sign-off locked and where it sits in the audit log. */
+export function SignOffResult({ signOff }: { signOff: SignOff }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const cancelSigning = useReconPeriod((state) => state.cancelSigning);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="recon-signoff-result" data-testid="recon-signoff-result">
+      <h3 ref={heading} tabIndex={-1} className="recon-subheading">
+        Signed off as of {formatDate(signOff.asOf)}
+      </h3>
+      <dl className="recon-signoff-facts">
+        <div>
+          <dt>Locked requests</dt>
+          <dd data-testid="recon-signoff-locked-requests">{signOff.lockedRequests.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>Locked bank lines</dt>
+          <dd data-testid="recon-signoff-locked-lines">{signOff.lockedLines.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>Audit entry</dt>
+          <dd data-testid="recon-signoff-audit-seq">{signOff.auditSeq}</dd>
+        </div>
+        <div>
+          <dt>Audit hash</dt>
+          <dd>
+            <code title={signOff.auditHash}>{shortHash(signOff.auditHash)}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Report SHA-256</dt>
+          <dd>
+            <code title={signOff.reportSha256}>{shortHash(signOff.reportSha256)}</code>
+          </dd>
+        </div>
+      </dl>
+      <div className="recon-actions">
+        <button type="button" className="button button-secondary" onClick={cancelSigning}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { create } from 'zustand';
+import type { SignOff } from '@shared/ipc/contract-period';
+import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
+import { signOffSentence, unlockSentence } from '../features/reconciliation/period-close/period-text';
+import {
+  shownValue,
+  ticketCounter,
+  type Loadable,
+  type ReconClient,
+  type SignOffReport,
+} from './recon-client';
+import type { ReconDecisionsState } from './recon-decisions-store';
+
+/** The sign-off being prepared: the summary as of its date (what it would freeze), then its answer. */
+export type SigningView =
+  | { status: 'idle' }
+  | { status: 'reviewing'; asOf: string; note: string; summary: Loadable<ReconSummary> }
+  | { status: 'saving'; asOf: string; note: string; summary: Loadable<ReconSummary> }
+  | { status: 'error'; asOf: string; note: string; summary: Loadable<ReconSummary>; error: ErrorShape }
+  | { status: 'done'; signOff: SignOff };
+
+export interface ReconPeriodState {
+  /** Every sign-off, newest first, with its drift alerts (`recon:signoffs`). */
+  signOffs: Loadable<SignOff[]>;
+  signing: SigningView;
+  /** The frozen report open in its dialog (`recon:signoff.report`). */
+  report: { id: number; view: Loadable<SignOffReport> } | null;
+  reload(): Promise<void>;
+  /** Step 1 → 2: show what signing off as of `asOf` would freeze (`recon:summary` as of that date). */
+  review(asOf: string, note: string): Promise<void>;
+  /** Back from the confirmation (or the result) to the form. */
+  cancelSigning(): void;
+  /** `recon:signoff` with the reviewed date and note. */
+  confirmSigning(): Promise<void>;
+  /** `recon:unlock`; the error is returned for the dialog that asked. */
+  unlock(id: number, reason: string): Promise<ErrorShape | null>;
+  openReport(id: number): Promise<void>;
+  closeReport(): void;
+}
+
+interface Dependencies {
+  decisions: () => ReconDecisionsState;
+  changed: () => void;
+}
+
+/** Period close: sign off as of a date, the sign-offs with their drift, the frozen reports, unlocking. */
+export function createReconPeriodStore(client: ReconClient, deps: Dependencies) {
+  const listTickets = ticketCounter();
+  const reviewTickets = ticketCounter();
+  const reportTickets = ticketCounter();
+  const usePeriod = create<ReconPeriodState>()((set, get) => {
+    async function load(): Promise<void> {
+      const ticket = listTickets.take();
+      set({ signOffs: { status: 'loading', previous: shownValue(get().signOffs) } });
+      try {
+        const { signOffs } = await client.invoke('recon:signoffs', {});
+        if (listTickets.isLatest(ticket)) set({ signOffs: { status: 'ready', value: signOffs } });
+      } catch (thrown) {
+        if (listTickets.isLatest(ticket))
+          set({
+            signOffs: { status: 'error', error: toErrorShape(thrown), previous: shownValue(get().signOffs) },
+          });
+      }
+    }
+    return {
+      signOffs: { status: 'idle' },
+      signing: { status: 'idle' },
+      report: null,
+      reload: load,
+      async review(asOf, note) {
+        const ticket = reviewTickets.take();
+        set({ signing: { status: 'reviewing', asOf, note, summary: { status: 'loading', previous: null } } });
+        let summary: Loadable<ReconSummary>;
+        try {
+          summary = { status: 'ready', value: await client.invoke('recon:summary', { asOf }) };
+        } catch (thrown) {
+          summary = { status: 'error', error: toErrorShape(thrown), previous: null };
+        }
+        const signing = get().signing;
+        if (reviewTickets.isLatest(ticket) && signing.status === 'reviewing')
+          set({ signing: { ...signing, summary } });
+      },
+      cancelSigning() {
+        reviewTickets.take();
+        if (get().signing.status !== 'saving') set({ signing: { status: 'idle' } });
+      },
+      async confirmSigning() {
+        const signing = get().signing;
+        if (signing.status !== 'reviewing' && signing.status !== 'error') return;
+        const { asOf, note, summary } = signing;
+        set({ signing: { status: 'saving', asOf, note, summary } });
+        try {
+          const text = note.trim();
+          const answer = await client.invoke('recon:signoff', {
+            asOf,
+            ...(text === '' ? {} : { note: text }),
+          });
+          set({ signing: { status: 'done', signOff: answer.signOff } });
+          deps.decisions().announce('done', signOffSentence(answer.signOff));
+          deps.changed();
+        } catch (thrown) {
+          set({ signing: { status: 'error', asOf, note, summary, error: toErrorShape(thrown) } });
+        }
+      },
+      async unlock(id, reason) {
+        try {
+          const { signOff } = await client.invoke('recon:unlock', { id, reason: reason.trim() });
+          deps.decisions().announce('done', unlockSentence(signOff));
+          deps.changed();
+          return null;
+        } catch (thrown) {
+          return toErrorShape(thrown);
+        }
+      },
+      async openReport(id) {
+        const ticket = reportTickets.take();
+        set({ report: { id, view: { status: 'loading', previous: null } } });
+        try {
+          const value = await client.invoke('recon:signoff.report', { id });
+          if (reportTickets.isLatest(ticket)) set({ report: { id, view: { status: 'ready', value } } });
+        } catch (thrown) {
+          if (reportTickets.isLatest(ticket))
+            set({ report: { id, view: { status: 'error', error: toErrorShape(thrown), previous: null } } });
+        }
+      },
+      closeReport() {
+        reportTickets.take();
+        set({ report: null });
+      },
+    };
+  });
+  return { usePeriod };
+}
