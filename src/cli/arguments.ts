@@ -21,6 +21,29 @@ export const COMMAND_OPTIONS = {
     'as-of': { type: 'string' },
     json: { type: 'boolean' },
   },
+  export: {
+    ...WORKSPACE,
+    format: { type: 'string' },
+    out: { type: 'string' },
+    float: { type: 'string' },
+    currency: { type: 'string' },
+    reference: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    status: { type: 'string', multiple: true },
+    text: { type: 'string' },
+    sort: { type: 'string' },
+    'with-history': { type: 'boolean' },
+    country: { type: 'string' },
+    category: { type: 'string' },
+    brand: { type: 'string' },
+    'as-of': { type: 'string' },
+    state: { type: 'string', multiple: true },
+    ageing: { type: 'string' },
+    part: { type: 'string' },
+    'sign-off': { type: 'string' },
+    action: { type: 'string' },
+  },
   sync: { ...WORKSPACE, only: { type: 'string' }, since: { type: 'string' } },
   workspace: { 'base-url': { type: 'string' }, name: { type: 'string' } },
   simulator: {
@@ -46,7 +69,7 @@ export const COMMAND_OPTIONS = {
 } as const satisfies Record<string, OptionSpec>;
 
 export type Command = keyof typeof COMMAND_OPTIONS;
-export type CommandValues = Record<string, string | boolean | undefined>;
+export type CommandValues = Record<string, string | boolean | string[] | undefined>;
 
 export type CommandLine =
   | { kind: 'help' }
@@ -54,7 +77,7 @@ export type CommandLine =
   | { kind: 'command'; command: Command; values: CommandValues; positionals: string[] };
 
 /** Commands that take words after their name: `workspace init <dir>`, `audit verify`, `reconcile import <file>`. */
-const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 2 };
+const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 2, export: 1 };
 
 function isCommand(name: string): name is Command {
   return Object.hasOwn(COMMAND_OPTIONS, name);

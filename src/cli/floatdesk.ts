@@ -5,6 +5,7 @@ import { UsageError, flagOption, parseCommandLine, portOption, stringOption } fr
 import { auditCommand } from './audit-command';
 import { backupCommand, restoreCommand } from './backup-command';
 import { floatsCommand, statusCommand } from './commands';
+import { exportCommand } from './export-command';
 import { reconcileCommand } from './reconcile-command';
 import { serve } from './serve';
 import { simulatorCommand } from './simulator-command';
@@ -42,6 +43,19 @@ Commands:
   reconcile run [--workspace <dir>] [--as-of YYYY-MM-DD] [--json]
         Match bank lines and transfer requests, store the automatic matches and print the summary:
         counts per state, totals and the roll-forward difference per currency
+  export <balances|balance-history|transfers|brands|brand-changes|reconciliation|audit>
+         [--workspace <dir>] --format csv|csv-regional|xlsx --out <file> [filters]
+        Write a table or report to a spreadsheet file (written to a temporary name, renamed into
+        place when complete). Filters, as on screen:
+          transfers        --float --currency --reference --from --to --status <s>[,<s>] (repeatable)
+                           --text --sort <column>[:asc|desc] --with-history
+          balances         --currency --float
+          balance-history  --currency --float --from --to
+          brands           --text --currency --country --category --status
+          brand-changes    --brand --from --to
+          reconciliation   --as-of --state <s> (repeatable) --ageing --part --sign-off <id>
+          audit            --from --to --action
+        Dates are YYYY-MM-DD. Progress on stderr (terminal only); rows, bytes and path on stdout
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]
             [--adversarial] [--admin] [--api-key <key>] [--api-secret <secret>]
             [--time-scale <x>] [--list-cap <n>] [--end-date-exclusive] [--legacy-floats-shape]
@@ -95,6 +109,8 @@ async function main(argv: string[]): Promise<number | null> {
       return auditCommand(line.positionals, context);
     case 'reconcile':
       return reconcileCommand(line.positionals, values, context);
+    case 'export':
+      return exportCommand(line.positionals, values, print);
     case 'simulator':
       await simulatorCommand(values, print);
       return null;

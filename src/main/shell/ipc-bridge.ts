@@ -1,6 +1,8 @@
-import type { IpcMain, WebContents } from 'electron';
+import { BrowserWindow, type IpcMain, type WebContents } from 'electron';
 import { CHANNELS } from '../../shared/ipc/channels';
 import type { CoreWorker } from '../core/worker-client';
+import { askExportPath } from './dialogs';
+import { withExportDialog } from './export-dialog';
 import { handleInvoke } from './invoke';
 
 /** Forward every contract channel to the core, and push the core's events to the window. */
@@ -13,7 +15,10 @@ export function registerIpcBridge(
   for (const channel of CHANNELS) {
     ipcMain.handle(channel, (event, input: unknown) =>
       handleInvoke(
-        core,
+        // export:start without a path: main asks with the save dialog of the window that asked.
+        withExportDialog(core, (question) =>
+          askExportPath(BrowserWindow.fromWebContents(event.sender), question),
+        ),
         { frameUrl: event.senderFrame?.url, isMainFrame: event.senderFrame === event.sender.mainFrame },
         channel,
         input,

@@ -19,6 +19,11 @@ export interface WindowQuery {
   params: SqlValue[];
   /** Whether any filter narrows the rows (beyond the workspace). */
   filtered: boolean;
+  /**
+   * Every match in order (the export): `SELECT columns FROM transfer_requests r <join> WHERE ...
+   * ORDER BY ...`, `thenBy` appended to the order; takes `params` (after the join's own, if any).
+   */
+  rowsSql: (plan: WindowPlan, columns: string, join?: string, thenBy?: string) => string;
 }
 
 /**
@@ -107,8 +112,13 @@ export function buildWindowQuery(
   // Free text alone reads every row: in table order, not through an index and a lookup per row.
   const table =
     where.length > 1 && !hasIndexedFilter ? 'transfer_requests r NOT INDEXED' : 'transfer_requests r';
+  const orderSql = (plan: WindowPlan): string =>
+    `ORDER BY ${plan === 'walk' ? '' : '+'}${expression} ${direction}, r.id ${direction}`;
   return {
     countSql: `SELECT count(*) FROM ${table} ${whereSql}`,
+    rowsSql: (plan, columns, join = '', thenBy = '') =>
+      `SELECT ${columns} FROM ${plan === 'walk' ? 'transfer_requests r' : table} ${join} ${whereSql}
+        ${orderSql(plan)}${thenBy === '' ? '' : `, ${thenBy}`}`,
     // A unary + keeps SQLite from walking the sort index, so it finds the matches through the filters.
     idsSql: (plan) =>
       `SELECT r.id FROM ${plan === 'walk' ? 'transfer_requests r' : table} ${whereSql}

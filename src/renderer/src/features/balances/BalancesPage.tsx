@@ -5,6 +5,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
 import { keepInsightsCurrent, useBalanceInsights } from '../../stores/balance-insights';
 import { useBalances, type BalancesView } from '../../stores/balances';
+import { BalancesExports } from '../export/ScreenExports';
 import { BalancesEmpty } from './BalancesEmpty';
 import { CurrencyGroupSection } from './CurrencyGroupSection';
 import './balances.css';
@@ -20,6 +21,7 @@ function BalancesContent({ view, retry }: { view: BalancesView; retry: () => voi
       if (view.floats.length === 0) return <BalancesEmpty />;
       return (
         <>
+          <BalancesExports />
           {view.refreshError === null ? null : (
             <ErrorState
               title="The balances below may be out of date: reloading them failed"

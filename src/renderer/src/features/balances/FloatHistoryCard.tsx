@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { FloatBalance } from '@shared/domain/floats';
 import type { Money } from '@shared/domain/money';
 import { floatKey, useBalanceInsights } from '../../stores/balance-insights';
+import { FloatHistoryExport } from '../export/ScreenExports';
 import { BalanceChart } from './chart/BalanceChart';
 import type { ChartPoint } from './chart/chart-summary';
 
@@ -47,6 +48,11 @@ export function FloatHistoryCard({ float, threshold }: { float: FloatBalance; th
         <span className="muted"> available balance, last {HISTORY_DAYS} days</span>
       </figcaption>
       <Body float={float} threshold={threshold} />
+      <FloatHistoryExport
+        currency={float.currency}
+        name={float.name}
+        {...(since === undefined ? {} : { from: since })}
+      />
     </figure>
   );
 }

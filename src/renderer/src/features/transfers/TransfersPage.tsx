@@ -12,6 +12,7 @@ import {
   useTransferOptions,
   useTransfersTable,
 } from '../../stores/transfers';
+import { TransfersExport } from '../export/ScreenExports';
 import { sortDescription } from './columns';
 import { SubmissionBanner } from './SubmissionBanner';
 import { TransferDetailPanel } from './TransferDetailPanel';
@@ -107,14 +108,17 @@ export function TransfersPage({ query }: { query: Readonly<Record<string, string
         <PageHeading title="Transfer requests">
           Every top-up request the ledger holds — from this workspace and from the platform.
         </PageHeading>
-        <a
-          className="button"
-          href={hrefFor('transfers', { sub: 'new' })}
-          aria-keyshortcuts="N"
-          data-testid="new-transfer"
-        >
-          New transfer request
-        </a>
+        <div className="page-heading-actions">
+          <TransfersExport view={view} total={ready ? total : null} />
+          <a
+            className="button"
+            href={hrefFor('transfers', { sub: 'new' })}
+            aria-keyshortcuts="N"
+            data-testid="new-transfer"
+          >
+            New transfer request
+          </a>
+        </div>
       </div>
       <SubmissionBanner />
       <TransferFilters view={view} onChange={changeFilters} />

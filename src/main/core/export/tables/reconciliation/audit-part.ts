@@ -1,0 +1,24 @@
+/**
+ * The Audit sheet: the hash-chained audit log up to the report's date (its end), or for a
+ * sign-off's frozen report, up to the sign-off's own entry. The rows are streamed from the ledger
+ * with the bound in SQL, and are the audit log export's rows exactly (same columns, the stored
+ * details text byte for byte): audit.ts.
+ */
+import type { ExportTable } from '../../columns';
+import { reportAuditTable, type AuditRow } from '../audit';
+import type { ReconReportData } from './report-data';
+
+/** The day after a YYYY-MM-DD date (the report's audit bound is exclusive). */
+export function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+export function auditTable(data: ReconReportData): ExportTable<AuditRow> {
+  const signOff = data.signOff;
+  return reportAuditTable(
+    data.source,
+    signOff === null ? { before: nextDay(data.asOf) } : { uptoSeq: signOff.auditSeq },
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * What the reconciliation workbook is built from, read once through the reconciliation service: the
+ * live report as of a date, or a signed-off period's frozen report (recon:signoff.report).
+ *
+ * A documented exception to "exports stream from the ledger": the report's items are built in memory
+ * (all of them, once, shared by the Matches and Open items parts), because the report is computed by
+ * the reconciliation service, not read row by row — as it is for the screen. Its size is the
+ * reconciliation's working set (bank lines and requests of the period), not the whole ledger. The
+ * Audit part does stream (audit-part.ts).
+ */
+import type { SignOff } from '../../../../../shared/ipc/contract-period';
+import type { ReconItem, ReconSummary } from '../../../../../shared/ipc/contract-reconcile';
+import { isoNow } from '../../../clock';
+import { ReconInputsRepository } from '../../../ledger/repositories/recon-inputs';
+import { ReconcileService } from '../../../reconcile/service';
+import type { ExportSource } from '../source';
+
+export interface ReconReportData {
+  source: ExportSource;
+  service: ReconcileService;
+  asOf: string;
+  /** Set when the report is a sign-off's frozen one. */
+  signOff: SignOff | null;
+  summary(): ReconSummary;
+  items(): ReconItem[];
+}
+
+/** The roll-forward period: from the first day the bank statements cover up to the as-of date. */
+export function rollForwardPeriod(data: ReconReportData): { from: string; to: string } {
+  const coverage = new ReconInputsRepository(data.source.db).coverage(data.source.workspaceId);
+  const from = coverage.reduce((first, span) => (span.from < first ? span.from : first), data.asOf);
+  return { from, to: data.asOf };
+}
+
+export function reconReportData(
+  source: ExportSource,
+  filters: { asOf?: string; signOffId?: number },
+): ReconReportData {
+  const service = new ReconcileService(source.db, source.workspaceId, source.clock, 'user');
+  if (filters.signOffId !== undefined) {
+    const frozen = service.signOffReport({ id: filters.signOffId });
+    return {
+      source,
+      service,
+      asOf: frozen.signOff.asOf,
+      signOff: frozen.signOff,
+      summary: () => frozen.summary,
+      items: () => frozen.items,
+    };
+  }
+  const asOf = filters.asOf ?? isoNow(source.clock).slice(0, 10);
+  let items: ReconItem[] | undefined;
+  return {
+    source,
+    service,
+    asOf,
+    signOff: null,
+    summary: () => service.summary({ asOf }),
+    items: () => (items ??= service.items({ asOf, limit: Number.MAX_SAFE_INTEGER }).items),
+  };
+}

@@ -1,0 +1,79 @@
+/** The Roll-forward sheet: per currency opening, top-ups, spend, closing and difference; then flags. */
+import type { ExportColumn, ExportTable } from '../../columns';
+import { rollForwardPeriod, type ReconReportData } from './report-data';
+
+export interface RollForwardRow {
+  row: 'Totals' | 'Flag';
+  from: string;
+  to: string;
+  currency: string | null;
+  opening: string | null;
+  topUps: string | null;
+  spend: string | null;
+  closing: string | null;
+  difference: string | null;
+  flag: string | null;
+  float: string | null;
+  at: string | null;
+  message: string | null;
+}
+
+const amount = (
+  key: 'opening' | 'topUps' | 'spend' | 'closing' | 'difference',
+  header: string,
+): ExportColumn<RollForwardRow> => ({
+  key: key === 'topUps' ? 'top_ups' : key,
+  header,
+  kind: 'amount',
+  value: (r) => r[key],
+  currency: (r) => r.currency ?? '',
+});
+
+export const ROLLFORWARD_COLUMNS: ExportColumn<RollForwardRow>[] = [
+  { key: 'row', header: 'Row', kind: 'text', value: (r) => r.row, width: 8 },
+  { key: 'period_from', header: 'Period from', kind: 'date', value: (r) => r.from },
+  { key: 'period_to', header: 'Period to', kind: 'date', value: (r) => r.to },
+  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+  amount('opening', 'Opening'),
+  amount('topUps', 'Top-ups'),
+  amount('spend', 'Spend'),
+  amount('closing', 'Closing'),
+  amount('difference', 'Difference'),
+  { key: 'flag', header: 'Flag', kind: 'text', value: (r) => r.flag, width: 24 },
+  { key: 'float', header: 'Float', kind: 'text', value: (r) => r.float, width: 20 },
+  { key: 'at', header: 'At', kind: 'timestamp', value: (r) => r.at },
+  { key: 'message', header: 'Message', kind: 'text', value: (r) => r.message, width: 60 },
+];
+
+export function rollForwardTable(data: ReconReportData): ExportTable<RollForwardRow> {
+  const period = rollForwardPeriod(data);
+  const report = data.service.rollforward(period);
+  const base = { ...period, flag: null, float: null, at: null, message: null };
+  const rows: RollForwardRow[] = [
+    ...report.currencies.map((c): RollForwardRow => ({
+      ...base,
+      row: 'Totals',
+      currency: c.currency,
+      opening: c.opening?.amount ?? null,
+      topUps: c.topUps.amount,
+      spend: c.spend?.amount ?? null,
+      closing: c.closing?.amount ?? null,
+      difference: c.difference?.amount ?? null,
+    })),
+    ...report.flags.map((flag): RollForwardRow => ({
+      ...period,
+      row: 'Flag',
+      currency: null,
+      opening: null,
+      topUps: null,
+      spend: null,
+      closing: null,
+      difference: null,
+      flag: flag.kind,
+      float: flag.float,
+      at: flag.at,
+      message: flag.message,
+    })),
+  ];
+  return { title: 'Roll-forward', columns: ROLLFORWARD_COLUMNS, rows, totalRows: rows.length };
+}

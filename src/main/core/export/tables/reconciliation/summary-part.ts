@@ -1,0 +1,97 @@
+/** The Summary sheet: counts per state, suggestions, and per currency the matched totals. */
+import { RECON_STATES } from '../../../../../shared/ipc/contract-reconcile';
+import type { ExportColumn, ExportTable } from '../../columns';
+import type { ReconReportData } from './report-data';
+
+export interface SummaryRow {
+  section: string;
+  measure: string;
+  currency: string | null;
+  count: number | null;
+  amount: string | null;
+}
+
+export const SUMMARY_COLUMNS: ExportColumn<SummaryRow & { asOf: string }>[] = [
+  { key: 'as_of', header: 'As of', kind: 'date', value: (r) => r.asOf },
+  { key: 'section', header: 'Section', kind: 'text', value: (r) => r.section, width: 16 },
+  { key: 'measure', header: 'Measure', kind: 'text', value: (r) => r.measure, width: 40 },
+  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+  { key: 'count', header: 'Count', kind: 'integer', value: (r) => r.count },
+  {
+    key: 'amount',
+    header: 'Amount',
+    kind: 'amount',
+    value: (r) => r.amount,
+    currency: (r) => r.currency ?? '',
+  },
+];
+
+function signOffRows(data: ReconReportData): SummaryRow[] {
+  const signOff = data.signOff;
+  if (signOff === null) return [];
+  const row = (measure: string, count: number | null = null): SummaryRow => ({
+    section: 'Sign-off',
+    measure,
+    currency: null,
+    count,
+    amount: null,
+  });
+  return [
+    row(
+      `Frozen report of sign-off ${signOff.id}, signed ${signOff.signedAt} by ${signOff.actor}`,
+      signOff.id,
+    ),
+    ...(signOff.note === '' ? [] : [row(`Note: ${signOff.note}`)]),
+    row('Locked requests', signOff.lockedRequests),
+    row('Locked bank lines', signOff.lockedLines),
+    ...(signOff.unlocked === null
+      ? []
+      : [row(`Unlocked ${signOff.unlocked.at} by ${signOff.unlocked.actor}: ${signOff.unlocked.reason}`)]),
+    row(
+      'Roll-forward sheet: recomputed from the ledger at export time (the frozen report keeps its difference below)',
+    ),
+  ];
+}
+
+export function summaryRows(data: ReconReportData): SummaryRow[] {
+  const summary = data.summary();
+  const states = RECON_STATES.map((state): SummaryRow => ({
+    section: 'Items by state',
+    measure: state,
+    currency: null,
+    count: summary.states[state],
+    amount: null,
+  }));
+  const currencies = summary.currencies.flatMap((c): SummaryRow[] => {
+    const row = (measure: string, amount: string | null, count: number | null = null): SummaryRow => ({
+      section: 'Currency',
+      measure,
+      currency: c.currency,
+      count,
+      amount,
+    });
+    return [
+      row('Paid (matched bank payments)', c.paid.amount),
+      row('Requested (matched requests)', c.matchedRequested.amount),
+      row('Open requests', null, c.openRequests),
+      row('Roll-forward difference', c.rollForwardDifference?.amount ?? null),
+    ];
+  });
+  return [
+    ...signOffRows(data),
+    ...states,
+    {
+      section: 'Suggestions',
+      measure: 'Open suggestions',
+      currency: null,
+      count: summary.suggestions,
+      amount: null,
+    },
+    ...currencies,
+  ];
+}
+
+export function summaryTable(data: ReconReportData): ExportTable<SummaryRow & { asOf: string }> {
+  const rows = summaryRows(data).map((row) => ({ ...row, asOf: data.asOf }));
+  return { title: 'Summary', columns: SUMMARY_COLUMNS, rows, totalRows: rows.length };
+}

@@ -1,0 +1,36 @@
+import type { Clock } from '../../clock';
+import type { Ledger } from '../../ledger/db';
+import { fromMinorUnits } from '../../../../shared/domain/money';
+import { unknownExponentText } from '../columns';
+
+/** What a table reads from: the export's own read-only connection, never the writer. */
+export interface ExportSource {
+  db: Ledger;
+  workspaceId: number;
+  clock: Clock;
+}
+
+/** A stored amount as exact text: canonical from minor units, else exactly as the platform sent it. */
+export function storedAmountText(
+  minor: bigint | null,
+  exact: string | null,
+  currency: string,
+): string | null {
+  if (minor !== null) {
+    try {
+      return fromMinorUnits(minor, currency);
+    } catch {
+      // A currency this FloatDesk no longer knows: the decimal point cannot be placed.
+      return unknownExponentText(minor, currency);
+    }
+  }
+  return exact;
+}
+
+/** An integer column read with safeIntegers: a JS number when it fits, else the bigint. */
+export function integerOf(value: bigint | null): number | bigint | null {
+  if (value === null) return null;
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(value)
+    : value;
+}

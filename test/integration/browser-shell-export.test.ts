@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordBalances } from '../helpers/ledger-fixture';
+import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
+import { readCsv } from '../helpers/csv-read';
+import { makeTempDir } from '../helpers/temp-dir';
+
+// The browser shell's export download (issue 8): export:start over /rpc, the outcome over /events,
+// then GET /export/<id> with the token hands the file out once and removes it.
+let temp: ReturnType<typeof makeTempDir>;
+let shell: RunningShell;
+
+beforeAll(async () => {
+  assertBuilt();
+  temp = makeTempDir();
+  shell = await startServing(['--workspace', temp.dir, '--port', '0']);
+  recordBalances(
+    join(temp.dir, 'ledger.sqlite'),
+    [
+      { currency: 'GBP', name: 'Main', available: '1250.5', pending: '0', platformRefreshedAt: null },
+      { currency: 'EUR', name: '=cmd|x', available: '-0.01', pending: '3', platformRefreshedAt: null },
+    ],
+    '2026-11-22T09:00:00.000Z',
+  );
+});
+afterAll(async () => {
+  await shell?.stop();
+  temp?.cleanup();
+});
+
+const auth = (): Record<string, string> => ({ Authorization: `Bearer ${shell.token}` });
+
+interface Finished {
+  exportId: string;
+  outcome: string;
+  rows: number;
+  bytes: number;
+  path: string;
+  fileName: string;
+}
+
+async function rpc(
+  channel: string,
+  body: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: unknown }> {
+  const response = await fetch(`${shell.origin}/rpc/${channel}`, {
+    method: 'POST',
+    headers: { ...auth(), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { ok: boolean };
+}
+
+/** Listens on /events (before the export starts) and resolves with the export's finished event. */
+async function finishedEvents(): Promise<{
+  next: (exportId: string) => Promise<Finished>;
+  stop: () => void;
+}> {
+  const controller = new AbortController();
+  const response = await fetch(`${shell.origin}/events`, { headers: auth(), signal: controller.signal });
+  expect(response.status).toBe(200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const seen: Finished[] = [];
+  let buffer = '';
+  const next = async (exportId: string): Promise<Finished> => {
+    for (;;) {
+      const found = seen.find((event) => event.exportId === exportId);
+      if (found) return found;
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the event stream ended');
+      buffer += value;
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const lines = block.split('\n');
+        if (!lines.includes('event: export:finished')) continue;
+        const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
+        seen.push(JSON.parse(data.join('\n')) as Finished);
+      }
+    }
+  };
+  return { next, stop: () => controller.abort() };
+}
+
+describe('GET /export/<id> in the browser shell', () => {
+  it('hands a finished CSV out once, with the token only, then removes it', async () => {
+    const events = await finishedEvents();
+    try {
+      const started = await rpc('export:start', { request: { table: 'balances' }, format: 'csv' });
+      expect(started.ok).toBe(true);
+      const { exportId, fileName } = started.value as { exportId: string; fileName: string };
+      expect(fileName).toMatch(/^floatdesk-balances-\d{4}-\d{2}-\d{2}\.csv$/);
+      const finished = await events.next(exportId);
+      expect(finished).toMatchObject({ outcome: 'done', rows: 2, fileName, error: null });
+      expect(existsSync(finished.path)).toBe(true);
+
+      const without = await fetch(`${shell.origin}/export/${exportId}`);
+      expect(without.status).toBe(401);
+      const wrong = await fetch(`${shell.origin}/export/${exportId}`, {
+        headers: { Authorization: 'Bearer not-the-token' },
+      });
+      expect(wrong.status).toBe(401);
+      const post = await fetch(`${shell.origin}/export/${exportId}`, { method: 'POST', headers: auth() });
+      expect(post.status).toBe(405);
+
+      const response = await fetch(`${shell.origin}/export/${exportId}`, { headers: auth() });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toContain(`filename="${fileName}"`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.byteLength).toBe(finished.bytes);
+      const text = bytes.toString('utf8');
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+      const [header, ...rows] = readCsv(text);
+      expect(header?.[0]).toBe('Currency');
+      const cells = rows.flat();
+      expect(cells).toContain('1250.50');
+      expect(cells).toContain('-0.01');
+      // A text cell that looks like a formula is neutralised.
+      expect(cells).not.toContain('=cmd|x');
+
+      // Handed out once: the second GET finds nothing, and the file is gone from the workspace.
+      const again = await fetch(`${shell.origin}/export/${exportId}`, { headers: auth() });
+      expect(again.status).toBe(404);
+      expect(await again.text()).toContain('already downloaded');
+      await expect.poll(() => existsSync(finished.path)).toBe(false);
+    } finally {
+      events.stop();
+    }
+  });
+
+  it('refuses a page-chosen destination, and an unknown id', async () => {
+    const refused = await rpc('export:start', {
+      request: { table: 'balances' },
+      format: 'csv',
+      destination: join(temp.dir, 'elsewhere.csv'),
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(existsSync(join(temp.dir, 'elsewhere.csv'))).toBe(false);
+    const unknown = await fetch(`${shell.origin}/export/not-an-export`, { headers: auth() });
+    expect(unknown.status).toBe(404);
+  });
+});
