@@ -5,7 +5,17 @@ import { AppError, toErrorShape, type Envelope, type ErrorShape } from '../share
 import { parseChannelInput } from '../shared/ipc/validate';
 import { RENDERER_CSP } from '../shared/security/csp';
 import type { CoreWorker } from '../main/core/worker-client';
-import { checkApiRequest, checkConnection, type RequestFacts, type ServerFacts } from './http-guards';
+import { ExportDownloads } from './export-downloads';
+import {
+  checkApiRequest,
+  checkConnection,
+  checkPreviewRequest,
+  type GuardVerdict,
+  type RequestFacts,
+  type ServerFacts,
+} from './http-guards';
+import { handleTemplatePreview } from './preview-route';
+import { isTemplatePreviewPath, PREVIEW_TOKEN_PARAM } from '../shared/security/template-preview';
 import { readStaticFile } from './static-files';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -125,6 +135,12 @@ async function handleRpc(
       throw new AppError('invalid_input', `The body of ${channel} is not valid JSON.`);
     }
     const call = parseChannelInput(channel, body);
+    // The page never chooses where the core writes: exports go to the workspace for download.
+    if (call.channel === 'export:start' && (call.input as { destination?: string }).destination !== undefined)
+      throw new AppError(
+        'forbidden',
+        'The page cannot choose where files are written; download the export instead.',
+      );
     const envelope = await core.invoke(call.channel, call.input);
     sendJson(response, envelope.ok ? 200 : statusFor(envelope.error), envelope);
   } catch (error) {
@@ -188,6 +204,10 @@ async function handleStatic(
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const facts: ServerFacts = { port: options.port, token };
+  // Downloads an earlier run left behind (never fetched, or cut short by a crash) are removed first.
+  await ExportDownloads.removeWorkspaceLeftovers(options.core);
+  const downloads = new ExportDownloads();
+  const stopDownloads = options.core.onEvent((name, payload) => downloads.onEvent(name, payload));
 
   const route = (request: IncomingMessage, response: ServerResponse): void => {
     const rawPath = request.url ?? '/';
@@ -197,11 +217,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       return;
     }
     // Parsed against a fixed origin so that "//host/..." is a path, never an authority.
-    const { pathname } = new URL(`http://127.0.0.1${rawPath}`);
-    const isApi = pathname.startsWith('/rpc/') || pathname === '/events';
-    const verdict = isApi
-      ? checkApiRequest(factsOf(request), facts)
-      : checkConnection(factsOf(request), facts);
+    const { pathname, searchParams } = new URL(`http://127.0.0.1${rawPath}`);
+    const isApi = pathname.startsWith('/rpc/') || pathname === '/events' || pathname.startsWith('/export/');
+    const isPreview = isTemplatePreviewPath(pathname);
+    let verdict: GuardVerdict;
+    if (isPreview)
+      verdict = checkPreviewRequest(factsOf(request), facts, searchParams.get(PREVIEW_TOKEN_PARAM));
+    else if (isApi) verdict = checkApiRequest(factsOf(request), facts);
+    else verdict = checkConnection(factsOf(request), facts);
     if (!verdict.ok) {
       request.resume();
       refuse(response, verdict.status, { code: 'forbidden', message: verdict.reason });
@@ -212,6 +235,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       void handleRpc(options.core, pathname.slice('/rpc/'.length), request, response);
     } else if (pathname === '/events') {
       handleEvents(options.core, request, response);
+    } else if (isPreview) {
+      void handleTemplatePreview(options.core, pathname, request, response, SECURITY_HEADERS);
+    } else if (pathname.startsWith('/export/')) {
+      downloads.serve(pathname.slice('/export/'.length), request, response, SECURITY_HEADERS);
     } else {
       void handleStatic(options.rendererDir, pathname, request, response);
     }
@@ -242,10 +269,13 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     url: `http://127.0.0.1:${facts.port}/?token=${token}`,
     port: facts.port,
     token,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      stopDownloads();
+      await downloads.close();
+    },
   };
 }

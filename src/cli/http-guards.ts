@@ -64,12 +64,10 @@ export function checkConnection(request: RequestFacts, server: ServerFacts): Gua
   return { ok: true };
 }
 
-/** RPC and event requests must also carry this run's token. */
-export function checkApiRequest(request: RequestFacts, server: ServerFacts): GuardVerdict {
+function checkToken(request: RequestFacts, server: ServerFacts, presented: string | undefined): GuardVerdict {
   const connection = checkConnection(request, server);
   if (!connection.ok) return connection;
-  const token = bearerToken(request.authorization);
-  if (!token || !sameSecret(token, server.token)) {
+  if (!presented || !sameSecret(presented, server.token)) {
     return {
       ok: false,
       status: 401,
@@ -77,4 +75,22 @@ export function checkApiRequest(request: RequestFacts, server: ServerFacts): Gua
     };
   }
   return { ok: true };
+}
+
+/** RPC and event requests must also carry this run's token. */
+export function checkApiRequest(request: RequestFacts, server: ServerFacts): GuardVerdict {
+  return checkToken(request, server, bearerToken(request.authorization));
+}
+
+/**
+ * Template previews load in an iframe, which cannot send an Authorization header: the token comes
+ * as a query parameter instead (checked the same way; never logged, and the preview sends no referrer).
+ */
+export function checkPreviewRequest(
+  request: RequestFacts,
+  server: ServerFacts,
+  queryToken: string | null,
+): GuardVerdict {
+  const token = queryToken !== null && /^[A-Za-z0-9_-]+$/.test(queryToken) ? queryToken : undefined;
+  return checkToken(request, server, bearerToken(request.authorization) ?? token);
 }

@@ -56,7 +56,7 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler((_contents, permission) =>
     isPermissionGranted(permission),
   );
-  serveRenderer(RENDERER_DIR);
+  serveRenderer(RENDERER_DIR, () => core);
   try {
     core = await startCoreWorker(
       WORKER_URL,

@@ -43,6 +43,8 @@ const SCREENS = [
   { name: 'Transfers', hash: '#/transfers' },
   { name: 'New transfer request', hash: '#/transfers/new' },
   { name: 'Reconciliation', hash: '#/reconciliation' },
+  { name: 'Brands', hash: '#/brands' },
+  { name: 'Brands: what changed', hash: '#/brands?view=changes' },
   { name: 'Settings', hash: '#/settings' },
 ] as const;
 

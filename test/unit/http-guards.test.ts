@@ -3,6 +3,7 @@ import {
   bearerToken,
   checkApiRequest,
   checkConnection,
+  checkPreviewRequest,
   isLoopbackAddress,
   type RequestFacts,
 } from '../../src/cli/http-guards';
@@ -88,5 +89,29 @@ describe('browser shell guards', () => {
     expect(bearerToken('bearer abc')).toBeUndefined();
     expect(bearerToken('Bearer abc def')).toBeUndefined();
     expect(bearerToken(undefined)).toBeUndefined();
+  });
+});
+
+describe('template preview guard (token in the query, since a frame sends no headers)', () => {
+  const frame: RequestFacts = { ...good, authorization: undefined };
+  it('accepts the right token on the right host', () => {
+    expect(checkPreviewRequest(frame, server, 'abc_DEF-123')).toEqual({ ok: true });
+  });
+  it.each([null, '', 'abc_DEF-124', 'abc_DEF-123 ', 'abc_DEF-1234', 'abc%5FDEF-123'])(
+    'refuses token %j with 401',
+    (token) => {
+      expect(checkPreviewRequest(frame, server, token)).toMatchObject({ ok: false, status: 401 });
+    },
+  );
+  it('refuses a foreign Host or Origin even with the right token', () => {
+    expect(checkPreviewRequest({ ...frame, host: 'evil.example:4321' }, server, 'abc_DEF-123')).toMatchObject(
+      {
+        ok: false,
+        status: 403,
+      },
+    );
+    expect(
+      checkPreviewRequest({ ...frame, origin: 'https://evil.example' }, server, 'abc_DEF-123'),
+    ).toMatchObject({ ok: false, status: 403 });
   });
 });

@@ -3,6 +3,7 @@ import type { Channel, EventChannel } from '../../shared/ipc/channels';
 import type { AppStatus } from '../../shared/ipc/contract';
 import { AppError, type Envelope } from '../../shared/ipc/errors';
 import { systemClock, isoNow, type Clock } from './clock';
+import { ExportRunner } from './export/run';
 import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
 import { openLedger, translateSqliteError } from './ledger/db';
@@ -121,7 +122,16 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       config.autoSyncMs ?? 0,
       () => settings.stored()?.syncIntervalMinutes,
     );
+    const exports = new ExportRunner({
+      writer: db,
+      ledgerPath,
+      workspaceId: workspace.id,
+      workspaceDir: config.workspaceDir,
+      clock,
+      emit,
+    });
     const registry = buildRegistry({
+      exports,
       db,
       workspaceId: workspace.id,
       sync,
@@ -158,12 +168,14 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         // The ledger closes at once when idle (no transaction spans an await), the network
         // connections (and a demo simulator) right after. A running sync is first cancelled and
         // given a moment to record its end and release its lock, or the workspace would look busy.
-        const finish = (): Promise<void> => {
+        const closeLedger = (): Promise<void> => {
           const network = sync.close();
           listeners.clear();
           if (db.open) db.close();
           return network;
         };
+        // Running exports are cancelled and remove their partial files before the ledger closes.
+        const finish = (): Promise<void> => exports.close()?.then(closeLedger) ?? closeLedger();
         return sync.isRunning() ? sync.stop(CLOSE_WAIT_MS).then(finish) : finish();
       },
     };

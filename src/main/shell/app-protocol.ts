@@ -2,6 +2,11 @@ import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { RENDERER_CSP } from '../../shared/security/csp';
+import {
+  answerTemplatePreview,
+  isTemplatePreviewPath,
+  type PreviewCore,
+} from '../../shared/security/template-preview';
 import { APP_HOST, APP_SCHEME } from './security';
 
 /** Must run before app ready: floatdesk:// behaves like a secure, standard origin. */
@@ -11,11 +16,19 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serve the built renderer from floatdesk://app/, with the CSP as a header too. */
-export function serveRenderer(rendererDir: string): void {
+/**
+ * Serve the built renderer from floatdesk://app/, with the CSP as a header too, and template
+ * previews (floatdesk://app/preview/template/<brand>/<name>) from the core, with their own CSP.
+ * Only the app's own pages can reach this scheme, so previews need no token here.
+ */
+export function serveRenderer(rendererDir: string, core: () => PreviewCore | undefined): void {
   const root = normalize(rendererDir + sep);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
+    if (url.host === APP_HOST && isTemplatePreviewPath(url.pathname)) {
+      const reply = await answerTemplatePreview(core(), request.method, url.pathname);
+      return new Response(reply.body, { status: reply.status, headers: reply.headers });
+    }
     const relative =
       url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
     const file = normalize(join(root, relative));

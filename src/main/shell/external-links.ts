@@ -1,9 +1,13 @@
 import { shell } from 'electron';
-import { isVettedExternalUrl } from './security';
+import { vetExternalUrl } from '../../shared/security/external-url';
 
-/** The one place that opens a URL outside FloatDesk (lint forbids openExternal elsewhere). */
+/**
+ * The one place that opens a URL outside FloatDesk (lint forbids openExternal elsewhere): only what
+ * the shared rule vets (isVettedExternalUrl), and then its normalised form — what was shown opens.
+ */
 export async function openExternalLink(url: string): Promise<boolean> {
-  if (!isVettedExternalUrl(url)) return false;
-  await shell.openExternal(url);
+  const vetted = vetExternalUrl(url);
+  if (!vetted.openable) return false;
+  await shell.openExternal(vetted.url);
   return true;
 }

@@ -1,4 +1,5 @@
 import type { WebPreferences } from 'electron';
+import { vetExternalUrl } from '../../shared/security/external-url';
 
 /**
  * The Electron security baseline as pure functions, so every decision is unit-tested without
@@ -52,16 +53,12 @@ export function isNavigationAllowed(url: string, devServerUrl?: string): boolean
   return isAppUrl(url, devServerUrl);
 }
 
-/** The only URLs FloatDesk hands to the system browser: plain https, no credentials. */
+/**
+ * The only URLs FloatDesk hands to the system browser: the shared rule the core also uses to mark
+ * brand links openable (plain https, a proper host name, no credentials, no hidden characters).
+ */
 export function isVettedExternalUrl(url: string): boolean {
-  const parsed = parse(url);
-  return (
-    parsed !== null &&
-    parsed.protocol === 'https:' &&
-    parsed.hostname.length > 0 &&
-    parsed.username === '' &&
-    parsed.password === ''
-  );
+  return vetExternalUrl(url).openable;
 }
 
 export interface WindowOpenDecision {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { BalancesPage } from './features/balances/BalancesPage';
+import { BrandsRoute } from './features/catalogue/BrandsRoute';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { AccessLinkPage } from './features/shell/AccessLinkPage';
 import { AppHeader } from './features/shell/AppHeader';
@@ -9,7 +10,6 @@ import { NotFoundPage } from './features/shell/NotFoundPage';
 import { ReconciliationPage } from './features/reconciliation/ReconciliationPage';
 import { SideNav } from './features/shell/SideNav';
 import { TransfersRoute } from './features/transfers/TransfersRoute';
-import { UpcomingPage } from './features/upcoming/UpcomingPage';
 import { routeLabel, type ParsedRoute, type RouteId } from './lib/router';
 import { useFormatPreferences } from './lib/use-format-preferences';
 import { useRoute } from './lib/use-route';
@@ -17,7 +17,7 @@ import { useAppStatus } from './stores/app-status';
 import { useConnection } from './stores/connection';
 
 /** Pages that have sub-pages (each checks its own); every other page has none. */
-const PAGES_WITH_SUBPAGES: ReadonlySet<RouteId> = new Set<RouteId>(['transfers']);
+const PAGES_WITH_SUBPAGES: ReadonlySet<RouteId> = new Set<RouteId>(['transfers', 'brands']);
 
 function RouteView({ route }: { route: ParsedRoute }) {
   if (route.kind === 'unknown') return <NotFoundPage path={route.path} />;
@@ -33,7 +33,7 @@ function RouteView({ route }: { route: ParsedRoute }) {
     case 'reconciliation':
       return <ReconciliationPage query={route.query} />;
     case 'brands':
-      return <UpcomingPage page={route.id} />;
+      return <BrandsRoute sub={route.sub} query={route.query} />;
   }
 }
 

@@ -18,6 +18,9 @@ import { registerFloatHandlers } from './floats';
 import { registerSyncHandlers } from './sync';
 import { registerTransferHandlers } from './transfers';
 import { registerReconcileHandlers } from './reconcile';
+import { registerCatalogueHandlers } from './catalogue';
+import { registerExportHandlers } from './export';
+import { ExportRunner } from '../export/run';
 
 export interface RegistryDeps {
   db: Ledger;
@@ -30,6 +33,8 @@ export interface RegistryDeps {
   clock?: Clock;
   /** Pushes an event to the renderer (e.g. ledger:changed after a transfer request is registered). */
   emit?: (name: EventChannel, payload: unknown) => void;
+  /** Runs exports; the core passes its own so closing it cancels them (default: one for this registry). */
+  exports?: ExportRunner;
 }
 
 /** Every channel's one handler; a test checks the set equals the contract. */
@@ -42,6 +47,7 @@ export function buildRegistry({
   settings,
   connection,
   emit = () => {},
+  exports,
 }: RegistryDeps): HandlerRegistry {
   const registry = new HandlerRegistry();
   registerAppHandlers(registry, () => ({
@@ -55,6 +61,14 @@ export function buildRegistry({
   registerNotificationHandlers(registry, { db, workspaceId, clock });
   registerSyncHandlers(registry, sync, appStatus.shell === 'cli' ? 'cli' : 'manual');
   registerTransferHandlers(registry, { db, workspaceId, clock, emit, client: () => sync.connectedClient() });
+  registerCatalogueHandlers(registry, {
+    db,
+    workspaceId,
+    workspaceDir: appStatus.workspaceDir,
+    clock,
+    client: () => sync.connectedClient(),
+    syncing: () => sync.isRunning(),
+  });
   registerSettingsHandlers(registry, settings);
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
@@ -64,5 +78,17 @@ export function buildRegistry({
     emit,
     actor: appStatus.shell === 'cli' ? 'cli' : 'user',
   });
+  registerExportHandlers(
+    registry,
+    exports ??
+      new ExportRunner({
+        writer: db,
+        ledgerPath: db.name,
+        workspaceId,
+        workspaceDir: appStatus.workspaceDir,
+        clock,
+        emit,
+      }),
+  );
   return registry;
 }

@@ -2,6 +2,7 @@ import type { EventChannel } from '../../../shared/ipc/channels';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { holdLock, SYNC_LOCK } from '../ledger/locks';
+import { bringCatalogueUpToDate } from '../ledger/repositories/catalogue-index';
 import { notifyAfterSync } from '../notifications/after-sync';
 import { SyncRunsRepository } from '../ledger/repositories/sync-runs';
 import type { WorkspaceRecord } from '../ledger/repositories/workspaces';
@@ -65,6 +66,15 @@ export function createSyncService(composition: SyncComposition): SyncService {
       notifyAfterSync({ db, workspaceId: workspace.id, clock, emit: composition.emit }, summary.runId);
       composition.emit('sync:finished', summary);
       composition.emit('ledger:changed', { source: 'this-core' });
+      // The catalogue search index follows the brands the sync stored; built now, while idle, so
+      // the next search on the Brands screen does not wait for it (it would build it otherwise).
+      setImmediate(() => {
+        try {
+          if (db.open) bringCatalogueUpToDate(db);
+        } catch (error) {
+          console.error('FloatDesk: could not bring the catalogue search index up to date:', error);
+        }
+      });
     },
   });
 }

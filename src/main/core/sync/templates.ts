@@ -52,9 +52,18 @@ async function prune(folder: string, keep: ReadonlyArray<string | null>): Promis
   }
 }
 
-/** Download, verify and record one template; the reason it failed, or null. */
-async function updateTemplate(
-  context: SyncContext,
+/** What downloading one template needs (a sync's context, or the catalogue's update action). */
+export type TemplateUpdateContext = Pick<
+  SyncContext,
+  'client' | 'workspaceId' | 'workspaceDir' | 'clock' | 'signal'
+>;
+
+/**
+ * Download, verify and record one template; the reason it failed, `NO_ACCESS`, or null. Also the
+ * catalogue's "update" action for one stale template.
+ */
+export async function updateTemplate(
+  context: TemplateUpdateContext,
   repository: TemplatesRepository,
   item: Listed,
 ): Promise<string | null> {
@@ -95,7 +104,7 @@ async function updateTemplate(
   return null;
 }
 
-const NO_ACCESS = 'no-access';
+export const NO_ACCESS = 'no-access';
 
 function incompleteReason(failures: readonly string[], attempted: number): string {
   const shown = failures.slice(0, 3).join('; ');

@@ -59,7 +59,7 @@ function contentOf(method: number, compressed: Buffer, size: number): Buffer {
   }
 }
 
-function check(data: Buffer, options: ZipCheckOptions): string[] {
+function check(data: Buffer, options: ZipCheckOptions, files?: Map<string, Buffer>): string[] {
   if (data.length < EOCD_SIZE) invalid('too short to be a ZIP file');
   const end = findEndRecord(data);
   const count = data.readUInt16LE(end + 10);
@@ -96,11 +96,28 @@ function check(data: Buffer, options: ZipCheckOptions): string[] {
     if (crc32(content) !== crc) invalid(`${name} fails its CRC-32 check`);
     budget -= size;
     names.push(name);
+    files?.set(name, content);
   }
   if (at !== directoryStart + directorySize) invalid('the central directory size does not match its entries');
   const required = options.requiredEntry ?? 'index.html';
   if (!names.includes(required)) invalid(`${required} is missing`);
   return names;
+}
+
+/** The files of a sound archive (the same checks as checkZip), by entry name. */
+export function readZip(
+  data: Buffer,
+  options: ZipCheckOptions = {},
+): { ok: true; files: Map<string, Buffer> } | { ok: false; problem: string } {
+  const files = new Map<string, Buffer>();
+  try {
+    check(data, options, files);
+    return { ok: true, files };
+  } catch (error) {
+    if (error instanceof Invalid) return { ok: false, problem: error.message };
+    if (error instanceof RangeError) return { ok: false, problem: 'a record points outside the file' };
+    throw error;
+  }
 }
 
 /** Whether `data` is a sound ZIP archive holding the required entry. */

@@ -3,6 +3,11 @@ import type { Channel, EventChannel } from '@shared/ipc/channels';
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/contract';
 import type { EventPayload } from '@shared/ipc/events';
 import { createHttpBridge, type StreamState } from './http-bridge';
+import {
+  PREVIEW_TOKEN_PARAM,
+  templatePreviewPath,
+  type TemplateRef,
+} from '@shared/security/template-preview';
 import { takeSessionToken } from './session-token';
 import { ClientError, createTypedClient, type TypedClient } from './typed-client';
 
@@ -20,6 +25,10 @@ export type Connection =
   | { shell: 'browser-without-token' };
 
 let client: TypedClient | undefined;
+/** Browser shell only: GET /export/<id> with the session's token (the core wrote the file for download). */
+let exportFile: ((exportId: string) => Promise<Response>) | null = null;
+/** Browser shell only: the token a preview frame carries in its address (a frame sends no headers). */
+let previewToken: string | null = null;
 
 export interface ConnectOptions {
   /** Browser shell only: the state of the live event stream (Electron's IPC does not drop). */
@@ -41,6 +50,13 @@ export function connectBridge(options: ConnectOptions = {}): Connection {
     ...(options.onStreamState ? { onStreamState: options.onStreamState } : {}),
   });
   client = createTypedClient(bridge);
+  previewToken = token;
+  exportFile = (exportId) =>
+    fetch(new URL(`/export/${encodeURIComponent(exportId)}`, window.location.origin).toString(), {
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'omit',
+      cache: 'no-store',
+    });
   return { shell: 'browser' };
 }
 
@@ -67,4 +83,19 @@ export function onEvent<E extends EventChannel>(
   listener: (payload: EventPayload<E>) => void,
 ): () => void {
   return connected().onEvent(name, listener);
+}
+
+/** The browser shell's way to fetch a finished export; null in Electron, where the core saved it already. */
+export function exportFileFetcher(): ((exportId: string) => Promise<Response>) | null {
+  return exportFile;
+}
+
+/**
+ * The address of a template's preview document, served by the shell from the app's own origin with
+ * its own sandboxing CSP (Electron's app protocol, or the browser shell with the session token).
+ */
+export function templatePreviewUrl(ref: TemplateRef): string {
+  const url = new URL(templatePreviewPath(ref), window.location.origin);
+  if (previewToken !== null) url.searchParams.set(PREVIEW_TOKEN_PARAM, previewToken);
+  return url.toString();
 }

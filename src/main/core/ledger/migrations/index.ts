@@ -8,6 +8,8 @@ import settings from './0007-settings.sql?raw';
 import bankStatements from './0008-bank-statements.sql?raw';
 import auditLog from './0009-audit-log.sql?raw';
 import reconciliation from './0010-reconciliation.sql?raw';
+import periodClose from './0011-period-close.sql?raw';
+import catalogueSearch from './0012-catalogue-search.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -28,6 +30,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'bank-statements', sql: bankStatements },
   { version: 9, name: 'audit-log', sql: auditLog },
   { version: 10, name: 'reconciliation', sql: reconciliation },
+  { version: 11, name: 'period-close', sql: periodClose },
+  { version: 12, name: 'catalogue-search', sql: catalogueSearch },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

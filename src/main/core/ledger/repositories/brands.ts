@@ -1,5 +1,6 @@
 import type { BrandChange, BrandWrite, StoredBrand } from '../../sync/brand-diff';
 import type { Ledger } from '../db';
+import { catalogueIndexMarks } from './catalogue-index';
 
 /** When and in which run a catalogue was observed. */
 export interface BrandStamp {
@@ -57,7 +58,11 @@ interface ChangeRow {
 
 const BASELINE = { dataset: 'brands', key: 'catalogue_complete_at' } as const;
 
-/** Brands with their change log. Brands are upserted, never deleted; changes are appended. */
+/**
+ * Brands with their change log. Brands are upserted, never deleted; changes are appended. Brands
+ * whose data was written are marked for the catalogue index in the same transaction; the index itself
+ * is brought up to date before the next catalogue search (catalogue-index.ts).
+ */
 export class BrandsRepository {
   constructor(private readonly db: Ledger) {}
 
@@ -108,6 +113,7 @@ export class BrandsRepository {
       `INSERT INTO brand_changes (brand_id, sync_run_id, observed_at, kind, attribute, old_value, new_value)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
+    const index = catalogueIndexMarks(this.db);
     const { observedAt, syncRunId } = stamp;
     this.db
       .transaction(() => {
@@ -125,9 +131,13 @@ export class BrandsRepository {
               observedAt,
             );
             id = Number(result.lastInsertRowid);
+            index.put(id);
           } else if (write.dataChanged) {
             update.run(write.name, write.currency, write.statusCode, write.data, observedAt, id);
+            index.put(id);
           } else {
+            // A returned brand is listed again: readers must see it.
+            if (write.returned) index.touch();
             touch.run(observedAt, id);
           }
           for (const change of write.changes)
@@ -141,17 +151,21 @@ export class BrandsRepository {
               change.newValue,
             );
         }
-        if (completion === undefined) return;
-        for (const brand of completion.vanished) {
-          if (vanish.run(observedAt, brand.id).changes > 0)
-            append.run(brand.id, syncRunId, observedAt, 'vanished', null, null, null);
-        }
-        this.db
-          .prepare(
-            `INSERT INTO sync_state (workspace_id, dataset, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (workspace_id, dataset, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-          )
-          .run(workspaceId, BASELINE.dataset, BASELINE.key, observedAt, observedAt);
+        if (completion !== undefined)
+          for (const brand of completion.vanished) {
+            if (vanish.run(observedAt, brand.id).changes > 0) {
+              append.run(brand.id, syncRunId, observedAt, 'vanished', null, null, null);
+              index.touch();
+            }
+          }
+        if (completion !== undefined)
+          this.db
+            .prepare(
+              `INSERT INTO sync_state (workspace_id, dataset, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT (workspace_id, dataset, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+            )
+            .run(workspaceId, BASELINE.dataset, BASELINE.key, observedAt, observedAt);
+        index.flush(workspaceId, observedAt);
       })
       .immediate();
   }

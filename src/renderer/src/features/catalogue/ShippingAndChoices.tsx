@@ -1,0 +1,62 @@
+import type { BrandDetail } from '../../stores/catalogue-brand-store';
+
+/** Shipping methods with their costs (physical cards), and the brands a choice link offers. */
+export function ShippingAndChoices({ brand }: { brand: BrandDetail }) {
+  return (
+    <>
+      <section className="brand-section" aria-labelledby="shipping">
+        <h2 id="shipping">Shipping methods</h2>
+        {brand.shippingMethods.length === 0 ? (
+          <p className="empty-note">
+            None stated — this brand sends no physical cards, or the platform listed no shipping.
+          </p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Description</th>
+                  <th scope="col" className="num">
+                    Cost
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {brand.shippingMethods.map((method) => (
+                  <tr key={method.identifier}>
+                    <th scope="row">
+                      <code>{method.identifier}</code>
+                    </th>
+                    <td>{method.description}</td>
+                    <td className="num amount">
+                      {method.cost ? `${method.cost.amount} ${method.cost.currency}` : 'Not stated'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {brand.choices === null ? null : (
+        <section className="brand-section" aria-labelledby="choices">
+          <h2 id="choices">Choices of this choice link</h2>
+          {brand.choices.length === 0 ? (
+            <p className="empty-note">The platform listed no choices.</p>
+          ) : (
+            <ul className="choice-list">
+              {brand.choices.map((choice, index) => (
+                <li key={`${choice.slug ?? ''}-${index}`}>
+                  {choice.name ?? <span className="empty-value">Unnamed</span>}
+                  {choice.slug ? <code className="brand-slug"> {choice.slug}</code> : null}
+                  {choice.name === null && choice.slug === null ? <code> {choice.json}</code> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
