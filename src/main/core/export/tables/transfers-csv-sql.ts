@@ -135,12 +135,20 @@ export function* transfersCsvBody(
   dialect: CsvDialect,
 ): Iterable<{ text: string; rows: number }> {
   const workspaceId = query.params[0] as number;
-  // Each a scan of an index only: cheap next to the export itself.
+  // The few distinct values of an indexed column, one index seek each (a loose index scan) rather
+  // than a pass over a million index entries.
   const distinct = (column: 'currency' | 'float_name' | 'status'): string[] =>
     db
-      .prepare<[number], string>(`SELECT DISTINCT ${column} FROM transfer_requests WHERE workspace_id = ?`)
+      .prepare<[number, number], string>(
+        `WITH RECURSIVE v(value) AS (
+           SELECT min(${column}) FROM transfer_requests WHERE workspace_id = ?
+           UNION ALL
+           SELECT (SELECT min(${column}) FROM transfer_requests WHERE workspace_id = ? AND ${column} > v.value)
+             FROM v WHERE v.value IS NOT NULL)
+         SELECT value FROM v WHERE value IS NOT NULL`,
+      )
       .pluck()
-      .all(workspaceId);
+      .all(workspaceId, workspaceId);
   const needy = (values: string[]): string[] =>
     values.filter((value) => textField(value, dialect.separator) !== value);
   const context: LineContext = {
