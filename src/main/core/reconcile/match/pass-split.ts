@@ -18,7 +18,7 @@
 import { FREE, type MatchContext } from './context';
 import { buildMatch, compareOptions } from './evidence';
 import { splitScore } from './score';
-import { batchesFor, lineBatches, requestBatches } from './split-batches';
+import { batchesFor, hasBatches, lineBatches, requestBatches } from './split-batches';
 import type { Match } from './types';
 
 interface Proposal {
@@ -37,12 +37,16 @@ export function splitPass(context: MatchContext): void {
 
   for (let line = 0; line < context.lineCount; line++) {
     if (context.lineState[line] !== FREE) continue;
+    const currency = context.lineCurrencies[line] as number;
+    const paid = context.paidOf(line);
+    // Most amounts are no combination's total: answered before any closure is made.
+    if (!hasBatches(requestTotals, currency, paid)) continue;
     const day = lineDays[line] as number;
     const found = batchesFor(
       context,
       requestTotals,
-      context.lineCurrencies[line] as number,
-      context.paidOf(line),
+      currency,
+      paid,
       (request) => context.inWindow(day, requestDays[request] as number),
       (request) => context.references[request] as string,
     );
@@ -50,12 +54,15 @@ export function splitPass(context: MatchContext): void {
   }
   for (let request = 0; request < context.requestCount; request++) {
     if (context.requestState[request] !== FREE) continue;
+    const currency = context.requestCurrencies[request] as number;
+    const requested = context.requestedOf(request);
+    if (!hasBatches(lineTotals, currency, requested)) continue;
     const day = requestDays[request] as number;
     const found = batchesFor(
       context,
       lineTotals,
-      context.requestCurrencies[request] as number,
-      context.requestedOf(request),
+      currency,
+      requested,
       (line) => context.inWindow(lineDays[line] as number, day),
       (line) => context.lineIds[line] as string,
     );

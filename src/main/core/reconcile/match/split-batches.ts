@@ -34,6 +34,7 @@ function batches(context: MatchContext, side: Side, wanted: Set<bigint>[]): Batc
     for (const amount of amounts) if (amount > largest) largest = amount;
     return largest;
   });
+  const safeWanted: (Set<number> | undefined)[] = [];
   const chosen: number[] = [];
   for (const group of side.groups) {
     if (group.length < 2) continue;
@@ -43,17 +44,35 @@ function batches(context: MatchContext, side: Side, wanted: Set<bigint>[]): Batc
     const ceiling = ceilings[currency] as bigint;
     if (amounts.size === 0) continue;
     let end = 0;
+    const keep = (sum: bigint): void => {
+      const list = found.get(sum);
+      if (list === undefined) found.set(sum, [[...chosen]]);
+      else list.push([...chosen]);
+    };
+    // The common case: every amount small enough for any sum of maxParts of them to be an exact
+    // double — summed as numbers (no BigInt per combination), a hit turned back into its BigInt.
+    const values = asNumbers(group, side.amount, maxParts);
+    const numbers = values === null ? null : (safeWanted[currency] ??= safeNumbers(amounts));
+    const top = Number(ceiling);
+    const extendNumber = (from: number, total: number): void => {
+      const sums = numbers as Set<number>;
+      const parts = values as Float64Array;
+      for (let k = from; k < end; k++) {
+        const sum = total + (parts[k] as number);
+        if (sum > top) continue;
+        chosen.push(group[k] as number);
+        if (sums.has(sum)) keep(BigInt(sum));
+        if (chosen.length < maxParts) extendNumber(k + 1, sum);
+        chosen.pop();
+      }
+    };
     const extend = (from: number, total: bigint): void => {
       for (let k = from; k < end; k++) {
         const item = group[k] as number;
         const sum = total + side.amount(item);
         if (sum > ceiling) continue;
         chosen.push(item);
-        if (amounts.has(sum)) {
-          const list = found.get(sum);
-          if (list === undefined) found.set(sum, [[...chosen]]);
-          else list.push([...chosen]);
-        }
+        if (amounts.has(sum)) keep(sum);
         if (chosen.length < maxParts) extend(k + 1, sum);
         chosen.pop();
       }
@@ -72,23 +91,64 @@ function batches(context: MatchContext, side: Side, wanted: Set<bigint>[]): Batc
       if (end - dayStart > maxCandidates || end === first + 1) continue;
       chosen.length = 0;
       chosen.push(group[first] as number);
-      extend(first + 1, side.amount(group[first] as number));
+      if (values !== null) extendNumber(first + 1, values[first] as number);
+      else extend(first + 1, side.amount(group[first] as number));
     }
   }
   return totals;
 }
 
-/** Free items in date order, grouped by `key`. */
-function grouped(order: Int32Array, key: (i: number) => string | number): number[][] {
-  const groups = new Map<string | number, number[]>();
+/** The group's amounts as numbers when each is at most MAX_SAFE_INTEGER / maxParts in size, else null. */
+function asNumbers(group: number[], amount: (i: number) => bigint, maxParts: number): Float64Array | null {
+  const bound = BigInt(Math.floor(Number.MAX_SAFE_INTEGER / maxParts));
+  const values = new Float64Array(group.length);
+  for (let k = 0; k < group.length; k++) {
+    const value = amount(group[k] as number);
+    if (value > bound || value < -bound) return null;
+    values[k] = Number(value);
+  }
+  return values;
+}
+
+/** The amounts that are exact doubles, as numbers (a sum of safe parts equals no other amount). */
+function safeNumbers(amounts: Set<bigint>): Set<number> {
+  const max = BigInt(Number.MAX_SAFE_INTEGER);
+  const numbers = new Set<number>();
+  for (const amount of amounts) if (amount <= max && amount >= -max) numbers.add(Number(amount));
+  return numbers;
+}
+
+/**
+ * Free items in date order, grouped by currency and, when `name` is given, by that name too (groups
+ * in order of first appearance). Keyed by numbers, per currency: no key text is built per item.
+ */
+function grouped(
+  order: Int32Array,
+  currency: (i: number) => number,
+  name?: (i: number) => string,
+): number[][] {
+  const groups: number[][] = [];
+  const byCurrency: (number[] | Map<string, number[]> | undefined)[] = [];
   for (let k = 0; k < order.length; k++) {
     const i = order[k] as number;
-    const name = key(i);
-    const group = groups.get(name);
-    if (group === undefined) groups.set(name, [i]);
-    else group.push(i);
+    const c = currency(i);
+    const slot = byCurrency[c];
+    if (name === undefined) {
+      if (slot === undefined) groups.push((byCurrency[c] = [i]));
+      else (slot as number[]).push(i);
+      continue;
+    }
+    let names = slot as Map<string, number[]> | undefined;
+    if (names === undefined) byCurrency[c] = names = new Map();
+    const key = name(i);
+    const group = names.get(key);
+    if (group === undefined) {
+      const created = [i];
+      names.set(key, created);
+      groups.push(created);
+    } else group.push(i);
   }
-  return [...groups.values()];
+  return groups;
 }
 
 /** Amounts of the free items of the other side, per currency. */
@@ -111,7 +171,8 @@ export function requestBatches(context: MatchContext): Batches {
     {
       groups: grouped(
         context.freeRequestsByDay(),
-        (i) => `${context.requestCurrencies[i]}\n${(context.requestSources[i] as { float: string }).float}`,
+        (i) => context.requestCurrencies[i] as number,
+        (i) => (context.requestSources[i] as { float: string }).float,
       ),
       currency: (i) => context.requestCurrencies[i] as number,
       day: (i) => context.requestDays[i] as number,
@@ -145,6 +206,11 @@ export function lineBatches(context: MatchContext): Batches {
       (i) => context.requestedOf(i),
     ),
   );
+}
+
+/** Whether some combination of `found` totals `amount` (in currency number `currency`). */
+export function hasBatches(found: Batches, currency: number, amount: bigint): boolean {
+  return (found[currency] as Map<bigint, number[][]>).has(amount);
 }
 
 /**
