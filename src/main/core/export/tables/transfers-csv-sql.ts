@@ -62,7 +62,19 @@ function exponentGroups(currencies: readonly string[]): Map<number, string[]> {
  */
 function repeatedTextSql(column: string, needy: readonly string[], separator: string): string {
   if (needy.length === 0) return column;
-  return `CASE WHEN ${column} IN (SELECT value FROM json_each(?)) THEN ${textSql(column, separator)} ELSE ${column} END`;
+  return `CASE WHEN ${column} IN (${needyPlaceholders(needy)}) THEN ${textSql(column, separator)} ELSE ${column} END`;
+}
+
+/** A short list as plain parameters (compared in place, cheaper per row); a long one as JSON. */
+const INLINE_UP_TO = 64;
+
+function needyPlaceholders(needy: readonly string[]): string {
+  return needy.length <= INLINE_UP_TO ? needy.map(() => '?').join(', ') : 'SELECT value FROM json_each(?)';
+}
+
+function needyParams(needy: readonly string[]): string[] {
+  if (needy.length === 0) return [];
+  return needy.length <= INLINE_UP_TO ? [...needy] : [JSON.stringify(needy)];
 }
 
 interface LineContext {
@@ -166,8 +178,8 @@ export function* transfersCsvBody(
   const line = lineSql(groups, context, fallback);
   // The line's own parameters come first in the text (the SELECT list), once per exponent branch.
   const lineParams = [...groups.keys()].flatMap(() => [
-    ...(context.needyFloats.length > 0 ? [JSON.stringify(context.needyFloats)] : []),
-    ...(context.needyStatuses.length > 0 ? [JSON.stringify(context.needyStatuses)] : []),
+    ...needyParams(context.needyFloats),
+    ...needyParams(context.needyStatuses),
   ]);
   const statement = db
     .prepare(query.rowsSql(plan, `${line} AS line`))
