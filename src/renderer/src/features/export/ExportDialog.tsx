@@ -6,6 +6,7 @@ import { RECON_PART_CHOICES, RECON_PART_LABELS, type ExportChoice, type ReconPar
 import { isBusy, type ExportPhase, type ExportSession } from './export-session';
 import { ExportStatus } from './ExportStatus';
 import { browserStorage, FORMAT_HINTS, FORMAT_LABELS, initialFormat, rememberFormat } from './format-memory';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 
 interface ExportDialogProps extends ExportControlProps {
   testId: string;
@@ -35,21 +36,13 @@ export function ExportDialog(props: ExportDialogProps) {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    const target = isBusy(session.phase)
-      ? cancelButton.current
-      : element.querySelector<HTMLInputElement>('input[name$="-format"]:checked');
-    target?.focus();
-    return () => {
-      if (element.open) element.close();
-      returnFocus()?.focus();
-    };
-    // Opened once; the focus targets are read when it opens and closes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useModalDialog(dialog, {
+    opened: (element) =>
+      isBusy(session.phase)
+        ? cancelButton.current
+        : element.querySelector<HTMLInputElement>('input[name$="-format"]:checked'),
+    closed: returnFocus,
+  });
 
   // Running: Cancel is where the person is likely to go; at the outcome, Close.
   const wasBusy = useRef(busy);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ReconItem } from '@shared/ipc/contract-reconcile';
 import type { ErrorShape } from '@shared/ipc/errors';
 import type { ResolveReason } from '../../stores/recon-client';
@@ -6,6 +6,7 @@ import { itemName } from '../../stores/recon-items-store';
 import { useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
 import { RESOLVE_REASONS, STATE_LABELS } from './recon-text';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 
 interface ResolveDialogProps {
   item: ReconItem;
@@ -31,19 +32,10 @@ export function ResolveDialog({ item, returnFocus, fallbackFocus, onClose }: Res
   const ids = useId();
   const resolve = useReconItems((state) => state.resolve);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    reasonRef.current?.focus();
-    return () => {
-      if (element.open) element.close();
-      const target = returnFocus?.isConnected ? returnFocus : fallbackFocus();
-      target?.focus();
-    };
-    // Opened once per item; the focus targets are read when it closes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useModalDialog(dialog, {
+    opened: () => reasonRef.current,
+    closed: () => (returnFocus?.isConnected ? returnFocus : fallbackFocus()),
+  });
 
   const reasonMissing = reason === '';
   const noteMissing = note.trim() === '';

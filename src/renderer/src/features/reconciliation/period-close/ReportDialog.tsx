@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { ReconSummary } from '@shared/ipc/contract-reconcile';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
@@ -7,6 +7,7 @@ import { useReconPeriod } from '../../../stores/recon';
 import { STATE_LABELS, STATE_ORDER } from '../recon-text';
 import { actorLabel, lockedCountsText, signOffStatusText } from './period-text';
 import { ReportItemsTable } from './ReportItemsTable';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 
 interface ReportDialogProps {
   /** Where focus goes back to when the dialog closes (the button that opened it). */
@@ -38,18 +39,10 @@ export function ReportDialog({ returnFocus, onClose }: ReportDialogProps) {
   const ids = useId();
   const report = useReconPeriod((state) => state.report);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    heading.current?.focus();
-    return () => {
-      if (element.open) element.close();
-      if (returnFocus?.isConnected) returnFocus.focus();
-    };
-    // Opened once per report; the opener is read when it closes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useModalDialog(dialog, {
+    opened: () => heading.current,
+    closed: () => (returnFocus?.isConnected ? returnFocus : null),
+  });
 
   const view = report?.view;
   const value = view?.status === 'ready' ? view.value : null;

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SignOff } from '@shared/ipc/contract-period';
 import type { ErrorShape } from '@shared/ipc/errors';
 import { formatDate } from '../../../lib/format-time';
 import { useReconPeriod } from '../../../stores/recon';
 import { lockedCountsText, UNLOCK_REASON_MAX, unlockReasonProblem } from './period-text';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 
 interface UnlockDialogProps {
   signOff: SignOff;
@@ -29,19 +30,10 @@ export function UnlockDialog({ signOff, returnFocus, fallbackFocus, onClose }: U
   const ids = useId();
   const unlock = useReconPeriod((state) => state.unlock);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    reasonRef.current?.focus();
-    return () => {
-      if (element.open) element.close();
-      const target = !unlocked.current && returnFocus?.isConnected ? returnFocus : fallbackFocus();
-      target?.focus();
-    };
-    // Opened once per sign-off; the focus targets are read when it closes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useModalDialog(dialog, {
+    opened: () => reasonRef.current,
+    closed: () => (!unlocked.current && returnFocus?.isConnected ? returnFocus : fallbackFocus()),
+  });
 
   const problem = unlockReasonProblem(reason);
   const showProblem = tried && problem !== null;
