@@ -35,6 +35,8 @@ test.afterEach(async () => {
 
 async function openSynced(page: Page): Promise<void> {
   await page.goto(shell.url);
+  // Sync now shows whenever no sync runs — also before the first one has started: wait for it to end.
+  await expect(page.getByTestId('sync-indicator')).toContainText(/Synced/, { timeout: 180_000 });
   await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
 }
 
