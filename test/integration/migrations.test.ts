@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/ipc/errors';
-import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
+import { FLOATDESK_APPLICATION_ID, openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { migrate, schemaVersionOf } from '../../src/main/core/ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from '../../src/main/core/ledger/migrations';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -40,6 +40,7 @@ describe('ledger open', () => {
 
   it('refuses a ledger from a newer FloatDesk before changing anything in the file', () => {
     const older = new Database(ledgerPath);
+    older.pragma(`application_id = ${FLOATDESK_APPLICATION_ID}`);
     older.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
     older.close();
     expect(() => openLedger(ledgerPath, { maxSchemaVersion: LATEST_SCHEMA_VERSION })).toThrow(
@@ -1161,5 +1162,40 @@ describe('migration 0011-period-close', () => {
         .pluck()
         .all(),
     ).toEqual(['recon_signoff_drift_last']);
+  });
+});
+
+describe('migration 0013-application-id', () => {
+  const STEP = MIGRATIONS.findIndex((step) => step.name === 'application-id') + 1;
+
+  it("is step 13 and marks a version 12 ledger as FloatDesk's, keeping its data", () => {
+    expect(STEP).toBe(13);
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP - 1));
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+    ).run();
+    expect(db.pragma('application_id', { simple: true })).toBe(0);
+    expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual(['0013-application-id']);
+    expect(db.pragma('application_id', { simple: true })).toBe(FLOATDESK_APPLICATION_ID);
+    expect(schemaVersionOf(db)).toBe(STEP);
+    expect(db.prepare('SELECT name FROM workspaces').pluck().all()).toEqual(['Books']);
+  });
+
+  it('gives a new ledger the id in the same transaction as its schema', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS);
+    expect(db.pragma('application_id', { simple: true })).toBe(FLOATDESK_APPLICATION_ID);
+  });
+
+  it('leaves the id unset when a later step of the same run fails', () => {
+    db = openLedger(ledgerPath);
+    const broken: Migration[] = [
+      ...MIGRATIONS.slice(0, STEP),
+      { version: STEP + 1, name: 'broken', sql: 'CREATE TABLE oops (' },
+    ];
+    expect(() => migrate(db!, broken)).toThrow();
+    expect(db.pragma('application_id', { simple: true })).toBe(0);
+    expect(schemaVersionOf(db)).toBe(0);
   });
 });

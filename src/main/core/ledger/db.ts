@@ -1,7 +1,15 @@
+import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
+import { findIntegrityProblems, ledgerCorrupt } from './integrity';
 
 export type Ledger = Database.Database;
+
+/**
+ * PRAGMA application_id of every FloatDesk ledger ("FlDk" in ASCII), set by migration
+ * 0013-application-id. Ledgers from before that step carry 0 and are recognised by their schema.
+ */
+export const FLOATDESK_APPLICATION_ID = 0x466c446b;
 
 export interface OpenLedgerOptions {
   readonly?: boolean;
@@ -16,29 +24,118 @@ export interface OpenLedgerOptions {
   busyTimeoutMs?: number;
 }
 
-/** Open the ledger with the pragmas every connection must have (DESIGN.md, Ledger rules). */
-export function openLedger(path: string, options: OpenLedgerOptions = {}): Ledger {
-  let db: Ledger;
+/** What the file is, read without writing: FloatDesk's, empty (safe to initialise) or foreign. */
+export type LedgerKind = 'floatdesk' | 'empty' | 'foreign';
+
+export interface LedgerFileFacts {
+  kind: LedgerKind;
+  applicationId: number;
+  schemaVersion: number;
+  journalMode: string;
+}
+
+/**
+ * Identifies a ledger through any connection (a read-only one in openLedger). FloatDesk's: our
+ * application_id, or application_id 0 with user_version ≥ 1 and the workspaces table (ledgers from
+ * before migration 0013). Empty: nothing in it at all — a zero-length file or a bare SQLite header,
+ * which is what a FloatDesk that stopped before its first migration leaves. Anything else is foreign.
+ */
+export function inspectLedgerFile(db: Ledger): LedgerFileFacts {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+  const journalMode = String(db.pragma('journal_mode', { simple: true }));
+  const objects = db.prepare<[], number>('SELECT count(*) FROM sqlite_schema').pluck().get() ?? 0;
+  const hasWorkspaces =
+    db
+      .prepare<[], number>("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'workspaces'")
+      .pluck()
+      .get() === 1;
+  let kind: LedgerKind = 'foreign';
+  if (applicationId === FLOATDESK_APPLICATION_ID) kind = 'floatdesk';
+  else if (applicationId === 0 && schemaVersion >= 1 && hasWorkspaces) kind = 'floatdesk';
+  else if (applicationId === 0 && schemaVersion === 0 && objects === 0) kind = 'empty';
+  return { kind, applicationId, schemaVersion, journalMode };
+}
+
+export function notAFloatDeskLedger(path: string, facts?: LedgerFileFacts): AppError {
+  return new AppError(
+    'invalid_input',
+    `${path} is not a FloatDesk ledger. FloatDesk did not change it. Choose a FloatDesk workspace folder.`,
+    {
+      path,
+      reason: 'not_a_floatdesk_ledger',
+      ...(facts ? { applicationId: facts.applicationId, schemaVersion: facts.schemaVersion } : {}),
+    },
+  );
+}
+
+function connect(path: string, options: OpenLedgerOptions, readonly: boolean): Ledger {
   try {
-    db = new Database(path, {
-      readonly: options.readonly ?? false,
-      fileMustExist: options.readonly ?? false,
+    return new Database(path, {
+      readonly,
+      fileMustExist: readonly,
+      ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
     });
   } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw translateSqliteError(error, path);
     throw new AppError(
       'ledger_corrupt',
       `The ledger file could not be opened: ${path}. Check that the folder exists and is writable.`,
       { path, cause: String(error) },
     );
   }
+}
+
+/**
+ * Everything that decides whether FloatDesk may use the file, on a read-only connection, so a
+ * file that is foreign, too new or damaged is refused before a single byte of it changes (switching
+ * to WAL rewrites the header; migrating writes tables). A file that is not in WAL mode yet (a
+ * restored backup, an older copy) gets its quick_check here, because the switch would write it, and
+ * so does one with a -wal file left by a crash (closing a writer checkpoints it into the file). A
+ * clean WAL ledger is not changed by opening it: createCore checks it before its first write, so
+ * the check (about 160 ms for a 125 MB ledger) runs once per open, not twice.
+ */
+function vetExistingLedger(path: string, options: OpenLedgerOptions): void {
+  const probe = connect(path, options, true);
+  try {
+    probe.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+    const facts = inspectLedgerFile(probe);
+    if (facts.kind === 'foreign') throw notAFloatDeskLedger(path, facts);
+    if (options.maxSchemaVersion !== undefined && facts.schemaVersion > options.maxSchemaVersion) {
+      throw ledgerTooNew(path, facts.schemaVersion, options.maxSchemaVersion);
+    }
+    if (!options.readonly && facts.kind === 'floatdesk' && (facts.journalMode !== 'wal' || hasWal(path))) {
+      const problems = findIntegrityProblems(probe, { maxProblems: 11 });
+      if (problems.length > 0) throw ledgerCorrupt(path, problems.slice(0, 10), problems.length > 10);
+    }
+  } catch (error) {
+    throw translateSqliteError(error, path);
+  } finally {
+    probe.close();
+  }
+}
+
+function hasWal(path: string): boolean {
+  try {
+    return statSync(`${path}-wal`).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+function fileExists(path: string): boolean {
+  return path !== ':memory:' && path !== '' && existsSync(path);
+}
+
+/** Open the ledger with the pragmas every connection must have (DESIGN.md, Ledger rules). */
+export function openLedger(path: string, options: OpenLedgerOptions = {}): Ledger {
+  const readonly = options.readonly ?? false;
+  if (readonly || fileExists(path)) vetExistingLedger(path, options);
+  const db = connect(path, options, readonly);
   try {
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
-    // Reading the version first also fails fast on a file that is not a SQLite database at all.
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (options.maxSchemaVersion !== undefined && version > options.maxSchemaVersion) {
-      throw ledgerTooNew(path, version, options.maxSchemaVersion);
-    }
-    if (!options.readonly && db.pragma('journal_mode = WAL', { simple: true }) !== 'wal') {
+    if (!readonly && db.pragma('journal_mode = WAL', { simple: true }) !== 'wal') {
       throw new AppError(
         'ledger_busy',
         `The ledger could not switch to write-ahead logging: ${path}. Close other programs using it.`,
@@ -57,7 +154,7 @@ export function openLedger(path: string, options: OpenLedgerOptions = {}): Ledge
 export function ledgerTooNew(path: string, found: number, supported: number): AppError {
   return new AppError(
     'ledger_too_new',
-    `This ledger was written by a newer FloatDesk (schema ${found}; this version knows up to ${supported}). Update FloatDesk to open it.`,
+    `This ledger was written by a newer FloatDesk (schema ${found}; this version knows up to ${supported}). Update FloatDesk to open it. FloatDesk did not change it.`,
     { ledgerSchema: found, supportedSchema: supported, path },
   );
 }
@@ -74,10 +171,10 @@ export function translateSqliteError(error: unknown, path: string): AppError {
       { path, cause },
     );
   }
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_IOERR_SHORT_READ') {
     return new AppError(
       'ledger_corrupt',
-      `The ledger file is damaged or is not a FloatDesk ledger: ${path}. Restore it from a backup.`,
+      `The ledger file is damaged or is not a FloatDesk ledger: ${path}. FloatDesk did not change it. Restore it from a backup or choose a FloatDesk workspace folder.`,
       { path, cause },
     );
   }

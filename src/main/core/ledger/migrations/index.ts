@@ -10,6 +10,7 @@ import auditLog from './0009-audit-log.sql?raw';
 import reconciliation from './0010-reconciliation.sql?raw';
 import periodClose from './0011-period-close.sql?raw';
 import catalogueSearch from './0012-catalogue-search.sql?raw';
+import applicationId from './0013-application-id.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'reconciliation', sql: reconciliation },
   { version: 11, name: 'period-close', sql: periodClose },
   { version: 12, name: 'catalogue-search', sql: catalogueSearch },
+  { version: 13, name: 'application-id', sql: applicationId },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
