@@ -1,4 +1,3 @@
-import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { RENDERER_CSP } from '../../shared/security/csp';
@@ -7,7 +6,7 @@ import {
   isTemplatePreviewPath,
   type PreviewCore,
 } from '../../shared/security/template-preview';
-import { APP_HOST, APP_SCHEME } from './security';
+import { APP_HOST, APP_SCHEME, resolveAppFile } from './security';
 
 /** Must run before app ready: floatdesk:// behaves like a secure, standard origin. */
 export function registerAppScheme(): void {
@@ -22,17 +21,14 @@ export function registerAppScheme(): void {
  * Only the app's own pages can reach this scheme, so previews need no token here.
  */
 export function serveRenderer(rendererDir: string, core: () => PreviewCore | undefined): void {
-  const root = normalize(rendererDir + sep);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host === APP_HOST && isTemplatePreviewPath(url.pathname)) {
       const reply = await answerTemplatePreview(core(), request.method, url.pathname);
       return new Response(reply.body, { status: reply.status, headers: reply.headers });
     }
-    const relative =
-      url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const file = normalize(join(root, relative));
-    if (url.host !== APP_HOST || !file.startsWith(root)) return new Response('Not found', { status: 404 });
+    const file = resolveAppFile(rendererDir, request.url);
+    if (file === null) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', RENDERER_CSP);

@@ -1,3 +1,4 @@
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import type { WebPreferences } from 'electron';
 import { vetExternalUrl } from '../../shared/security/external-url';
 
@@ -28,6 +29,11 @@ export const SECURE_WEB_PREFERENCES = {
 
 function parse(url: string | undefined): URL | null {
   if (!url) return null;
+  // Chromium hands over canonical URLs: raw spaces, controls, tabs/newlines (which the parser would
+  // silently drop, even inside the scheme) or backslashes mean text someone crafted, never the app.
+  for (const character of url)
+    if (character <= ' ' || (character >= '\u007f' && character <= '\u009f') || character === '\\')
+      return null;
   try {
     return new URL(url);
   } catch {
@@ -38,7 +44,7 @@ function parse(url: string | undefined): URL | null {
 /** Is this URL a page of the app itself (or, in development, of the local dev server)? */
 export function isAppUrl(url: string | undefined, devServerUrl?: string): boolean {
   const parsed = parse(url);
-  if (!parsed) return false;
+  if (!parsed || parsed.username !== '' || parsed.password !== '') return false;
   if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
   const dev = parse(devServerUrl);
   return (
@@ -89,4 +95,37 @@ export interface SenderFacts {
 /** Every IPC call must come from the app's own top-level frame. */
 export function isTrustedSender(sender: SenderFacts, devServerUrl?: string): boolean {
   return sender.isMainFrame && isAppUrl(sender.frameUrl, devServerUrl);
+}
+
+/**
+ * The file under `rendererDir` that floatdesk://app/<path> serves, or null: another host, a path
+ * that climbs out (../, %2e%2e, encoded or back slashes), a NUL byte or a malformed %-escape.
+ */
+export function resolveAppFile(rendererDir: string, requestUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return null;
+  }
+  if (
+    url.protocol !== `${APP_SCHEME}:` ||
+    url.host !== APP_HOST ||
+    url.username !== '' ||
+    url.password !== ''
+  )
+    return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const wanted = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const root = normalize(rendererDir + sep);
+  const file = normalize(join(root, wanted));
+  const inside = relative(root, file);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || !file.startsWith(root)) return null;
+  return file;
 }

@@ -3,6 +3,7 @@ import {
   APP_ORIGIN,
   SECURE_WEB_PREFERENCES,
   decideWindowOpen,
+  isAppUrl,
   isNavigationAllowed,
   isWebviewAllowed,
 } from './security';
@@ -50,6 +51,11 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(options.devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  // The dev server (unpackaged runs only) is used only when it is loopback, as isAppUrl trusts it.
+  const devServer =
+    options.devServerUrl !== undefined && isAppUrl(options.devServerUrl, options.devServerUrl)
+      ? options.devServerUrl
+      : undefined;
+  void window.loadURL(devServer ?? `${APP_ORIGIN}/index.html`);
   return window;
 }
