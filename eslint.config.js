@@ -10,6 +10,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
+import pluginSecurity from 'eslint-plugin-security';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -193,6 +194,7 @@ export default defineConfig(
     'playwright-report/',
     '.tmp/',
     'coverage/',
+    'release/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -268,6 +270,32 @@ export default defineConfig(
     name: 'floatdesk/console',
     files: [under('src/main/core'), under('src/shared'), under('src/renderer')],
     rules: { 'no-console': ['error', { allow: ['error', 'warn'] }] },
+  },
+
+  // eslint-plugin-security: every recommended rule as an error in the code that ships or runs
+  // (src, scripts, bench). Tests are left out: they build hostile inputs on purpose.
+  {
+    name: 'floatdesk/security-plugin',
+    files: [SRC, under('scripts'), under('bench')],
+    plugins: pluginSecurity.configs.recommended.plugins,
+    rules: {
+      ...Object.fromEntries(Object.keys(pluginSecurity.configs.recommended.rules).map((r) => [r, 'error'])),
+      // Noise here: flags every obj[key] (typed records, arrays, Maps-by-object); TypeScript checks the keys.
+      'security/detect-object-injection': 'off',
+      // Noise here: every path FloatDesk touches is computed (workspace dir, export target chosen by the user).
+      'security/detect-non-literal-fs-filename': 'off',
+      // Noise here: safe-regex's star-height heuristic flags every quantified group holding a quantifier,
+      // e.g. /^-?\d+(\.\d+)?$/ — 51 findings, none super-linear (each repetition needs a delimiter).
+      'security/detect-unsafe-regex': 'off',
+    },
+  },
+  {
+    // detect-possible-timing-attacks matches names (hash, token), not secrets: here it would flag hash-table
+    // probing and the page checking that it has a token. Secrets are compared in main/core/cli with
+    // timingSafeEqual, where the rule stays on.
+    name: 'floatdesk/security-plugin-timing-noise',
+    files: [under('src/main/core/reconcile/match'), under('src/renderer')],
+    rules: { 'security/detect-possible-timing-attacks': 'off' },
   },
 
   // React hooks (all findings are errors: we lint with --max-warnings 0 anyway).

@@ -411,3 +411,29 @@ describe('shell and CLI', () => {
     );
   });
 });
+
+describe('eslint-plugin-security and code-execution rules', () => {
+  const code = (body: string) =>
+    `import { exec } from 'node:child_process';\nimport * as cp from 'node:child_process';\nexport function run(userString: string, x: string): unknown {\n  void exec; void cp;\n  ${body}\n  return undefined;\n}\n`;
+
+  it.each([
+    ['src/main/core/x.ts', 'exec(userString);', 'security/detect-child-process', 'non Literal'],
+    ['src/cli/x.ts', 'cp.exec(`git ${userString}`);', 'security/detect-child-process', 'non Literal'],
+    ['src/main/shell/x.ts', 'eval(x);', 'security/detect-eval-with-expression', 'eval'],
+    ['src/shared/x.ts', 'eval(x);', 'no-eval', 'eval'],
+    ['src/renderer/src/x.ts', 'return new Function(x);', 'no-new-func', 'Function'],
+    ['src/main/core/x.ts', 'return new RegExp(x);', 'security/detect-non-literal-regexp', 'RegExp'],
+    ['scripts/x.mjs', 'return new RegExp(x);', 'security/detect-non-literal-regexp', 'RegExp'],
+    ['bench/x.ts', 'exec(userString);', 'security/detect-child-process', 'non Literal'],
+    ['src/main/core/x.ts', "return '\u202e';", 'security/detect-bidi-characters', ''],
+  ])('%s: `%s` is an error (%s)', async (file, body, ruleId, text) => {
+    await expectError(file, code(body), ruleId, text);
+  });
+
+  it('accepts a child process started with a literal command and arguments', async () => {
+    await expectClean(
+      'scripts/x.mjs',
+      "import { spawnSync } from 'node:child_process';\nexport const r = spawnSync('npm', ['audit', '--json']);\n",
+    );
+  });
+});

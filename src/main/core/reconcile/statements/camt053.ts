@@ -31,6 +31,7 @@ export function camtNamespace(text: string): string | null {
   const match = /<(?:([\w.-]+):)?Document\b[^>]*>/.exec(text);
   if (!match) return null;
   const prefix = match[1] ? `:${match[1]}` : '';
+  // eslint-disable-next-line security/detect-non-literal-regexp -- the prefix is a captured [\w.-]+ XML prefix; no other outside text
   const declaration = new RegExp(`xmlns${prefix}\\s*=\\s*["']([^"']*)["']`).exec(match[0]);
   return declaration?.[1] ?? null;
 }

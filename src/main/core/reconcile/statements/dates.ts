@@ -88,6 +88,7 @@ export function compileDateFormat(format: string): CompiledDateFormat | string {
   if (has('year4', 'year2') !== 1 || has('month', 'monthName') !== 1 || has('day') !== 1) {
     return `the date format "${format}" must contain one year (YYYY or YY), one month (MM, M or MMM) and one day (DD or D)`;
   }
+  // eslint-disable-next-line security/detect-non-literal-regexp -- built from fixed TOKENS; every separator from the format is escaped above
   const regex = new RegExp(`^${pattern}(?:[ T]\\d{1,2}:\\d{2}(?::\\d{2}(?:[.,]\\d+)?)?)?$`);
   return {
     format,

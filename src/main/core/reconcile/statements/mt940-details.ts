@@ -65,6 +65,7 @@ const meaningful = (value: string | null | undefined): string | null => {
 
 /** "EREF+E2E-1SVWZ+Top-up RF18" → {EREF: 'E2E-1', SVWZ: 'Top-up RF18'}; text before any keyword under ''. */
 function splitKeywords(purpose: string): Map<string, string> {
+  // eslint-disable-next-line security/detect-non-literal-regexp -- alternatives are the constant SEPA_KEYWORDS list
   const pattern = new RegExp(`(${SEPA_KEYWORDS.join('|')})\\+`, 'g');
   const found = new Map<string, string>();
   let key = '';
@@ -106,6 +107,7 @@ function germanStructured(value: string): Mt940Information {
 
 function slashKeywords(value: string): Mt940Information {
   const joined = value.replace(/\r?\n/g, '');
+  // eslint-disable-next-line security/detect-non-literal-regexp -- alternatives are the constant SLASH_KEYWORDS list
   const pattern = new RegExp(`/(${SLASH_KEYWORDS.join('|')})/`, 'g');
   const found = new Map<string, string>();
   const matches = [...joined.matchAll(pattern)];
