@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../shared/ipc/errors';
@@ -27,16 +28,19 @@ export async function serve(options: ServeOptions): Promise<BrowserShell> {
     );
   }
   const workspace = chooseWorkspace(options.workspace);
+  // Made here so the core's log can leave it out (it must never be written anywhere).
+  const token = randomBytes(32).toString('base64url');
   const core = await startCoreWorker(options.workerUrl, {
     ...workspace,
     shell: 'browser',
     appVersion: APP_VERSION,
     credentials: credentialsFromEnvironment(),
     autoSyncMs: AUTO_SYNC_MS,
+    redactValues: [token],
   });
   let shell: BrowserShell;
   try {
-    shell = await startBrowserShell({ core, rendererDir: options.rendererDir, port: options.port });
+    shell = await startBrowserShell({ core, rendererDir: options.rendererDir, port: options.port, token });
   } catch (error) {
     await core.close();
     throw error;

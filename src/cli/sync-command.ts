@@ -7,7 +7,7 @@ import type { SyncProgress } from '../main/core/sync/types';
 import { stringOption, UsageError, type CommandValues } from './arguments';
 import { formatTable } from './output';
 import { progressLine, terminalProgress } from './progress-bar';
-import { credentialsFromEnvironment } from './credentials';
+import { credentialsForCommand } from './credentials';
 import { APP_VERSION } from './version';
 
 type Dataset = (typeof SYNC_DATASETS)[number];
@@ -44,12 +44,13 @@ function parseSince(text: string | undefined): string | undefined {
 export async function syncCommand(values: CommandValues, print: (text: string) => void): Promise<number> {
   const datasets = parseOnly(stringOption(values, 'only'));
   const since = parseSince(stringOption(values, 'since'));
+  const workspace = chooseWorkspace(stringOption(values, 'workspace'));
   const core = createCore({
-    ...chooseWorkspace(stringOption(values, 'workspace')),
+    ...workspace,
     shell: 'cli',
     appVersion: APP_VERSION,
     changePollMs: 0,
-    credentials: credentialsFromEnvironment(),
+    credentials: await credentialsForCommand(workspace.workspaceDir),
   });
   const bar = terminalProgress(process.stderr);
   core.onEvent((name, payload) => {

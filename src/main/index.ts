@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { app, ipcMain, Notification, session, type BrowserWindow } from 'electron';
+import { app, ipcMain, Notification, safeStorage, session, type BrowserWindow } from 'electron';
 import { toErrorShape } from '../shared/ipc/errors';
 import { chooseWorkspace, resolveDataHome } from './core/paths';
 import { startCoreWorker, type CoreWorker } from './core/worker-client';
@@ -9,6 +9,7 @@ import { workspaceArgument } from './shell/arguments';
 import { showCoreStopped, showStartupFailure } from './shell/dialogs';
 import { registerIpcBridge } from './shell/ipc-bridge';
 import { showDesktopNotifications } from './shell/notifications';
+import { createSafeStorageVault } from './shell/secrets';
 import { isPermissionGranted } from './shell/security';
 import { createMainWindow, guardWebContents } from './shell/window';
 
@@ -71,6 +72,8 @@ async function start(): Promise<void> {
         showCoreStopped(`The FloatDesk core stopped unexpectedly: ${error.message}. Restart FloatDesk.`);
         app.exit(1);
       },
+      // Credentials entered in Settings are saved encrypted by the OS secret store (after 'ready').
+      createSafeStorageVault(safeStorage),
     );
   } catch (error) {
     showStartupFailure(toErrorShape(error).message);

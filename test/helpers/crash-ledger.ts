@@ -189,8 +189,10 @@ function workspaceFiles(workspaceDir: string): unknown[] {
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (!(dir === workspaceDir && entry.name.startsWith(LEDGER_FILE))) {
+      // The log records each run (its times differ by design); it is not state a sync keeps.
+      if (entry.isDirectory()) {
+        if (!(dir === workspaceDir && entry.name === 'logs')) walk(path);
+      } else if (!(dir === workspaceDir && entry.name.startsWith(LEDGER_FILE))) {
         found.push({
           path: relative(workspaceDir, path),
           bytes: statSync(path).size,

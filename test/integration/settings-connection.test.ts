@@ -147,6 +147,10 @@ describe('connection', () => {
       baseUrl: null,
       hasCredentials: true,
       credentialsSource: 'session',
+      credentialsStorage: 'none',
+      storageBackend: null,
+      storageNotice: null,
+      plainTextStorage: { offered: false, enabled: false },
     });
     const refused = await send('connection:set', { baseUrl: 'https://p.example' });
     expect(refused).toMatchObject({
@@ -167,6 +171,10 @@ describe('connection', () => {
       baseUrl: sim.baseUrl,
       hasCredentials: false,
       credentialsSource: 'none',
+      credentialsStorage: 'none',
+      storageBackend: null,
+      storageNotice: null,
+      plainTextStorage: { offered: false, enabled: false },
     });
     expect(await call('connection:test')).toMatchObject({ ok: false, code: 'auth_failed', latencyMs: null });
 
@@ -180,6 +188,10 @@ describe('connection', () => {
       baseUrl: sim.baseUrl,
       hasCredentials: true,
       credentialsSource: 'session',
+      credentialsStorage: 'memory',
+      storageBackend: null,
+      storageNotice: { kind: 'memory-only', message: expect.stringMatching(/never writes the API key/) },
+      plainTextStorage: { offered: false, enabled: false },
     });
     const right = await call<{ ok: boolean; latencyMs: number }>('connection:test');
     expect(right).toMatchObject({ ok: true, code: null });

@@ -10,26 +10,36 @@ import { createCore, type Core, type CoreConfig, type EventListener } from './se
 import { AppFiles } from './workspace/app-files';
 import { listWorkspaces, readWorkspaceInfo, type WorkspaceInfo } from './workspace/catalog';
 import { createPlatformWorkspace } from './workspace/create';
-import { CredentialStore, credentialsFromEnv, type ApiCredentials } from './workspace/credentials';
+import { CredentialSlot } from './workspace/credential-slot';
+import { CredentialStore, credentialsFromEnv } from './workspace/credentials';
+import type { SecretVault } from './workspace/secret-vault';
 
 export interface HostOptions {
   /** Where the demo, new workspaces, settings.json and workspaces.json live; default: the data home. */
   dataHome?: string;
   clock?: Clock;
+  /**
+   * The Electron shell's OS secret store: with it, credentials entered in Settings are saved
+   * encrypted in the workspace (credential-slot.ts). The browser shell and the CLI have none.
+   */
+  vault?: SecretVault;
 }
 
 /**
  * Owns the core of the open workspace and replaces it when another workspace is opened
  * (workspaces:switch), so both interactive shells can switch without restarting. It answers the
  * workspaces:* channels itself and passes every other call to the current core. Credentials entered
- * in Settings are kept here, in memory, per workspace folder, for the rest of the session.
+ * in Settings are kept here per workspace folder for the rest of the session, and saved encrypted
+ * when the shell gave a vault.
  */
 export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): Core {
   const clock = options.clock ?? systemClock;
   const dataHome = options.dataHome ?? resolveDataHome();
   const files = new AppFiles(dataHome);
   const environmentCredentials = initial.credentials ?? credentialsFromEnv();
-  const sessionCredentials = new Map<string, ApiCredentials>();
+  const slots = new Map<string, CredentialSlot>();
+  /** Settles when the open workspace's saved credentials have been read: calls wait for it. */
+  let credentialsRead: Promise<void> = Promise.resolve();
   const listeners = new Set<EventListener>();
   const emit: EventListener = (name, payload) => listeners.forEach((listener) => listener(name, payload));
 
@@ -40,12 +50,21 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
 
   const open = (config: CoreConfig): Core => {
     const dir = resolve(config.workspaceDir);
+    let slot = slots.get(dir);
+    if (!slot) {
+      const { vault } = options;
+      slot = new CredentialSlot(
+        vault && config.workspaceKind === 'platform' ? { workspaceDir: dir, vault } : undefined,
+      );
+      slots.set(dir, slot);
+    }
     const credentials = new CredentialStore(
       dir === environmentDir ? environmentCredentials : undefined,
-      sessionCredentials.get(dir),
-      (entered) => sessionCredentials.set(dir, entered),
+      slot,
     );
-    return createCore(config, clock, { credentials });
+    const opened = createCore(config, clock, { credentials });
+    credentialsRead = slot.ready;
+    return opened;
   };
 
   let core: Core;
@@ -103,6 +122,7 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
       throw error;
     } finally {
       unsubscribe = core.onEvent(emit);
+      await credentialsRead;
       if (background) core.startBackground();
     }
   };
@@ -149,8 +169,12 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
   return {
     async dispatch(channel, input) {
       if (hostChannels.has(channel)) return hostRegistry.dispatch(channel, input);
-      await gate;
-      const answer = core.dispatch(channel, input);
+      const answer = (async () => {
+        await gate;
+        await credentialsRead;
+        return core.dispatch(channel, input);
+      })();
+      // Counted at once, before any await: a switch asked for right after must wait for it.
       if (channel === 'transfers:submit') {
         submissions.add(answer);
         void answer.finally(() => submissions.delete(answer));
@@ -164,7 +188,11 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
     registeredChannels: (): Channel[] => [...core.registeredChannels(), ...hostRegistry.registeredChannels()],
     startBackground() {
       background = true;
-      core.startBackground();
+      const started = core;
+      // The first sync needs the saved credentials; a switch meanwhile starts its own core.
+      void credentialsRead.then(() => {
+        if (core === started) started.startBackground();
+      });
     },
     async close() {
       await gate;

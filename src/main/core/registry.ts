@@ -11,9 +11,14 @@ export type Handler<C extends Channel> = (
 
 type AnyHandler = (input: unknown) => unknown;
 
+/** Told of every call once it is answered (the core logs failures and notable actions); never the input. */
+export type CallObserver = (channel: string, answer: Envelope<unknown>, elapsedMs: number) => void;
+
 /** One handler per channel: registering a channel twice is a programming error and throws. */
 export class HandlerRegistry {
   private readonly handlers = new Map<Channel, AnyHandler>();
+
+  constructor(private readonly observe?: CallObserver) {}
 
   register<C extends Channel>(channel: C, handler: Handler<C>): void {
     if (!isChannel(channel))
@@ -28,6 +33,19 @@ export class HandlerRegistry {
 
   /** Validate, run, validate the answer, and wrap everything (including failures) in an envelope. */
   async dispatch(channel: string, input: unknown): Promise<Envelope<unknown>> {
+    const started = performance.now();
+    const answer = await this.answer(channel, input);
+    if (this.observe) {
+      try {
+        this.observe(channel, answer, performance.now() - started);
+      } catch {
+        // Observing (logging) a call never changes its answer.
+      }
+    }
+    return answer;
+  }
+
+  private async answer(channel: string, input: unknown): Promise<Envelope<unknown>> {
     try {
       const call = parseChannelInput(channel, input);
       const handler = this.handlers.get(call.channel);

@@ -7,6 +7,9 @@ import { ExportRunner } from './export/run';
 import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
 import { openLedger, translateSqliteError } from './ledger/db';
+import { createFileLogger, resolveLogLevel } from './log/logger';
+import { logEvent } from './log/observe';
+import { Redactor } from './log/redact';
 import { checkLedgerIntegrity } from './ledger/integrity';
 import { migrate } from './ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './ledger/migrations';
@@ -31,6 +34,8 @@ export interface CoreConfig {
   appVersion: string;
   /** better-sqlite3 built for Electron's ABI (set by the Electron shell in development). */
   nativeBinding?: string;
+  /** The built CSV render worker (export-worker.js), set by the entry files; absent when run from sources. */
+  exportWorkerPath?: string;
   /** Set by `floatdesk workspace init`: the platform address this workspace talks to. */
   workspaceBaseUrl?: string;
   /** API key and secret of a platform workspace (from the environment or a prompt; never stored here). */
@@ -41,6 +46,10 @@ export interface CoreConfig {
   changePollMs?: number;
   /** How long a write waits for another FloatDesk's lock before failing as ledger_busy (default 5000). */
   busyTimeoutMs?: number;
+  /** error, warn, info or debug (default: FLOATDESK_LOG_LEVEL, else info). */
+  logLevel?: string;
+  /** Values the log must never carry besides the credentials (the browser shell's token). */
+  redactValues?: string[];
 }
 
 /** What a host above the core (host.ts) hands it besides plain config. */
@@ -67,11 +76,32 @@ const CLOSE_WAIT_MS = 5_000;
 export function createCore(config: CoreConfig, clock: Clock = systemClock, extras: CoreExtras = {}): Core {
   mkdirSync(config.workspaceDir, { recursive: true });
   const ledgerPath = ledgerPathOf(config.workspaceDir);
-  const db = openLedger(ledgerPath, {
-    maxSchemaVersion: LATEST_SCHEMA_VERSION,
-    nativeBinding: config.nativeBinding,
-    busyTimeoutMs: config.busyTimeoutMs,
+  // The workspace's log (log/logger.ts): redacted, rotated, and never a reason for a call to fail.
+  const redactor = new Redactor();
+  for (const value of [
+    ...(config.redactValues ?? []),
+    config.credentials?.apiKey,
+    config.credentials?.apiSecret,
+  ])
+    redactor.addSecret(value);
+  const log = createFileLogger({
+    workspaceDir: config.workspaceDir,
+    clock,
+    level: resolveLogLevel(config.logLevel),
+    redactor,
   });
+  let db: ReturnType<typeof openLedger>;
+  try {
+    db = openLedger(ledgerPath, {
+      maxSchemaVersion: LATEST_SCHEMA_VERSION,
+      nativeBinding: config.nativeBinding,
+      busyTimeoutMs: config.busyTimeoutMs,
+    });
+  } catch (error) {
+    log.error('workspace.open.failed', { dir: config.workspaceDir, error });
+    log.close();
+    throw error;
+  }
   const listeners = new Set<EventListener>();
   let stopWatching = (): void => {};
   try {
@@ -97,14 +127,21 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         baseUrl: config.workspaceBaseUrl,
       });
     }
-    const emit = (name: EventChannel, payload: unknown): void =>
+    const emit = (name: EventChannel, payload: unknown): void => {
+      logEvent(log, name, payload);
       listeners.forEach((listener) => listener(name, payload));
+    };
     // Runs left 'running' by a process that died are closed, but never one another process is
     // still syncing (a `floatdesk status` during a CLI sync must not mark that sync failed).
     if (!findLiveHolder(db, SYNC_LOCK, { now: clock() })) {
       new SyncRunsRepository(db).closeAbandonedRuns(workspace.id, isoNow(clock));
     }
     const credentials = extras.credentials ?? new CredentialStore(config.credentials);
+    // Whatever credentials this workspace uses now or later (entered in Settings) are never logged.
+    redactor.addSource(() => {
+      const current = credentials.current();
+      return current ? [current.apiKey, current.apiSecret] : [];
+    });
     const sync = createSyncService({
       db,
       workspace,
@@ -115,6 +152,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       resolveCredentials: () => credentials.current(),
       currentWorkspace: () => workspaces.first() ?? workspace,
       emit,
+      log,
     });
     const settings = new SettingsService(db, workspace.id, clock, (minutes) => autoSync.apply(minutes));
     const autoSync = new AutoSyncControl(
@@ -129,6 +167,8 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       workspaceDir: config.workspaceDir,
       clock,
       emit,
+      ...(config.nativeBinding === undefined ? {} : { nativeBinding: config.nativeBinding }),
+      ...(config.exportWorkerPath === undefined ? {} : { renderWorkerPath: config.exportWorkerPath }),
     });
     const registry = buildRegistry({
       exports,
@@ -139,6 +179,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       emit,
       settings,
       connection: new ConnectionService(db, sync, credentials),
+      log,
       appStatus: { appVersion: config.appVersion, shell: config.shell, workspaceDir: config.workspaceDir },
     });
     if ((config.changePollMs ?? 1000) > 0) {
@@ -148,6 +189,12 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         config.changePollMs ?? 1000,
       );
     }
+    log.info('workspace.open', {
+      kind: workspace.kind,
+      shell: config.shell,
+      appVersion: config.appVersion,
+      schemaVersion: LATEST_SCHEMA_VERSION,
+    });
     return {
       dispatch: (channel, input) => registry.dispatch(channel, input),
       onEvent(listener) {
@@ -172,6 +219,8 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
           const network = sync.close();
           listeners.clear();
           if (db.open) db.close();
+          log.info('workspace.close', { kind: workspace.kind });
+          log.close();
           return network;
         };
         // Running exports are cancelled and remove their partial files before the ledger closes.
@@ -182,6 +231,9 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
   } catch (error) {
     stopWatching();
     db.close();
-    throw translateSqliteError(error, ledgerPath);
+    const translated = translateSqliteError(error, ledgerPath);
+    log.error('workspace.open.failed', { dir: config.workspaceDir, error: translated });
+    log.close();
+    throw translated;
   }
 }

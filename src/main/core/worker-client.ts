@@ -2,7 +2,9 @@ import { Worker } from 'node:worker_threads';
 import type { EventChannel } from '../../shared/ipc/channels';
 import { AppError, type Envelope } from '../../shared/ipc/errors';
 import type { CoreConfig, EventListener } from './services';
-import type { FromCore, ToCore } from './worker-protocol';
+import type { SecretVault } from './workspace/secret-vault';
+import { answerVaultRequest } from './workspace/vault-channel';
+import type { FromCore, ToCore, WorkerStart } from './worker-protocol';
 
 export interface CoreWorker {
   invoke(channel: string, input: unknown): Promise<Envelope<unknown>>;
@@ -23,8 +25,11 @@ export function startCoreWorker(
   workerUrl: URL,
   config: CoreConfig,
   onCrash: (error: Error) => void = (error) => console.error('FloatDesk core stopped unexpectedly:', error),
+  /** The Electron shell's OS secret store (shell/secrets.ts); the browser shell gives none. */
+  vault?: SecretVault,
 ): Promise<CoreWorker> {
-  const worker = new Worker(workerUrl, { workerData: config });
+  const start: WorkerStart = { config, shellVault: vault !== undefined };
+  const worker = new Worker(workerUrl, { workerData: start });
   const pending = new Map<number, (envelope: Envelope<unknown>) => void>();
   const listeners = new Set<EventListener>();
   let nextId = 1;
@@ -72,6 +77,13 @@ export function startCoreWorker(
           break;
         case 'event':
           listeners.forEach((listener) => listener(message.name as EventChannel, message.payload));
+          break;
+        case 'vault':
+          if (!vault) break;
+          void answerVaultRequest(vault, message.request).then((answer) => {
+            if (!exited)
+              worker.postMessage({ type: 'vault-answer', id: message.id, answer } satisfies ToCore);
+          });
           break;
       }
     });

@@ -6,6 +6,7 @@ import { AccessLinkPage } from './features/shell/AccessLinkPage';
 import { AppHeader } from './features/shell/AppHeader';
 import { KeyboardShortcuts } from './features/shell/KeyboardShortcuts';
 import { NotificationBanner } from './features/notifications/NotificationBanner';
+import { CredentialsBanner } from './features/settings/CredentialsBanner';
 import { NotFoundPage } from './features/shell/NotFoundPage';
 import { ReconciliationPage } from './features/reconciliation/ReconciliationPage';
 import { SideNav } from './features/shell/SideNav';
@@ -88,6 +89,7 @@ export function App({ shell }: AppProps) {
       <div className="app-body">
         <SideNav current={route.kind === 'page' ? route.id : null} />
         <main id="main-content" className="content" ref={main} tabIndex={-1}>
+          <CredentialsBanner />
           <NotificationBanner />
           <RouteView route={route} />
         </main>

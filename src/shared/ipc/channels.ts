@@ -3,6 +3,7 @@
 /** Request/response channels, `domain:verb`. Every one has a schema in contract.ts and one core handler. */
 export const CHANNELS = [
   'app:status',
+  'app:diagnostics',
   'floats:list',
   'floats:history',
   'floats:insights',

@@ -32,7 +32,33 @@ export const ConnectionInfoSchema = z.object({
   baseUrl: z.string().nullable(),
   /** Whether an API key and secret are available to this session — never the values. */
   hasCredentials: z.boolean(),
-  credentialsSource: z.enum(['environment', 'session', 'none']),
+  /**
+   * Where this session's key and secret come from: entered in Settings now ('session'), the
+   * environment, or saved by the Electron shell in an earlier session ('stored').
+   */
+  credentialsSource: z.enum(['environment', 'session', 'stored', 'none']),
+  /**
+   * Where entered credentials are kept: 'encrypted' by the OS secret store (Electron safeStorage),
+   * 'plaintext' (only by the documented setting below), 'memory' (until FloatDesk stops; asked
+   * again at next start), 'none' (nothing entered).
+   */
+  credentialsStorage: z.enum(['encrypted', 'plaintext', 'memory', 'none']),
+  /**
+   * The OS secret store that holds (or, once entered, will hold) the encryption key: gnome_libsecret,
+   * kwallet5, keychain, dpapi ...; null when this shell saves nothing or has no secure store.
+   */
+  storageBackend: z.string().nullable(),
+  /**
+   * What the person must be told: the credentials are kept in memory only ('memory-only'), or the
+   * saved ones cannot be used (key store changed, file damaged) and must be entered again ('re-enter').
+   */
+  storageNotice: z.object({ kind: z.enum(['memory-only', 're-enter']), message: z.string() }).nullable(),
+  /**
+   * The "keep the key and secret in a plain file" setting. Offered only by the Electron shell on a
+   * system without a secure key store; when enabled, anyone who can read the workspace folder can
+   * read the key and secret.
+   */
+  plainTextStorage: z.object({ offered: z.boolean(), enabled: z.boolean() }),
 });
 
 export const settingsContract = {
@@ -58,6 +84,8 @@ export const settingsContract = {
         baseUrl: z.string().min(1).max(2000).optional(),
         apiKey: z.string().min(1).max(500).optional(),
         apiSecret: z.string().min(1).max(500).optional(),
+        /** The documented plain-file setting (see plainTextStorage); refused where not offered. */
+        storeInPlainText: z.boolean().optional(),
       })
       .strict(),
     output: ConnectionInfoSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Channel } from './channels';
 import { balancesContract } from './contract-balances';
 import { catalogueContract } from './contract-catalogue';
+import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
 import { periodContract } from './contract-period';
 import { reconcileContract } from './contract-reconcile';
@@ -103,6 +104,7 @@ export const contract = {
   ...periodContract,
   ...exportContract,
   ...catalogueContract,
+  ...diagnosticsContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

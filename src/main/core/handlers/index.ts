@@ -5,11 +5,14 @@ import type { Ledger } from '../ledger/db';
 import { schemaVersionOf } from '../ledger/migrate';
 import { LATEST_SCHEMA_VERSION } from '../ledger/migrations';
 import { FloatsRepository } from '../ledger/repositories/floats';
+import { callLogger } from '../log/observe';
+import { nullLogger, type Logger } from '../log/logger';
 import { HandlerRegistry } from '../registry';
 import type { SettingsService } from '../settings/service';
 import type { SyncService } from '../sync/service';
 import type { ConnectionService } from '../workspace/connection-service';
 import { registerAppHandlers } from './app';
+import { registerDiagnosticsHandlers } from './diagnostics';
 import { registerConnectionHandlers } from './connection';
 import { registerSettingsHandlers } from './settings';
 import { registerBalanceHandlers } from './balances';
@@ -35,6 +38,8 @@ export interface RegistryDeps {
   emit?: (name: EventChannel, payload: unknown) => void;
   /** Runs exports; the core passes its own so closing it cancels them (default: one for this registry). */
   exports?: ExportRunner;
+  /** The workspace's log: failed calls and notable actions are written to it (default: nowhere). */
+  log?: Logger;
 }
 
 /** Every channel's one handler; a test checks the set equals the contract. */
@@ -48,14 +53,17 @@ export function buildRegistry({
   connection,
   emit = () => {},
   exports,
+  log = nullLogger(),
 }: RegistryDeps): HandlerRegistry {
-  const registry = new HandlerRegistry();
-  registerAppHandlers(registry, () => ({
+  const registry = new HandlerRegistry(callLogger(log));
+  const status = (): AppStatus => ({
     ...appStatus,
     ledgerPath: db.name,
     schemaVersion: schemaVersionOf(db),
     latestSchemaVersion: LATEST_SCHEMA_VERSION,
-  }));
+  });
+  registerAppHandlers(registry, status);
+  registerDiagnosticsHandlers(registry, { db, workspaceId, clock, log, status, settings, connection });
   registerFloatHandlers(registry, new FloatsRepository(db), workspaceId);
   registerBalanceHandlers(registry, { db, workspaceId, clock });
   registerNotificationHandlers(registry, { db, workspaceId, clock });

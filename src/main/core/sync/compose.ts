@@ -2,6 +2,7 @@ import type { EventChannel } from '../../../shared/ipc/channels';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { holdLock, SYNC_LOCK } from '../ledger/locks';
+import type { Logger } from '../log/logger';
 import { bringCatalogueUpToDate } from '../ledger/repositories/catalogue-index';
 import { notifyAfterSync } from '../notifications/after-sync';
 import { SyncRunsRepository } from '../ledger/repositories/sync-runs';
@@ -27,6 +28,8 @@ export interface SyncComposition {
   /** The workspace record as it is now (its base URL can change); default: `workspace`. */
   currentWorkspace?: () => WorkspaceRecord;
   emit: (name: EventChannel, payload: unknown) => void;
+  /** The workspace's log (sync runs: start, end, failures). */
+  log?: Logger;
 }
 
 function datasetSyncs(options: { since?: string }): Record<Dataset, DatasetSync> {
@@ -54,6 +57,7 @@ export function createSyncService(composition: SyncComposition): SyncService {
             composition.resolveCredentials ? composition.resolveCredentials() : composition.credentials,
           ),
     syncs: datasetSyncs,
+    log: composition.log,
     lock: () => {
       const held = holdLock(db, SYNC_LOCK, { owner: composition.owner });
       // With the lock held, any run still marked 'running' belongs to a process that is gone.
@@ -73,6 +77,7 @@ export function createSyncService(composition: SyncComposition): SyncService {
           if (db.open) bringCatalogueUpToDate(db);
         } catch (error) {
           console.error('FloatDesk: could not bring the catalogue search index up to date:', error);
+          composition.log?.error('catalogue.index.failed', { error });
         }
       });
     },

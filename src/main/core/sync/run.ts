@@ -7,6 +7,7 @@ import {
   type SyncOutcome,
   type SyncTrigger,
 } from '../ledger/repositories/sync-runs';
+import type { Logger } from '../log/logger';
 import type { PlatformClient } from '../platform/client';
 import { DATASETS, type Dataset, type DatasetSync, type SyncProgress } from './types';
 
@@ -26,6 +27,8 @@ export interface SyncRequest {
   onDatasetFinished?: (dataset: Dataset) => void;
   /** Holds the workspace's sync lock for the duration; returns the release function. */
   lock?: () => () => void;
+  /** The workspace's log: each dataset that fails or stops short says why. */
+  log?: Logger;
 }
 
 export interface SyncSummary {
@@ -87,6 +90,10 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
       } catch (error) {
         cancelled = signal.aborted;
         const shape = toErrorShape(error);
+        if (!cancelled) {
+          const { code, message, details } = shape;
+          request.log?.warn('sync.dataset.failed', { runId, dataset, code, message, details });
+        }
         result = {
           dataset,
           outcome: cancelled ? 'cancelled' : 'failed',
@@ -97,6 +104,8 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
           errorMessage: cancelled ? 'Cancelled.' : shape.message,
         };
       }
+      if (result.incomplete)
+        request.log?.warn('sync.dataset.incomplete', { runId, dataset, why: result.incomplete });
       runs.finishDataset(runId, dataset, result, now());
       results.push(result);
       request.onDatasetFinished?.(dataset);

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/ipc/errors';
+import { AppError, toErrorShape } from '../../../shared/ipc/errors';
 import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import {
@@ -6,6 +6,7 @@ import {
   type DatasetFreshness,
   type SyncTrigger,
 } from '../ledger/repositories/sync-runs';
+import type { Logger } from '../log/logger';
 import { createPlatformClient, type PlatformClient } from '../platform/client';
 import type { PlatformConnection } from '../workspace/connection';
 import { isoNow } from '../clock';
@@ -27,6 +28,8 @@ export interface SyncServiceOptions {
   onProgress: (progress: SyncProgress) => void;
   onDatasetFinished?: (dataset: Dataset) => void;
   onFinished: (summary: SyncSummary) => void;
+  /** The workspace's log: each run's start, end and failure. */
+  log?: Logger;
 }
 
 export interface SyncStatus {
@@ -108,6 +111,12 @@ export class SyncService {
         controller.abort(new AppError('internal', 'The sync was cancelled.'));
     }
     this.running = controller;
+    const log = this.options.log;
+    log?.info('sync.start', {
+      trigger: request.trigger,
+      datasets: request.datasets ?? 'all',
+      since: request.since,
+    });
     let ended = (): void => {};
     this.runEnded = new Promise<void>((resolve) => (ended = resolve));
     try {
@@ -127,6 +136,7 @@ export class SyncService {
         datasets: request.datasets ?? DATASETS,
         syncs: this.options.syncs({ since: request.since }),
         signal: controller.signal,
+        log,
         lock: this.options.lock,
         onDatasetFinished: this.options.onDatasetFinished,
         onProgress: (progress) => {
@@ -136,8 +146,24 @@ export class SyncService {
       });
       this.reachability.observeSummary(summary);
       this.bringAutoSyncForward();
+      const ended = { runId: summary.runId, trigger: request.trigger, outcome: summary.outcome };
+      const datasets = summary.datasets.map((d) => ({
+        dataset: d.dataset,
+        outcome: d.outcome,
+        itemsRead: d.itemsRead,
+        itemsChanged: d.itemsChanged,
+        requestsMade: d.requestsMade,
+        ...(d.errorCode === undefined ? {} : { errorCode: d.errorCode, errorMessage: d.errorMessage }),
+      }));
+      if (summary.outcome === 'failed' || summary.outcome === 'partial')
+        log?.warn('sync.end', { ...ended, datasets });
+      else log?.info('sync.end', { ...ended, datasets });
       this.options.onFinished(summary);
       return summary;
+    } catch (error) {
+      const { code, message, details } = toErrorShape(error);
+      log?.error('sync.failed', { trigger: request.trigger, code, message, details });
+      throw error;
     } finally {
       this.running = undefined;
       this.progress = null;

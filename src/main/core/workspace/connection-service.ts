@@ -13,7 +13,15 @@ export interface ConnectionChange {
   baseUrl?: string;
   apiKey?: string;
   apiSecret?: string;
+  storeInPlainText?: boolean;
 }
+
+const DEMO_STORAGE = {
+  credentialsStorage: 'none',
+  storageBackend: null,
+  storageNotice: null,
+  plainTextStorage: { offered: false, enabled: false },
+} as const;
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -60,13 +68,21 @@ export class ConnectionService {
     const workspace = this.workspace();
     if (workspace.kind === 'demo') {
       // The simulator makes its own key and secret for each session.
-      return { kind: 'demo', baseUrl: null, hasCredentials: true, credentialsSource: 'session' };
+      return {
+        kind: 'demo',
+        baseUrl: null,
+        hasCredentials: true,
+        credentialsSource: 'session',
+        ...DEMO_STORAGE,
+        plainTextStorage: { ...DEMO_STORAGE.plainTextStorage },
+      };
     }
     return {
       kind: 'platform',
       baseUrl: workspace.baseUrl,
       hasCredentials: this.credentials.current() !== undefined,
       credentialsSource: this.credentials.source(),
+      ...this.credentials.storage(),
     };
   }
 
@@ -74,7 +90,12 @@ export class ConnectionService {
     const workspace = this.workspace();
     const issues: FieldIssue[] = [];
     if (workspace.kind === 'demo') {
-      const field = change.baseUrl !== undefined ? 'baseUrl' : 'apiKey';
+      const field =
+        change.baseUrl !== undefined
+          ? 'baseUrl'
+          : change.storeInPlainText !== undefined && change.apiKey === undefined
+            ? 'storeInPlainText'
+            : 'apiKey';
       throw new AppError('invalid_input', DEMO_FIXED, { issues: [{ field, problem: DEMO_FIXED }] });
     }
     const checked = change.baseUrl === undefined ? undefined : checkBaseUrl(change.baseUrl);
@@ -87,9 +108,13 @@ export class ConnectionService {
       issues.push({ field: 'apiKey', problem: 'enter the API key together with the secret' });
     if (issues.length > 0) throw invalidInput('connection', issues);
 
+    // The setting first (it refuses before anything changed), so credentials entered with it are
+    // kept as it says.
+    if (change.storeInPlainText !== undefined)
+      await this.credentials.setPlainTextStorage(change.storeInPlainText);
     if (checked?.ok && checked.url !== workspace.baseUrl)
       this.workspaces.setConnection(workspace.id, { name: workspace.name, baseUrl: checked.url });
-    if (apiKey && apiSecret) this.credentials.set({ apiKey, apiSecret });
+    if (apiKey && apiSecret) await this.credentials.set({ apiKey, apiSecret });
     if (checked?.ok || (apiKey && apiSecret)) await this.sync.reconnect();
     return this.info();
   }

@@ -1,43 +1,53 @@
-/** An API key and secret: held in memory only, never returned to the renderer, logged or written. */
+import type { ConnectionInfo } from '../../../shared/ipc/contract-settings';
+import { CredentialSlot, type StorageState } from './credential-slot';
+
+/** An API key and secret: never returned to the renderer, logged, or written unencrypted by default. */
 export interface ApiCredentials {
   apiKey: string;
   apiSecret: string;
 }
 
-export type CredentialsSource = 'environment' | 'session' | 'none';
+export type CredentialsSource = ConnectionInfo['credentialsSource'];
 
 /**
- * The credentials one workspace uses in this session: those entered in Settings (kept for the
- * session only — persisting them encrypted is issue #10), else those from the environment
- * (FLOATDESK_API_KEY / FLOATDESK_API_SECRET). Private fields, so logging the object shows nothing.
+ * The credentials one workspace uses in this session: those entered in Settings now, else those
+ * from the environment (FLOATDESK_API_KEY / FLOATDESK_API_SECRET), else those the Electron shell
+ * saved encrypted in an earlier session. The slot (credential-slot.ts) keeps what was entered
+ * across core restarts and saves it by the storage rules. Private fields, so logging the object
+ * shows nothing.
  */
 export class CredentialStore {
   readonly #environment: ApiCredentials | undefined;
-  #session: ApiCredentials | undefined;
-  readonly #onSet: ((credentials: ApiCredentials) => void) | undefined;
+  readonly #slot: CredentialSlot;
 
-  constructor(
-    environment: ApiCredentials | undefined,
-    session?: ApiCredentials,
-    onSet?: (credentials: ApiCredentials) => void,
-  ) {
+  constructor(environment: ApiCredentials | undefined, slot: CredentialSlot = new CredentialSlot()) {
     this.#environment = environment;
-    this.#session = session;
-    this.#onSet = onSet;
+    this.#slot = slot;
   }
 
   current(): ApiCredentials | undefined {
-    return this.#session ?? this.#environment;
+    return this.source() === 'environment' ? this.#environment : this.#slot.current();
   }
 
   source(): CredentialsSource {
-    if (this.#session) return 'session';
-    return this.#environment ? 'environment' : 'none';
+    const origin = this.#slot.origin();
+    if (origin === 'session') return 'session';
+    if (this.#environment) return 'environment';
+    return origin ?? 'none';
   }
 
-  set(credentials: ApiCredentials): void {
-    this.#session = { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret };
-    this.#onSet?.(this.#session);
+  /** Where entered credentials are kept, and what the person must be told about it. */
+  storage(): StorageState {
+    return this.#slot.state();
+  }
+
+  /** Keep and (where the rules allow) save new credentials; storage problems become a notice. */
+  set(credentials: ApiCredentials): Promise<void> {
+    return this.#slot.enter(credentials);
+  }
+
+  setPlainTextStorage(enabled: boolean): Promise<void> {
+    return this.#slot.setPlainText(enabled);
   }
 
   toJSON(): { source: CredentialsSource } {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ConnectionInfo } from '@shared/ipc/contract-settings';
+import type { ErrorShape } from '@shared/ipc/errors';
 import { ErrorState } from '../../components/ErrorState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { usePlatformConnection } from '../../stores/platform-connection';
@@ -8,12 +9,66 @@ import { SaveStatus, TextField } from './Field';
 function credentialsInWords(info: ConnectionInfo): string {
   switch (info.credentialsSource) {
     case 'session':
-      return 'Entered in Settings — kept for this session only.';
+      return `Entered in Settings — ${storageInWords(info)}`;
+    case 'stored':
+      return `Entered in an earlier session — ${storageInWords(info)}`;
     case 'environment':
       return 'From the environment (FLOATDESK_API_KEY and FLOATDESK_API_SECRET).';
     case 'none':
       return 'Not set: enter them below to sync.';
   }
+}
+
+function storageInWords(info: ConnectionInfo): string {
+  switch (info.credentialsStorage) {
+    case 'encrypted':
+      return `saved encrypted by the system's key store (${info.storageBackend ?? 'OS'}).`;
+    case 'plaintext':
+      return 'saved in a plain file in the workspace folder, as chosen below.';
+    case 'memory':
+    case 'none':
+      return 'kept for this session only, until FloatDesk closes.';
+  }
+}
+
+/** What happens to a key and secret entered here, before anyone types one. */
+function storageNote(info: ConnectionInfo): string {
+  if (info.plainTextStorage.offered)
+    return 'This system has no secure key store: the key and secret are kept in memory until FloatDesk closes, unless you choose the plain file below. They are never shown again.';
+  if (info.storageBackend !== null)
+    return `The key and secret are saved encrypted by your system's key store (${info.storageBackend}) and are never shown again.`;
+  return 'The key and secret are kept in memory until FloatDesk closes and are never shown again (the system key store is used only by the desktop app).';
+}
+
+function PlainTextSetting({ info }: { info: ConnectionInfo }) {
+  const save = usePlatformConnection((state) => state.save);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorShape | null>(null);
+  async function toggle(enabled: boolean): Promise<void> {
+    setBusy(true);
+    setError(await save({ storeInPlainText: enabled }));
+    setBusy(false);
+  }
+  return (
+    <div className="settings-plaintext" data-testid="plaintext-setting">
+      <label className="checkbox-label">
+        <input
+          type="checkbox"
+          checked={info.plainTextStorage.enabled}
+          disabled={busy}
+          onChange={(event) => void toggle(event.target.checked)}
+          aria-describedby="plaintext-warning"
+        />{' '}
+        Keep the API key and secret in a plain file in the workspace folder
+      </label>
+      <p id="plaintext-warning" className="settings-note">
+        Not recommended. Anyone who can read the workspace folder or its backups can then read the key and
+        secret and use the platform account. Use it only on a machine that is itself protected, and only if
+        typing the key at each start is not possible.
+      </p>
+      {error ? <ErrorState title="The setting could not be changed" error={error} /> : null}
+    </div>
+  );
 }
 
 /**
@@ -52,7 +107,10 @@ export function ConnectionForm({ info }: { info: ConnectionInfo }) {
     }
     setApiKey('');
     setErrors(NO_FIELD_ERRORS);
-    setStatus('apiKey' in change ? 'Saved — the key and secret are kept for this session only.' : 'Saved.');
+    const saved = usePlatformConnection.getState().info;
+    setStatus(
+      'apiKey' in change && saved ? `Saved — the key and secret are ${storageInWords(saved)}` : 'Saved.',
+    );
   }
 
   return (
@@ -95,10 +153,8 @@ export function ConnectionForm({ info }: { info: ConnectionInfo }) {
           error={errors.fields.apiSecret}
         />
       </div>
-      <p className="settings-note">
-        The key and secret are kept in memory for this session only and are never shown again. Keeping them
-        encrypted between sessions comes in a later version.
-      </p>
+      <p className="settings-note">{storageNote(info)}</p>
+      {info.plainTextStorage.offered ? <PlainTextSetting info={info} /> : null}
       {errors.other ? <ErrorState title="The connection could not be saved" error={errors.other} /> : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>

@@ -2,6 +2,7 @@ import type { AppStatus } from '@shared/ipc/contract';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
+import { CopyDiagnostics } from '../diagnostics/CopyDiagnostics';
 import { useAppStatus } from '../../stores/app-status';
 import { shellLabel } from '../shell/shell-label';
 import { ConnectionSection } from './ConnectionSection';
@@ -59,6 +60,7 @@ export function SettingsPage() {
             onRetry={() => void load()}
           />
         ) : null}
+        <CopyDiagnostics />
       </section>
       <DataFreshness />
     </div>

@@ -1,0 +1,238 @@
+import { invalidInput } from '../../../shared/ipc/errors';
+import type { ConnectionInfo } from '../../../shared/ipc/contract-settings';
+import type { ApiCredentials } from './credentials';
+import { readSecretFile, removeSecretFile, SECRET_FILE_NAME, writeSecretFile } from './secret-file';
+import { isSecureStore, type SecretVault, type VaultDescription } from './secret-vault';
+
+export type StorageState = Pick<
+  ConnectionInfo,
+  'credentialsStorage' | 'storageBackend' | 'storageNotice' | 'plainTextStorage'
+>;
+type Notice = NonNullable<ConnectionInfo['storageNotice']>;
+
+/** Where a slot may keep what is entered: a workspace folder and the shell's OS secret store. */
+export interface SlotPersistence {
+  workspaceDir: string;
+  vault: SecretVault;
+}
+
+const NO_SECURE_STORE =
+  'Your system has no secure key store, so FloatDesk keeps the API key and secret only until you close it. You will be asked for them again at next start.';
+const SHELL_MEMORY_ONLY =
+  'This FloatDesk never writes the API key and secret to a file: it keeps them only until it stops, and asks again at next start. Set FLOATDESK_API_KEY and FLOATDESK_API_SECRET to avoid typing them each time.';
+const NOT_SAVED =
+  'FloatDesk could not save the API key and secret encrypted, so it keeps them only until you close it. You will be asked for them again at next start.';
+
+const reEnter = (why: string): Notice => ({
+  kind: 're-enter',
+  message: `${why} Enter the API key and secret again in Settings.`,
+});
+
+/**
+ * The API key and secret entered for one workspace, kept by the host across core restarts. With
+ * a persistence (the Electron shell) they are saved encrypted by a real OS secret store; on a
+ * system without one (basic_text, unknown) they stay in memory unless the person turned on the
+ * documented plain-file setting. Without one (browser shell, CLI) nothing is ever read or written.
+ * Private fields, and no method answers the values except current(): logging a slot shows nothing.
+ */
+export class CredentialSlot {
+  readonly #persistence: SlotPersistence | undefined;
+  readonly #report: (message: string) => void;
+  #credentials: ApiCredentials | undefined;
+  #origin: 'session' | 'stored' | undefined;
+  #storage: StorageState['credentialsStorage'] = 'none';
+  #backend: string | null = null;
+  #problem: Notice | null = null;
+  #plainText = false;
+  #description: Promise<VaultDescription> | undefined;
+  #secureKnown: boolean | undefined;
+  /** The secure store entered credentials would be saved with; null without one. */
+  #secureBackend: string | null = null;
+  /** Saving failed: kept in memory, and the notice says why. */
+  #notSaved = false;
+  /** Settles once what was saved has been read (at once without a persistence); never rejects. */
+  readonly ready: Promise<void>;
+
+  constructor(
+    persistence?: SlotPersistence,
+    report: (message: string) => void = (message) => console.error(`FloatDesk: ${message}`),
+  ) {
+    this.#persistence = persistence;
+    this.#report = report;
+    this.ready = persistence ? this.#load(persistence) : Promise.resolve();
+  }
+
+  current(): ApiCredentials | undefined {
+    return this.#credentials;
+  }
+
+  /** 'session': entered in Settings in this session; 'stored': read from the workspace at start. */
+  origin(): 'session' | 'stored' | undefined {
+    return this.#credentials ? this.#origin : undefined;
+  }
+
+  state(): StorageState {
+    const secure = this.#secureKnown;
+    const offered = this.#persistence !== undefined && secure === false;
+    let notice = this.#problem;
+    if (!notice && this.#storage === 'memory')
+      notice = { kind: 'memory-only', message: this.#notSaved ? NOT_SAVED : this.#memoryOnlyText() };
+    return {
+      credentialsStorage: this.#storage,
+      storageBackend: this.#storage === 'encrypted' ? this.#backend : this.#secureBackend,
+      storageNotice: notice,
+      plainTextStorage: { offered, enabled: offered && this.#plainText },
+    };
+  }
+
+  /** New credentials from Settings: kept, then saved as the rules allow (never throws for storage). */
+  async enter(credentials: ApiCredentials): Promise<void> {
+    await this.ready;
+    this.#credentials = { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret };
+    this.#origin = 'session';
+    this.#problem = null;
+    await this.#save();
+  }
+
+  /** The documented plain-file setting; only where a shell can save and no secure store exists. */
+  async setPlainText(enabled: boolean): Promise<void> {
+    await this.ready;
+    if (!this.#persistence) {
+      throw invalidInput('connection', [
+        {
+          field: 'storeInPlainText',
+          problem:
+            'this FloatDesk never writes the key and secret to a file; set FLOATDESK_API_KEY and FLOATDESK_API_SECRET instead',
+        },
+      ]);
+    }
+    if (await this.#secure()) {
+      throw invalidInput('connection', [
+        {
+          field: 'storeInPlainText',
+          problem: 'this system has a secure key store, so the key and secret are always kept encrypted',
+        },
+      ]);
+    }
+    if (enabled === this.#plainText) return;
+    this.#plainText = enabled;
+    if (this.#credentials) await this.#save();
+  }
+
+  toJSON(): { storage: StorageState['credentialsStorage'] } {
+    return { storage: this.#storage };
+  }
+
+  #memoryOnlyText(): string {
+    return this.#persistence ? NO_SECURE_STORE : SHELL_MEMORY_ONLY;
+  }
+
+  async #secure(): Promise<boolean> {
+    if (!this.#persistence) return false;
+    this.#description ??= this.#persistence.vault.describe();
+    try {
+      const description = await this.#description;
+      this.#secureKnown = isSecureStore(description);
+      this.#secureBackend = this.#secureKnown ? description.backend : null;
+    } catch (error) {
+      this.#report(`the OS secret store could not be asked whether it works (${errorName(error)}).`);
+      this.#secureKnown = false;
+    }
+    return this.#secureKnown;
+  }
+
+  async #backendName(): Promise<string> {
+    try {
+      return (await this.#description)?.backend ?? 'none';
+    } catch {
+      return 'none';
+    }
+  }
+
+  async #load({ workspaceDir, vault }: SlotPersistence): Promise<void> {
+    const secure = await this.#secure();
+    const saved = readSecretFile(workspaceDir);
+    if (saved.kind === 'absent') return;
+    if (saved.kind === 'damaged') {
+      this.#problem = reEnter(
+        `The saved API key and secret could not be read (${SECRET_FILE_NAME} is damaged).`,
+      );
+      return;
+    }
+    if (saved.kind === 'plaintext') {
+      this.#plainText = true;
+      this.#credentials = saved.credentials;
+      this.#origin = 'stored';
+      // A secure store appeared since: move them into it (and remove the plain file).
+      if (secure) await this.#save();
+      else this.#storage = 'plaintext';
+      return;
+    }
+    const backend = await this.#backendName();
+    if (!secure || saved.backend !== backend) {
+      this.#problem = reEnter(
+        `The API key and secret were saved with the key store "${saved.backend}", but this session uses "${backend}", so they cannot be read.`,
+      );
+      return;
+    }
+    try {
+      const decrypted = await vault.decrypt(saved.ciphertext);
+      const parsed = JSON.parse(decrypted.text) as Partial<ApiCredentials>;
+      if (typeof parsed.apiKey !== 'string' || typeof parsed.apiSecret !== 'string' || !parsed.apiKey)
+        throw new Error('unexpected content');
+      this.#credentials = { apiKey: parsed.apiKey, apiSecret: parsed.apiSecret };
+      this.#origin = 'stored';
+      this.#storage = 'encrypted';
+      this.#backend = saved.backend;
+      if (decrypted.shouldReEncrypt) await this.#save();
+    } catch (error) {
+      this.#report(`the saved API key and secret could not be decrypted (${errorName(error)}).`);
+      this.#problem = reEnter(`The saved API key and secret could not be decrypted by "${backend}".`);
+    }
+  }
+
+  /** Save the current credentials by the rules; on any failure keep them in memory and say so. */
+  async #save(): Promise<void> {
+    const credentials = this.#credentials;
+    this.#notSaved = false;
+    this.#backend = null;
+    if (!credentials || !this.#persistence) {
+      this.#storage = credentials ? 'memory' : 'none';
+      return;
+    }
+    const { workspaceDir, vault } = this.#persistence;
+    try {
+      if (await this.#secure()) {
+        const ciphertext = await vault.encrypt(JSON.stringify(credentials));
+        const backend = await this.#backendName();
+        writeSecretFile(workspaceDir, {
+          version: 1,
+          backend,
+          ciphertext: Buffer.from(ciphertext).toString('base64'),
+        });
+        this.#storage = 'encrypted';
+        this.#backend = backend;
+      } else if (this.#plainText) {
+        writeSecretFile(workspaceDir, { version: 1, backend: 'plaintext', credentials });
+        this.#storage = 'plaintext';
+      } else {
+        // What was saved before (another key store, or a plain file) is superseded: remove it.
+        removeSecretFile(workspaceDir);
+        this.#storage = 'memory';
+      }
+    } catch (error) {
+      this.#report(`the API key and secret could not be saved (${errorName(error)}).`);
+      this.#storage = 'memory';
+      this.#notSaved = true;
+    }
+  }
+}
+
+/** A failure's kind, never its message: a message from deep down could quote what it was given. */
+function errorName(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return typeof code === 'string' ? `${error.name} ${code}` : error.name;
+  }
+  return typeof error;
+}

@@ -1,0 +1,100 @@
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiCredentials } from './credentials';
+
+/**
+ * The one file in a workspace that may hold the API key and secret, written only by the Electron
+ * shell (the browser shell and the CLI never read or write it):
+ *
+ * - `{"version":1,"backend":"gnome_libsecret","ciphertext":"<base64>"}` — the usual case: the key and
+ *   secret encrypted by the OS secret store named in `backend` (safeStorage async API).
+ * - `{"version":1,"backend":"plaintext","credentials":{"apiKey":"…","apiSecret":"…"}}` — only when
+ *   the person turned on "Keep the key and secret in a plain file" on a system with no secure store.
+ */
+export const SECRET_FILE_NAME = 'credentials.secret.json';
+
+export type SecretFileContent =
+  | { version: 1; backend: string; ciphertext: string }
+  | { version: 1; backend: 'plaintext'; credentials: ApiCredentials };
+
+export type SecretFileRead =
+  | { kind: 'absent' }
+  | { kind: 'damaged' }
+  | { kind: 'encrypted'; backend: string; ciphertext: Uint8Array }
+  | { kind: 'plaintext'; credentials: ApiCredentials };
+
+export function secretFilePath(workspaceDir: string): string {
+  return join(workspaceDir, SECRET_FILE_NAME);
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** What the file holds; a file that cannot be understood is 'damaged' (its content is never echoed). */
+export function readSecretFile(workspaceDir: string): SecretFileRead {
+  let text: string;
+  try {
+    text = readFileSync(secretFilePath(workspaceDir), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'absent' };
+    return { kind: 'damaged' };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { kind: 'damaged' };
+  }
+  if (typeof parsed !== 'object' || parsed === null) return { kind: 'damaged' };
+  const file = parsed as Record<string, unknown>;
+  if (file.version !== 1 || !isText(file.backend)) return { kind: 'damaged' };
+  if (file.backend === 'plaintext') {
+    const credentials = file.credentials as Record<string, unknown> | null | undefined;
+    if (typeof credentials !== 'object' || credentials === null) return { kind: 'damaged' };
+    const { apiKey, apiSecret } = credentials;
+    if (!isText(apiKey) || !isText(apiSecret)) return { kind: 'damaged' };
+    return { kind: 'plaintext', credentials: { apiKey, apiSecret } };
+  }
+  if (!isText(file.ciphertext) || !/^[A-Za-z0-9+/]+={0,2}$/.test(file.ciphertext)) return { kind: 'damaged' };
+  return { kind: 'encrypted', backend: file.backend, ciphertext: Buffer.from(file.ciphertext, 'base64') };
+}
+
+/**
+ * Replace the file atomically: a temporary file (owner read/write only) written and flushed, then
+ * renamed over the old one, so a crash leaves the old file or the new one, never half of either.
+ */
+export function writeSecretFile(workspaceDir: string, content: SecretFileContent): void {
+  const path = secretFilePath(workspaceDir);
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(content)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  syncFolder(workspaceDir);
+}
+
+export function removeSecretFile(workspaceDir: string): void {
+  rmSync(secretFilePath(workspaceDir), { force: true });
+  syncFolder(workspaceDir);
+}
+
+/** Make the rename itself durable where the platform allows it (Windows cannot open a folder). */
+function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Best effort only.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
