@@ -13,6 +13,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           worker: resolve(import.meta.dirname, 'src/main/core/worker.ts'),
+          'export-worker': resolve(import.meta.dirname, 'src/main/core/export/parallel/render-worker.ts'),
         },
         external: ['better-sqlite3'],
       },

@@ -28,6 +28,7 @@ export default defineConfig({
       input: {
         floatdesk: resolve(import.meta.dirname, 'src/cli/floatdesk.ts'),
         'core-worker': resolve(import.meta.dirname, 'src/main/core/worker.ts'),
+        'export-worker': resolve(import.meta.dirname, 'src/main/core/export/parallel/render-worker.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js' },
       external: ['better-sqlite3'],

@@ -1,4 +1,6 @@
 /** The exporting process of the benchmark: a core on the ledger, export:start, wait for export:finished. */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createCore } from '../../src/main/core/services';
 import type { ExportFinished } from '../../src/shared/ipc/contract-export';
 
@@ -6,6 +8,10 @@ export async function exportInThisProcess(
   dir: string,
   out: string,
 ): Promise<{ ms: number; peakMb: number; rows: number; bytes: number }> {
+  // The app's own render worker, as `npm run build` emits it (this file runs from out/bench/export-csv).
+  const exportWorkerPath = fileURLToPath(new URL('../../main/export-worker.js', import.meta.url));
+  if (!existsSync(exportWorkerPath))
+    throw new Error(`${exportWorkerPath} is missing: run "npm run build" before this benchmark.`);
   const core = createCore({
     workspaceDir: dir,
     workspaceName: 'bench',
@@ -13,6 +19,7 @@ export async function exportInThisProcess(
     shell: 'cli',
     appVersion: 'bench',
     changePollMs: 0,
+    exportWorkerPath,
   });
   try {
     const finished = new Promise<ExportFinished>((resolve) =>

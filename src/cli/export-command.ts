@@ -13,6 +13,7 @@ export async function exportCommand(
   positionals: readonly string[],
   values: CommandValues,
   print: (text: string) => void,
+  exportWorkerPath?: string,
 ): Promise<number> {
   const table = parseExportTable(positionals[0]);
   const format = parseExportFormat(values);
@@ -24,6 +25,7 @@ export async function exportCommand(
     shell: 'cli',
     appVersion: APP_VERSION,
     changePollMs: 0,
+    ...(exportWorkerPath === undefined ? {} : { exportWorkerPath }),
   });
   const progress = terminalProgress(process.stderr);
   let exportId: string | null = null;

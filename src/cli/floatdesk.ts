@@ -74,6 +74,7 @@ Exit codes: 0 done, 1 failed, 2 wrong usage.`;
 // Computed here, in the entry file: a shared module would be emitted elsewhere and point at nothing.
 const WORKER_URL = new URL('./core-worker.js', import.meta.url);
 const RENDERER_DIR = fileURLToPath(new URL('../renderer/', import.meta.url));
+const EXPORT_WORKER_PATH = fileURLToPath(new URL('./export-worker.js', import.meta.url));
 
 /** Resolves to the exit code, or to null for a command that keeps running until a signal. */
 async function main(argv: string[]): Promise<number | null> {
@@ -110,7 +111,7 @@ async function main(argv: string[]): Promise<number | null> {
     case 'reconcile':
       return reconcileCommand(line.positionals, values, context);
     case 'export':
-      return exportCommand(line.positionals, values, print);
+      return exportCommand(line.positionals, values, print, EXPORT_WORKER_PATH);
     case 'simulator':
       await simulatorCommand(values, print);
       return null;

@@ -8,7 +8,7 @@ import { BOM, EOL, type CsvDialect } from './csv-dialect';
 
 /** Where the text goes; awaiting each write is the back-pressure (and the yield). */
 export interface TextSink {
-  write(text: string): Promise<void>;
+  write(text: string | Uint8Array): Promise<void>;
 }
 
 export interface WriteOptions {
@@ -21,7 +21,13 @@ export interface WriteOptions {
  * rows in SQLite). The chunks must be byte for byte what the column definitions would write.
  */
 export interface CsvFastTable<Row> extends ExportTable<Row> {
-  csvBody?(dialect: CsvDialect): Iterable<{ text: string; rows: number }>;
+  csvBody?(dialect: CsvDialect): Iterable<CsvChunk> | AsyncIterable<CsvChunk>;
+}
+
+/** Rows of CSV text, or the same already encoded as UTF-8 (rendered by a worker thread). */
+export interface CsvChunk {
+  text: string | Uint8Array;
+  rows: number;
 }
 
 /** About this much text per write: large enough that writes are cheap, small enough to stay lean. */
@@ -91,8 +97,12 @@ export async function writeCsv(
     }
     head += headerLine(table.columns, dialect);
     const body = table.csvBody?.(dialect) ?? genericBody(table, dialect);
-    for (const chunk of body) {
-      await sink.write(head + chunk.text);
+    for await (const chunk of body) {
+      if (typeof chunk.text === 'string') await sink.write(head + chunk.text);
+      else {
+        if (head !== '') await sink.write(head);
+        await sink.write(chunk.text);
+      }
       head = '';
       total += chunk.rows;
       options.onRows?.(total);

@@ -42,10 +42,19 @@ export class PartialFile {
     return this.bytesWritten;
   }
 
-  async write(text: string): Promise<void> {
+  async write(data: string | Uint8Array): Promise<void> {
     if (this.handle === null) throw new Error('The export file is already closed.');
-    const { bytesWritten } = await this.handle.write(text, null, 'utf8');
-    this.bytesWritten += bytesWritten;
+    if (typeof data === 'string') {
+      const { bytesWritten } = await this.handle.write(data, null, 'utf8');
+      this.bytesWritten += bytesWritten;
+      return;
+    }
+    // A write may take fewer bytes than offered: go on from where it stopped.
+    for (let offset = 0; offset < data.byteLength;) {
+      const { bytesWritten } = await this.handle.write(data, offset, data.byteLength - offset);
+      offset += bytesWritten;
+      this.bytesWritten += bytesWritten;
+    }
   }
 
   /** Close the handle and let another writer (the XLSX writer) fill the file at `path` itself. */

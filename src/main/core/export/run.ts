@@ -18,6 +18,7 @@ import { chooseDestination } from './destination';
 import { exportFileName } from './file-name';
 import { PartialFile } from './partial-file';
 import { exportTables } from './tables';
+import type { ExportSource } from './tables/source';
 import { hasStaleListValues, refreshTransferListValues } from './tables/transfers';
 import { writeXlsx } from './xlsx';
 
@@ -31,6 +32,10 @@ export interface ExportRunnerDeps {
   emit: (name: EventChannel, payload: unknown) => void;
   /** How often progress events go out at most. */
   progressEveryMs?: number;
+  /** better-sqlite3 built for Electron's ABI, for the export's own connections. */
+  nativeBinding?: string;
+  /** The built CSV render worker (export-worker.js): large transfer CSVs are rendered on two threads. */
+  renderWorkerPath?: string;
   /** Brings the transfer list values up to date on the writer (a test wraps it to race a sync). */
   refreshListValues?: (writer: Ledger, signal: AbortSignal) => Promise<number>;
 }
@@ -42,6 +47,10 @@ export interface ExportStart {
 }
 
 const MAX_RUNNING = 4;
+/** Below this many rows one thread is quicker than starting render workers. */
+const PARALLEL_FROM_ROWS = 100_000;
+/** Worker threads next to the core's own: one, so two cores share the rendering. */
+const RENDER_WORKERS = 1;
 const PROGRESS_EVERY_MS = 250;
 /** Refresh-then-snapshot attempts before a transfer export gives up (a sync that keeps writing). */
 const SNAPSHOT_ATTEMPTS = 5;
@@ -149,9 +158,29 @@ export class ExportRunner {
       // Answer start first: the work begins on the next turn of the event loop.
       await new Promise((resolve) => setImmediate(resolve));
       if (signal.aborted) throw new ExportCancelled();
-      reader = openLedger(this.deps.ledgerPath, { readonly: true });
+      const { ledgerPath, nativeBinding, renderWorkerPath } = this.deps;
+      reader = openLedger(ledgerPath, {
+        readonly: true,
+        ...(nativeBinding === undefined ? {} : { nativeBinding }),
+      });
       await this.beginSnapshot(reader, input.request.table, signal);
-      const source = { db: reader, workspaceId: this.deps.workspaceId, clock: this.deps.clock };
+      const source: ExportSource = {
+        db: reader,
+        workspaceId: this.deps.workspaceId,
+        clock: this.deps.clock,
+        ...(renderWorkerPath === undefined
+          ? {}
+          : {
+              parallel: {
+                workerPath: renderWorkerPath,
+                ledgerPath,
+                ...(nativeBinding === undefined ? {} : { nativeBinding }),
+                writer: this.deps.writer,
+                workers: RENDER_WORKERS,
+                fromRows: PARALLEL_FROM_ROWS,
+              },
+            }),
+      };
       const tables = await exportTables(source, input.request, signal);
       const totalRows = tables.length === 1 ? (tables[0]?.totalRows ?? null) : null;
       const onRows = (soFar: number): void => {

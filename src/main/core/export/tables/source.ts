@@ -2,12 +2,15 @@ import type { Clock } from '../../clock';
 import type { Ledger } from '../../ledger/db';
 import { fromMinorUnits } from '../../../../shared/domain/money';
 import { unknownExponentText } from '../columns';
+import type { ParallelRendering } from '../parallel/body';
 
 /** What a table reads from: the export's own read-only connection, never the writer. */
 export interface ExportSource {
   db: Ledger;
   workspaceId: number;
   clock: Clock;
+  /** Render large transfer CSVs in worker threads (see parallel/body.ts), from this many rows. */
+  parallel?: ParallelRendering & { fromRows: number };
 }
 
 /** A stored amount as exact text: canonical from minor units, else exactly as the platform sent it. */

@@ -129,7 +129,7 @@ function lineSql(groups: Map<number, string[]>, context: LineContext, fallback: 
 }
 
 /** The function SQL calls for a row it cannot spell itself: the column definitions write it. */
-function registerFallback(db: Ledger, dialect: CsvDialect): string {
+export function registerFallback(db: Ledger, dialect: CsvDialect): string {
   const name = `floatdesk_transfer_line_${dialect.name.replace('-', '_')}`;
   db.function(name, { safeIntegers: true, deterministic: true, varargs: true }, (...values: unknown[]) => {
     const row = Object.fromEntries(
@@ -140,13 +140,17 @@ function registerFallback(db: Ledger, dialect: CsvDialect): string {
   return name;
 }
 
-export function* transfersCsvBody(
-  db: Ledger,
-  query: WindowQuery,
-  plan: WindowPlan,
-  dialect: CsvDialect,
-): Iterable<{ text: string; rows: number }> {
-  const workspaceId = query.params[0] as number;
+/** The SQL expression that spells one row's CSV line (alias `r` is transfer_requests), and its parameters. */
+export interface TransferLineSpec {
+  lineSql: string;
+  lineParams: string[];
+}
+
+/**
+ * Reads what the line depends on (the distinct currencies, float names and statuses, whether anything
+ * was submitted) in the connection's snapshot, and registers the fallback function on it.
+ */
+export function transferLineSpec(db: Ledger, workspaceId: number, dialect: CsvDialect): TransferLineSpec {
   // The few distinct values of an indexed column, one index seek each (a loose index scan) rather
   // than a pass over a million index entries.
   const distinct = (column: 'currency' | 'float_name' | 'status'): string[] =>
@@ -175,12 +179,23 @@ export function* transfersCsvBody(
   };
   const groups = exponentGroups(distinct('currency'));
   const fallback = registerFallback(db, dialect);
-  const line = lineSql(groups, context, fallback);
   // The line's own parameters come first in the text (the SELECT list), once per exponent branch.
-  const lineParams = [...groups.keys()].flatMap(() => [
-    ...needyParams(context.needyFloats),
-    ...needyParams(context.needyStatuses),
-  ]);
+  return {
+    lineSql: lineSql(groups, context, fallback),
+    lineParams: [...groups.keys()].flatMap(() => [
+      ...needyParams(context.needyFloats),
+      ...needyParams(context.needyStatuses),
+    ]),
+  };
+}
+
+export function* transfersCsvBody(
+  db: Ledger,
+  query: WindowQuery,
+  plan: WindowPlan,
+  dialect: CsvDialect,
+): Iterable<{ text: string; rows: number }> {
+  const { lineSql: line, lineParams } = transferLineSpec(db, query.params[0] as number, dialect);
   const statement = db
     .prepare(query.rowsSql(plan, `${line} AS line`))
     .pluck()

@@ -8,6 +8,7 @@ import { TransferListRepository } from '../../ledger/repositories/transfer-list'
 import { buildWindowQuery, DEFAULT_SORT, windowPlan } from '../../transfers/list-query';
 import { listValuesOf } from '../../transfers/row';
 import { throwIfAborted, type CsvFastTable } from '../csv';
+import { parallelTransfersCsvBody } from '../parallel/body';
 import { transfersCsvBody } from './transfers-csv-sql';
 import {
   HISTORY_COLUMNS,
@@ -145,6 +146,9 @@ export function transfersTable(
     columns: TRANSFER_COLUMNS,
     rows: { [Symbol.iterator]: () => rows()[Symbol.iterator]() },
     totalRows: total,
-    csvBody: (dialect) => transfersCsvBody(source.db, query, plan, dialect),
+    csvBody: (dialect) =>
+      source.parallel !== undefined && total >= source.parallel.fromRows
+        ? parallelTransfersCsvBody(source.db, query, plan, dialect, source.parallel, hasStaleListValues)
+        : transfersCsvBody(source.db, query, plan, dialect),
   };
 }
