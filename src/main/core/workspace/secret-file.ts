@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsyncFolder } from '../ledger/backup';
 import type { ApiCredentials } from './credentials';
 
 /**
@@ -78,23 +79,10 @@ export function writeSecretFile(workspaceDir: string, content: SecretFileContent
     rmSync(temporary, { force: true });
     throw error;
   }
-  syncFolder(workspaceDir);
+  fsyncFolder(workspaceDir);
 }
 
 export function removeSecretFile(workspaceDir: string): void {
   rmSync(secretFilePath(workspaceDir), { force: true });
-  syncFolder(workspaceDir);
-}
-
-/** Make the rename itself durable where the platform allows it (Windows cannot open a folder). */
-function syncFolder(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Best effort only.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  fsyncFolder(workspaceDir);
 }
