@@ -3,6 +3,7 @@
 // match with its evidence — against its anchor: a plain hash join on the normalised reference over
 // the same data (a Map from each request's normalised reference; each line's reference, or else its
 // remittance text, normalised and looked up). Then 1,000,000 × 1,000,000, and the growth factor.
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { normaliseReference } from '../../src/main/core/reconcile/match/normalise';
 import { preview } from '../../src/main/core/reconcile/match/preview';
 import type { MatchRequest, PreviewResult } from '../../src/main/core/reconcile/match/types';
@@ -61,6 +62,17 @@ function time<T>(run: () => T): [number, T] {
   return [Number(process.hrtime.bigint() - started) / 1e6, result];
 }
 
+/**
+ * `run` timed (its time pushed to `into`); its result returned. A function of its own: a local of
+ * the caller's loop holding the result (`const [ms, out] = time(…)`) stays referenced from the
+ * caller's frame into the next round, keeping the previous result alive through the next run.
+ */
+function timed<T>(into: number[], run: () => T): T {
+  const [ms, out] = time(run);
+  into.push(ms);
+  return out;
+}
+
 const median = (samples: number[]): number =>
   [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN;
 
@@ -92,9 +104,7 @@ function measure(
   for (let round = 0; round < repetitions; round++) {
     anchors.push(time(() => hashJoin(lines, requests))[0]);
     result = undefined; // the previous run's result is garbage before the next run starts
-    const [ms, out] = time(() => preview(lines, requests));
-    values.push(ms);
-    result = out;
+    result = timed(values, () => preview(lines, requests));
   }
   if (result === undefined) throw new Error('no run');
   return { value: median(values), anchor: median(anchors), summary: summary(result), result };
@@ -106,6 +116,77 @@ const matchSet = (result: PreviewResult): string =>
     .map((m) => `${[...m.lineIds].sort().join('+')}=${[...m.requestReferences].sort().join('+')}`)
     .sort()
     .join('\n');
+
+/**
+ * `RECONCILE_BENCH_ONLY=1m` (a memory study, not the benchmark): warm up on 100k, then run the
+ * 1M × 1M match a few times (RECONCILE_BENCH_ROUNDS, default 3) and print per run its time, the
+ * full (mark-compact) collections that ran inside it, the heap in use right after it (result still
+ * held) and, after a forced collection, what the result alone keeps. Needs --expose-gc.
+ */
+async function memoryStudy(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('RECONCILE_BENCH_ONLY=1m needs node --expose-gc');
+  const majors: { start: number; duration: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        majors.push({ start: entry.startTime, duration: entry.duration });
+      }
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const warm = dataSet(COUNT);
+  for (let i = 0; i < 3; i++) preview(warm.lines, warm.requests);
+  warm.lines.length = 0;
+  warm.requests.length = 0;
+  const large = dataSet(LARGE);
+  const rounds = Number(process.env.RECONCILE_BENCH_ROUNDS ?? 3);
+  const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+  const runs: { from: number; to: number; line: string }[] = [];
+  const once = (round: number): PreviewResult => {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const from = performance.now();
+    const result = preview(large.lines, large.requests);
+    const to = performance.now();
+    const after = process.memoryUsage().heapUsed;
+    gc();
+    const retained = process.memoryUsage().heapUsed;
+    runs.push({
+      from,
+      to,
+      line:
+        `1M run ${round + 1}: ${(to - from).toFixed(0)} ms; heap before ${mb(before)}, right after ` +
+        `+${mb(after - before)}, result alone +${mb(retained - before)} (${result.matches.length} matches)`,
+    });
+    return result;
+  };
+  let kept: PreviewResult | undefined;
+  for (let round = 0; round < rounds; round++) {
+    kept = undefined; // the previous run's result is garbage before the next run starts
+    kept = once(round);
+  }
+  // GC entries are delivered asynchronously: read them once the runs are over.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  for (const run of runs) {
+    const inside = majors.filter((m) => m.start >= run.from && m.start < run.to);
+    const total = inside.reduce((sum, m) => sum + m.duration, 0);
+    console.log(
+      `${run.line}; mark-compacts inside: ${inside.length}` +
+        (inside.length > 0
+          ? ` (${inside.map((m) => m.duration.toFixed(0)).join(' + ')} = ${total.toFixed(0)} ms)`
+          : ''),
+    );
+  }
+  if (kept === undefined) console.log('no run');
+}
+
+if (process.env.RECONCILE_BENCH_ONLY === '1m') {
+  await memoryStudy();
+  process.exit(0);
+}
 
 const small = dataSet(COUNT);
 console.log(

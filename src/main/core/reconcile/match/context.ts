@@ -4,7 +4,16 @@
  */
 import { exponentOf, fromScaled } from './amounts';
 import { resolveOptions, resolveTolerance, toleranceFor, type ResolvedTolerance } from './options';
-import { FREE, HELD, ItemTables, MATCHED, negationOf } from './tables';
+import {
+  APPROVED_AS_REQUESTED,
+  APPROVED_OTHER,
+  FREE,
+  HELD,
+  ItemTables,
+  MATCHED,
+  NO_APPROVED,
+  negationOf,
+} from './tables';
 import type { BankLine, Locks, Match, MatchOptions, MatchRequest, Suggestion } from './types';
 
 export { FREE, HELD, MATCHED } from './tables';
@@ -14,6 +23,8 @@ export class MatchContext extends ItemTables {
   readonly suggestions: Suggestion[] = [];
   private readonly tolerances: ResolvedTolerance[] = [];
   private readonly zeros: string[] = [];
+  /** Per currency, the text of its absolute tolerance (the tolerance of most requests). */
+  private readonly toleranceTexts: string[] = [];
 
   constructor(
     bankLines: readonly BankLine[],
@@ -36,6 +47,17 @@ export class MatchContext extends ItemTables {
       return zero;
     }
     return fromScaled(value, this.scales[currency] as number, exponentOf(code));
+  }
+
+  /** The text of a tolerance (format), one shared string when it is the currency's absolute one. */
+  toleranceText(value: bigint, currency: number): string {
+    if (value !== this.tolerance(currency).absolute) return this.format(value, currency);
+    let text = this.toleranceTexts[currency];
+    if (text === undefined) {
+      text = this.format(value, currency);
+      this.toleranceTexts[currency] = text;
+    }
+    return text;
   }
 
   tolerance(currency: number): ResolvedTolerance {
@@ -72,28 +94,38 @@ export class MatchContext extends ItemTables {
    */
   paysExactly(line: number, request: number): boolean {
     if (this.lineCurrencies[line] !== this.requestCurrencies[request]) return false;
-    const paid = this.lineAmounts[line] as string;
-    if (negationOf(paid, this.requestedTexts[request] as string)) return true;
-    const approved = this.approvedTexts[request] ?? null;
-    if (approved !== null && negationOf(paid, approved)) return true;
+    const paid = this.lineAmountOf(line);
+    if (negationOf(paid, this.requestedTextOf(request))) return true;
+    if (
+      this.approvedKinds[request] === APPROVED_OTHER &&
+      negationOf(paid, this.approvedTextOf(request) as string)
+    ) {
+      return true;
+    }
     return this.amountGap(this.paidOf(line), request) === 0n;
   }
 
   /** Paid − requested of one line and one request, as text (no parsing when written alike). */
   differenceText(line: number, request: number): string {
     const currency = this.lineCurrencies[line] as number;
-    if (negationOf(this.lineAmounts[line] as string, this.requestedTexts[request] as string)) {
+    if (negationOf(this.lineAmountOf(line), this.requestedTextOf(request))) {
       return this.format(0n, currency);
     }
     return this.format(this.paidOf(line) - this.requestedOf(request), currency);
   }
 
-  /** Paid − approved of one line and one request, as text; null when there is no approved amount. */
-  differenceApprovedText(line: number, request: number): string | null {
-    const text = this.approvedTexts[request] ?? null;
-    if (text === null) return null;
+  /**
+   * Paid − approved of one line and one request, as text; null when there is no approved amount.
+   * `difference`: differenceText(line, request) when already known (the same when approved as
+   * requested).
+   */
+  differenceApprovedText(line: number, request: number, difference?: string): string | null {
+    const kind = this.approvedKinds[request];
+    if (kind === NO_APPROVED) return null;
+    if (kind === APPROVED_AS_REQUESTED && difference !== undefined) return difference;
+    const text = this.approvedTextOf(request) as string;
     const currency = this.lineCurrencies[line] as number;
-    if (negationOf(this.lineAmounts[line] as string, text)) return this.format(0n, currency);
+    if (negationOf(this.lineAmountOf(line), text)) return this.format(0n, currency);
     return this.format(this.paidOf(line) - (this.approvedOf(request) as bigint), currency);
   }
 

@@ -42,13 +42,13 @@ export function buildMatch(
   for (const index of lineIndexes) {
     paid += context.paidOf(index);
     currency = context.lineCurrencies[index] as number;
-    lineIds.push(context.lineIds[index] as string);
+    lineIds.push(context.lineIdOf(index));
   }
   for (const index of requestIndexes) {
     requested += context.requestedOf(index);
     const approvedAmount = context.approvedOf(index);
     approved = approved === null || approvedAmount === null ? null : approved + approvedAmount;
-    requestReferences.push(context.references[index] as string);
+    requestReferences.push(context.referenceOf(index));
     for (const lineIndex of lineIndexes) {
       const apart = Math.abs(
         (context.lineDays[lineIndex] as number) - (context.requestDays[index] as number),
@@ -69,7 +69,7 @@ export function buildMatch(
       difference: context.format(paid - requested, currency),
       differenceApproved: approved === null ? null : context.format(paid - approved, currency),
       daysApart,
-      tolerance: tolerance === null ? null : context.format(tolerance, currency),
+      tolerance: tolerance === null ? null : context.toleranceText(tolerance, currency),
     },
   };
 }
@@ -85,18 +85,19 @@ export function buildPair(
   tolerance: bigint | null,
 ): Match {
   const currency = context.lineCurrencies[line] as number;
+  const difference = context.differenceText(line, request);
   return {
     rule,
-    lineIds: [context.lineIds[line] as string],
-    requestReferences: [context.references[request] as string],
+    lineIds: [context.lineIdOf(line)],
+    requestReferences: [context.referenceOf(request)],
     score: roundScore(score),
     evidence: {
       references,
       currency: context.currencies[currency] as string,
-      difference: context.differenceText(line, request),
-      differenceApproved: context.differenceApprovedText(line, request),
+      difference,
+      differenceApproved: context.differenceApprovedText(line, request, difference),
       daysApart: Math.abs((context.lineDays[line] as number) - (context.requestDays[request] as number)),
-      tolerance: tolerance === null ? null : context.format(tolerance, currency),
+      tolerance: tolerance === null ? null : context.toleranceText(tolerance, currency),
     },
   };
 }

@@ -69,17 +69,30 @@ function formsOf(text: string): number {
   return count;
 }
 
+/**
+ * Memory for the tables of one pass, reused from one table to the next (a pass builds one per time
+ * block): grown when a table needs more, never shrunk.
+ */
+export class TableSpace {
+  buffer = new Int32Array(0);
+}
+
 /** Form hashes of many strings in one open-addressing table: slot s at [2s] (hash), [2s + 1] (id). */
 class FormTable {
   readonly slots: Int32Array;
   readonly mask: number;
 
   /** `strings(visit)` calls visit(id, text) for every string to index. */
-  constructor(size: number, strings: (visit: (id: number, text: string) => void) => void) {
+  constructor(
+    size: number,
+    strings: (visit: (id: number, text: string) => void) => void,
+    space: TableSpace = new TableSpace(),
+  ) {
     let capacity = 16;
     while (capacity < size * 1.5) capacity *= 2;
     this.mask = capacity - 1;
-    const slots = (this.slots = new Int32Array(capacity * 2).fill(-1));
+    if (space.buffer.length < capacity * 2) space.buffer = new Int32Array(capacity * 2);
+    const slots = (this.slots = space.buffer.subarray(0, capacity * 2).fill(-1));
     const mask = this.mask;
     strings((id, text) => {
       const count = formsOf(text);
@@ -128,10 +141,11 @@ export function nearPairs(
   items: ArrayLike<number>,
   minLength: number,
   visit: (text: number, item: number, distance: number) => void,
+  space?: TableSpace,
 ): void {
   let size = 0;
   for (const text of texts) size += text.length + 1;
-  const table = new FormTable(size, (add) => texts.forEach((text, id) => add(id, text)));
+  const table = new FormTable(size, (add) => texts.forEach((text, id) => add(id, text)), space);
   for (let k = 0; k < items.length; k++) {
     const item = items[k] as number;
     const key = keys[item] as string;
@@ -148,12 +162,16 @@ export function nearPairs(
   }
 }
 
-/** Marks of which items one search has already compared, shared by the indexes of one pass. */
+/**
+ * Marks of which items one search has already compared, shared by the indexes of one pass. `seen`
+ * may be given: any array of at least `count` slots holding no stamp yet (e.g. all −1; stamps
+ * count up from 1).
+ */
 export class Visits {
   readonly seen: Int32Array;
   stamp = 0;
-  constructor(count: number) {
-    this.seen = new Int32Array(count);
+  constructor(count: number, seen?: Int32Array) {
+    this.seen = seen ?? new Int32Array(count);
   }
 }
 

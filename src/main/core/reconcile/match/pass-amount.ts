@@ -58,7 +58,8 @@ export function amountDatePass(context: MatchContext): void {
   const width = widths(context);
   const { daysBefore, daysAfter } = context.options;
   const windowDays = Math.max(daysBefore, daysAfter);
-  const seen = new Int32Array(context.requestCount);
+  // Which line last looked at each request (−1 between uses: the context's scratch, restored below).
+  const seen = context.scratch;
   const candidates: Candidate[] = [];
   const lines = context.freeLinesByDay();
   const requests = context.freeRequestsByDay();
@@ -87,8 +88,8 @@ export function amountDatePass(context: MatchContext): void {
         const list = buckets.get(side === 0 ? middle : side < 0 ? middle - 1n : middle + 1n);
         if (list === undefined) continue;
         for (const requestIndex of list) {
-          if (seen[requestIndex] === lineIndex + 1) continue;
-          seen[requestIndex] = lineIndex + 1;
+          if (seen[requestIndex] === lineIndex) continue;
+          seen[requestIndex] = lineIndex;
           const requestDay = context.requestDays[requestIndex] as number;
           if (!context.inWindow(day, requestDay)) continue;
           const gap = context.amountGap(paid, requestIndex);
@@ -107,6 +108,7 @@ export function amountDatePass(context: MatchContext): void {
       }
     }
   }
+  seen.fill(-1);
   resolveMutualBest(context, 'amount_date', candidates, (c) =>
     buildPair(context, 'amount_date', c.line, c.request, c.score, [], c.tolerance),
   );

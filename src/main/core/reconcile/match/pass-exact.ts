@@ -23,13 +23,22 @@ const CURRENCY_DIFFERS_SCORE = 0.6;
 
 /** (line, request) pairs linked by an exact reference, in flat arrays: edge e is line[e], request[e]. */
 class Hits {
-  line = new Int32Array(1024);
-  request = new Int32Array(1024);
+  line: Int32Array;
+  request: Int32Array;
   /** 1 when found in the remittance text, 0 in the reference field. */
-  remittance = new Uint8Array(1024);
+  remittance: Uint8Array;
   /** 1 when already known that the line pays the request's amount exactly. */
-  exact = new Uint8Array(1024);
+  exact: Uint8Array;
   count = 0;
+
+  /** `expected`: about as many as there are lines (most name one request): no growing as a rule. */
+  constructor(expected: number) {
+    const capacity = Math.max(1024, expected);
+    this.line = new Int32Array(capacity);
+    this.request = new Int32Array(capacity);
+    this.remittance = new Uint8Array(capacity);
+    this.exact = new Uint8Array(capacity);
+  }
 
   add(line: number, request: number, remittance: boolean, firstOfLine: number): void {
     for (let e = firstOfLine; e < this.count; e++) if (this.request[e] === request) return;
@@ -54,16 +63,20 @@ class Hits {
 
 /** Every (line, request) pair an exact reference links, once each. */
 function findHits(context: MatchContext): Hits {
-  const index = new ReferenceIndex(context.references, (i) => context.requestState[i] === FREE);
-  const hits = new Hits();
+  const index = new ReferenceIndex(
+    { count: context.requestCount, at: (i) => context.referenceOf(i) },
+    (i) => context.requestState[i] === FREE,
+  );
+  const hits = new Hits(context.lineCount);
   let firstOfLine = 0;
   let line = 0;
   let inRemittance = false;
   const add = (request: number): void => hits.add(line, request, inRemittance, firstOfLine);
   for (line = 0; line < context.lineCount; line++) {
     if (context.lineState[line] !== FREE) continue;
-    const reference = context.lineReferences[line] ?? null;
-    const remittance = context.lineRemittances[line] ?? null;
+    const source = context.lineOf(line);
+    const reference = source.reference ?? null;
+    const remittance = source.remittance ?? null;
     firstOfLine = hits.count;
     if (reference !== null) {
       inRemittance = false;
@@ -93,7 +106,7 @@ export function exactReferencePass(context: MatchContext): void {
     return {
       where: hits.remittance[e] === 1 ? 'remittance' : 'reference',
       text,
-      requestReference: context.references[request] as string,
+      requestReference: context.referenceOf(request),
       distance: 0,
       checkDigits: creditorCheckDigits(text),
     };

@@ -15,7 +15,7 @@
 import type { MatchContext } from './context';
 import { buildPair } from './evidence';
 import { timeBlocks } from './blocks';
-import { FuzzyIndex, nearPairs, Visits } from './fuzzy-index';
+import { FuzzyIndex, nearPairs, TableSpace, Visits } from './fuzzy-index';
 import {
   creditorCheckDigits,
   normaliseReference,
@@ -31,26 +31,32 @@ import type { ReferenceEvidence } from './types';
 const MAX_DISTANCE = 2;
 const CREDITOR_START = /rf\d\d/i;
 
-interface Found {
-  distance: number;
-  where: ReferenceEvidence['where'];
-  text: string;
-  checkDigits: ReferenceEvidence['checkDigits'];
+/** The texts of the lines of one pass, flat: text t is text[t], read from where[t] (WHERE). */
+interface Texts {
+  text: string[];
+  where: number[];
 }
 
-/** Every reference-like text of a line worth a fuzzy search, with where it was read. */
-function queries(
-  reference: string | null,
-  remittance: string | null,
-  longest: number,
-): [string, ReferenceEvidence['where']][] {
-  const texts: [string, ReferenceEvidence['where']][] = [];
+const WHERE: readonly ReferenceEvidence['where'][] = ['reference', 'remittance'];
+
+/**
+ * Every reference-like text of a line worth a fuzzy search, with where it was read, appended to
+ * `out`; returns how many.
+ */
+function queries(reference: string | null, remittance: string | null, longest: number, out: Texts): number {
+  const first = out.text.length;
   const shortest = MIN_FUZZY_REFERENCE_LENGTH - MAX_DISTANCE;
   if (reference !== null) {
     const whole = normaliseReference(reference);
-    if (whole.length >= shortest) texts.push([whole, 'reference']);
+    if (whole.length >= shortest) {
+      out.text.push(whole);
+      out.where.push(0);
+    }
     const stripped = withoutPrefix(whole);
-    if (stripped !== null && stripped.length >= shortest) texts.push([stripped, 'reference']);
+    if (stripped !== null && stripped.length >= shortest) {
+      out.text.push(stripped);
+      out.where.push(0);
+    }
   }
   // Words are read only when the text holds an RF and two digits somewhere (a cheap test first).
   if (remittance !== null && remittance.length >= shortest && CREDITOR_START.test(remittance)) {
@@ -61,11 +67,14 @@ function queries(
       for (let next = start; next < tokens.length; next++) {
         run += tokens[next] as string;
         if (run.length > longest + MAX_DISTANCE) break;
-        if (run.length >= shortest && !texts.some(([text]) => text === run)) texts.push([run, 'remittance']);
+        if (run.length >= shortest && out.text.indexOf(run, first) < 0) {
+          out.text.push(run);
+          out.where.push(1);
+        }
       }
     }
   }
-  return texts;
+  return out.text.length - first;
 }
 
 /**
@@ -85,22 +94,24 @@ export function fuzzyReferencePass(context: MatchContext): void {
   for (let k = 0; k < requests.length; k++) {
     longest = Math.max(longest, (keys[requests[k] as number] as string).length);
   }
-  // Only lines with something to search for take part (and decide the blocks).
+  // Only lines with something to search for take part (and decide the blocks). Line k of them
+  // asks with texts [firstText[k], firstText[k + 1]).
   const free = context.freeLinesByDay();
   const asking: number[] = [];
-  const texts: [string, ReferenceEvidence['where']][][] = [];
+  const texts: Texts = { text: [], where: [] };
+  const starts: number[] = [0];
   for (let k = 0; k < free.length; k++) {
-    const found = queries(
-      context.lineReferences[free[k] as number] ?? null,
-      context.lineRemittances[free[k] as number] ?? null,
-      longest,
-    );
-    if (found.length === 0) continue;
-    asking.push(free[k] as number);
-    texts.push(found);
+    const line = free[k] as number;
+    if (queries(context.lineReferenceOf(line), context.lineRemittanceOf(line), longest, texts) === 0)
+      continue;
+    asking.push(line);
+    starts.push(texts.text.length);
   }
   const lines = Int32Array.from(asking);
-  const visits = new Visits(context.requestCount);
+  const firstText = Int32Array.from(starts);
+  // Marks in the context's scratch (−1 between uses), restored before the decisions below.
+  const visits = new Visits(context.requestCount, context.scratch);
+  const space = new TableSpace();
   const candidates: Candidate[] = [];
   const blocks = timeBlocks(
     lines,
@@ -113,46 +124,40 @@ export function fuzzyReferencePass(context: MatchContext): void {
   );
   for (const block of blocks) {
     const items = requests.subarray(block.requestFrom, block.requestTo);
-    // The block's texts, flat: text t belongs to line asker[t].
-    const flat: string[] = [];
-    const asker: number[] = [];
-    const where: ReferenceEvidence['where'][] = [];
+    // The block's texts: text t (of flat) is the pass's text `from + t`, asked by line asker[t].
+    const from = firstText[block.lineFrom] as number;
+    const flat = texts.text.slice(from, firstText[block.lineTo] as number);
+    const asker = new Int32Array(flat.length);
     for (let k = block.lineFrom; k < block.lineTo; k++) {
-      for (const [text, place] of texts[k] as [string, ReferenceEvidence['where']][]) {
-        flat.push(text);
-        asker.push(k);
-        where.push(place);
-      }
+      asker.fill(k, (firstText[k] as number) - from, (firstText[k + 1] as number) - from);
     }
-    const found = new Map<number, Map<number, Found>>();
-    const keep = (t: number, requestIndex: number, distance: number): void => {
-      const k = asker[t] as number;
-      let near = found.get(k);
-      if (near === undefined) found.set(k, (near = new Map()));
-      const before = near.get(requestIndex);
-      if (before === undefined || distance < before.distance) {
-        const text = flat[t] as string;
-        near.set(requestIndex, {
-          distance,
-          where: where[t] as Found['where'],
-          text,
-          checkDigits: creditorCheckDigits(text),
-        });
-      }
+    // Hits as found (text, request, distance), and per line of the block whether it has any.
+    const hits: Hit[] = [];
+    const hasHit = new Uint8Array(block.lineTo - block.lineFrom);
+    const keep = (t: number, request: number, distance: number): void => {
+      hits.push({ t, request, distance });
+      hasHit[(asker[t] as number) - block.lineFrom] = 1;
     };
-    nearPairs(flat, keys, items, MIN_FUZZY_REFERENCE_LENGTH, keep);
+    nearPairs(flat, keys, items, MIN_FUZZY_REFERENCE_LENGTH, keep, space);
     // Two typos: only for an RF reference whose check digits fail, and nothing within one.
     let index: FuzzyIndex | null = null;
     for (let t = 0; t < flat.length; t++) {
-      if (found.has(asker[t] as number) || creditorCheckDigits(flat[t] as string) !== 'invalid') continue;
+      if (hasHit[(asker[t] as number) - block.lineFrom] === 1) continue;
+      if (creditorCheckDigits(flat[t] as string) !== 'invalid') continue;
       index ??= new FuzzyIndex(keys, items, MIN_FUZZY_REFERENCE_LENGTH, visits);
-      index.searchTwo(flat[t] as string, (requestIndex, distance) => keep(t, requestIndex, distance));
+      index.searchTwo(flat[t] as string, (request, distance) => keep(t, request, distance));
     }
+    if (hits.length === 0) continue;
+    // Per line (in block order), each request once at its smallest distance (the first text
+    // found at it), in the order the requests were first found.
+    const byLine = groupHits(hits, asker, block.lineFrom, block.lineTo - block.lineFrom);
     for (let k = block.lineFrom; k < block.lineTo; k++) {
-      const near = found.get(k);
-      if (near !== undefined) candidatesOf(context, lines[k] as number, near, candidates);
+      const own = byLine[k - block.lineFrom];
+      if (own === undefined) continue;
+      candidatesOf(context, lines[k] as number, nearest(own), flat, texts.where, from, candidates);
     }
   }
+  if (visits.stamp > 0) context.scratch.fill(-1);
   resolveMutualBest(context, 'fuzzy_reference', candidates, (c) =>
     buildPair(
       context,
@@ -166,30 +171,73 @@ export function fuzzyReferencePass(context: MatchContext): void {
   );
 }
 
+/** A text of a line within reach of a request's reference. */
+interface Hit {
+  t: number;
+  request: number;
+  distance: number;
+}
+
+/** The hits of each line of a block (by position in the block), in the order they were found. */
+function groupHits(
+  hits: readonly Hit[],
+  asker: Int32Array,
+  lineFrom: number,
+  size: number,
+): (Hit[] | undefined)[] {
+  const byLine: (Hit[] | undefined)[] = new Array<Hit[] | undefined>(size);
+  for (const hit of hits) {
+    const k = (asker[hit.t] as number) - lineFrom;
+    const own = byLine[k];
+    if (own === undefined) byLine[k] = [hit];
+    else own.push(hit);
+  }
+  return byLine;
+}
+
+/** One hit per request: the first at its smallest distance, in the order requests were first found. */
+function nearest(own: Hit[]): Hit[] {
+  if (own.length === 1) return own;
+  const kept: Hit[] = [];
+  for (const hit of own) {
+    let at = 0;
+    while (at < kept.length && (kept[at] as Hit).request !== hit.request) at++;
+    if (at === kept.length) kept.push(hit);
+    else if (hit.distance < (kept[at] as Hit).distance) kept[at] = hit;
+  }
+  return kept;
+}
+
 function candidatesOf(
   context: MatchContext,
   lineIndex: number,
-  found: Map<number, Found>,
+  found: readonly Hit[],
+  flat: readonly string[],
+  where: readonly number[],
+  from: number,
   candidates: Candidate[],
 ): void {
   const currency = context.lineCurrencies[lineIndex] as number;
   const paid = context.paidOf(lineIndex);
   const day = context.lineDays[lineIndex] as number;
-  found.forEach((hit, requestIndex) => {
+  for (const hit of found) {
+    const requestIndex = hit.request;
     const tolerance = context.toleranceFor(requestIndex);
     const apart = day - (context.requestDays[requestIndex] as number);
-    if (apart < -FUZZY_REACH.daysBefore || apart > FUZZY_REACH.daysAfter) return;
+    if (apart < -FUZZY_REACH.daysBefore || apart > FUZZY_REACH.daysAfter) continue;
+    const text = flat[hit.t] as string;
+    const checkDigits = creditorCheckDigits(text);
     const gap = context.amountGap(paid, requestIndex);
     const eligible =
-      context.requestCurrencies[requestIndex] === currency && gap <= tolerance && hit.checkDigits !== 'valid';
+      context.requestCurrencies[requestIndex] === currency && gap <= tolerance && checkDigits !== 'valid';
     const score =
-      fuzzyReferenceScore(hit.distance, hit.checkDigits === 'invalid', gap, tolerance) - (eligible ? 0 : 0.1);
+      fuzzyReferenceScore(hit.distance, checkDigits === 'invalid', gap, tolerance) - (eligible ? 0 : 0.1);
     const evidence: ReferenceEvidence = {
-      where: hit.where,
-      text: hit.text,
-      requestReference: context.references[requestIndex] as string,
+      where: WHERE[where[from + hit.t] as number] as ReferenceEvidence['where'],
+      text,
+      requestReference: context.referenceOf(requestIndex),
       distance: hit.distance,
-      checkDigits: hit.checkDigits,
+      checkDigits,
     };
     candidates.push({
       line: lineIndex,
@@ -202,5 +250,5 @@ function candidatesOf(
       tolerance,
       reference: evidence,
     });
-  });
+  }
 }

@@ -48,7 +48,7 @@ export function splitPass(context: MatchContext): void {
       currency,
       paid,
       (request) => context.inWindow(day, requestDays[request] as number),
-      (request) => context.references[request] as string,
+      (request) => context.referenceOf(request),
     );
     if (found.length > 0) searches.push(found.map((requests) => ({ lines: [line], requests })));
   }
@@ -64,7 +64,7 @@ export function splitPass(context: MatchContext): void {
       currency,
       requested,
       (line) => context.inWindow(lineDays[line] as number, day),
-      (line) => context.lineIds[line] as string,
+      (line) => context.lineIdOf(line),
     );
     if (found.length > 0) searches.push(found.map((lines) => ({ lines, requests: [request] })));
   }

@@ -31,13 +31,13 @@ export function preview(
   const lockedMatchedRequests = new Set(lockedMatches.flatMap((match) => match.requestReferences));
   const unmatchedLines: string[] = context.lockedLineIds.filter((id) => !lockedMatchedLines.has(id));
   for (let i = 0; i < context.lineCount; i++) {
-    if (context.lineState[i] !== MATCHED) unmatchedLines.push(context.lineIds[i] as string);
+    if (context.lineState[i] !== MATCHED) unmatchedLines.push(context.lineIdOf(i));
   }
   const unmatchedRequests = context.lockedRequestReferences.filter(
     (reference) => !lockedMatchedRequests.has(reference),
   );
   for (let i = 0; i < context.requestCount; i++) {
-    if (context.requestState[i] !== MATCHED) unmatchedRequests.push(context.references[i] as string);
+    if (context.requestState[i] !== MATCHED) unmatchedRequests.push(context.referenceOf(i));
   }
   return {
     matches: lockedMatches.length === 0 ? context.matches : [...lockedMatches, ...context.matches],

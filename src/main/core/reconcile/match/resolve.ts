@@ -110,11 +110,11 @@ export function resolveMutualBest(
   // Lines and requests renumbered among the candidates' own (l, r below are those numbers).
   const lines = compact(
     Int32Array.from(candidates, (c) => c.line),
-    context.lineScratch,
+    context.scratch,
   );
   const requests = compact(
     Int32Array.from(candidates, (c) => c.request),
-    context.requestScratch,
+    context.scratch,
   );
   const lineOf = lines.of;
   const requestOf = requests.of;
@@ -204,8 +204,8 @@ function suggestLeftovers(
     const y = of(b);
     if (x.line !== y.line) return x.line - y.line;
     if (x.cost !== y.cost) return x.cost < y.cost ? -1 : 1;
-    const s = context.references[x.request] as string;
-    const t = context.references[y.request] as string;
+    const s = context.referenceOf(x.request);
+    const t = context.referenceOf(y.request);
     return s < t ? -1 : s > t ? 1 : 0;
   });
   for (let start = 0; start < live.length;) {

@@ -48,14 +48,28 @@ function mix(hash: number): number {
   return h ^ (h >>> 16);
 }
 
+/**
+ * What a slot stores for a key: its mixed hash in the low 25 bits (the slot is chosen by the low
+ * bits) and its length (≤ MAX_KEY) in the top 7, so one comparison checks both.
+ */
+function tagged(polynomial: number, length: number): number {
+  return (mix(polynomial) & 0x1ffffff) | (length << 25);
+}
+
+/** The references an index is built over: an array, or a count and a reader (no copy made). */
+export type References = readonly string[] | { count: number; at: (index: number) => string };
+
 export class ReferenceIndex {
   /** Longest indexed key. */
   readonly longest: number = 0;
-  /** Open addressing, slot s at [2s] (hash) and [2s + 1] (item, −1 when empty): one cache line. */
+  /**
+   * Open addressing, slot s at [2s] (tagged hash and length) and [2s + 1] (item, −1 when empty):
+   * one cache line.
+   */
   private readonly slots: Int32Array;
   private readonly mask: number;
-  /** Normalised length of each indexed reference. */
-  private readonly keyLengths: Uint8Array;
+  /** The reference of an item as written. */
+  private readonly at: (index: number) => string;
   private readonly starts = new Uint8Array(36 * 36 * 36);
   private readonly lengths = new Uint8Array(MAX_KEY + 1);
   private hasShortKeys = false;
@@ -68,21 +82,21 @@ export class ReferenceIndex {
    * `references[i]`: the payment reference of item i as written; it is indexed by its normalised
    * form (ASCII letters and digits, case ignored), read without building that string.
    */
-  constructor(
-    private readonly references: readonly string[],
-    include: (index: number) => boolean,
-  ) {
+  constructor(references: References, include: (index: number) => boolean) {
+    const list = Array.isArray(references) ? (references as readonly string[]) : null;
+    const source = references as { count: number; at: (index: number) => string };
+    const size = list === null ? source.count : list.length;
+    this.at = list === null ? source.at : (index) => list[index] as string;
     let count = 0;
-    for (let i = 0; i < references.length; i++) if (include(i)) count++;
+    for (let i = 0; i < size; i++) if (include(i)) count++;
     let capacity = 16;
     while (capacity < count * 2) capacity *= 2;
     this.mask = capacity - 1;
     this.slots = new Int32Array(capacity * 2).fill(-1);
-    this.keyLengths = new Uint8Array(references.length);
     let longest = 0;
-    for (let i = 0; i < references.length; i++) {
+    for (let i = 0; i < size; i++) {
       if (!include(i)) continue;
-      const reference = references[i] as string;
+      const reference = this.at(i);
       let hash = 0;
       let length = 0;
       let start = 0;
@@ -94,12 +108,11 @@ export class ReferenceIndex {
         length++;
       }
       if (length === 0 || length > MAX_KEY) continue;
-      hash = mix(hash);
+      hash = tagged(hash, length);
       let slot = hash & this.mask;
       while ((this.slots[2 * slot + 1] as number) >= 0) slot = (slot + 1) & this.mask;
       this.slots[2 * slot] = hash;
       this.slots[2 * slot + 1] = i;
-      this.keyLengths[i] = length;
       this.lengths[length] = 1;
       if (length > longest) longest = length;
       if (length < 3) this.hasShortKeys = true;
@@ -136,13 +149,12 @@ export class ReferenceIndex {
   private lookup(from: number, size: number, polynomial: number, visit: (item: number) => void): void {
     const codes = this.codes;
     const slots = this.slots;
-    const hash = mix(polynomial);
+    const hash = tagged(polynomial, size);
     for (let slot = hash & this.mask; (slots[2 * slot + 1] as number) >= 0; slot = (slot + 1) & this.mask) {
       if (slots[2 * slot] !== hash) continue;
       const item = slots[2 * slot + 1] as number;
-      if (this.keyLengths[item] !== size) continue;
       // Compared on the reference as written, its separators skipped.
-      const reference = this.references[item] as string;
+      const reference = this.at(item);
       let same = true;
       for (let k = 0, at = from; k < reference.length && same; k++) {
         const value = code(reference.charCodeAt(k));
@@ -164,11 +176,11 @@ export class ReferenceIndex {
     }
     if (length === 0 || this.lengths[length] !== 1) return;
     const slots = this.slots;
-    const mixed = mix(hash);
+    const mixed = tagged(hash, length);
     for (let slot = mixed & this.mask; (slots[2 * slot + 1] as number) >= 0; slot = (slot + 1) & this.mask) {
       if (slots[2 * slot] !== mixed) continue;
       const item = slots[2 * slot + 1] as number;
-      if (this.keyLengths[item] === length && sameKey(text, this.references[item] as string)) visit(item);
+      if (sameKey(text, this.at(item))) visit(item);
     }
   }
 

@@ -172,7 +172,7 @@ export function requestBatches(context: MatchContext): Batches {
       groups: grouped(
         context.freeRequestsByDay(),
         (i) => context.requestCurrencies[i] as number,
-        (i) => (context.requestSources[i] as { float: string }).float,
+        (i) => context.requestOf(i).float,
       ),
       currency: (i) => context.requestCurrencies[i] as number,
       day: (i) => context.requestDays[i] as number,
