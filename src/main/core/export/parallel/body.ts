@@ -29,7 +29,7 @@ export interface ParallelRendering {
 
 type Chunk = { text: string | Uint8Array; rows: number };
 
-const SEGMENT_ROWS = 8_192;
+const SEGMENT_ROWS = 4_096;
 /** Segments handed out ahead of the one being written (keeps the worker busy while the core renders). */
 const AHEAD = 4;
 /**
