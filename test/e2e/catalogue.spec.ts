@@ -99,13 +99,16 @@ test('search, facets, a brand page, face values, templates, what changed, and a 
   const paused = await facetCount(page, 'facet-status-PAUSED');
   const gbpBefore = await facetCount(page, 'facet-currency-GBP');
   expect(paused).toBeGreaterThan(0);
-  await page.getByTestId('facet-status-PAUSED').check();
+  // Filter boxes follow the URL, which changes on the next task: click, then wait for the state.
+  await page.getByTestId('facet-status-PAUSED').click();
+  await expect(page.getByTestId('facet-status-PAUSED')).toBeChecked();
   await expect(page).toHaveURL(/status=PAUSED/);
   expect(await total(page)).toBe(paused);
   expect(await facetCount(page, 'facet-currency-GBP')).toBeLessThan(gbpBefore);
   for (const status of await rows(page).locator('.brand-status').allTextContents())
     expect(status).toBe('Paused');
-  await page.getByTestId('facet-status-PAUSED').uncheck();
+  await page.getByTestId('facet-status-PAUSED').click();
+  await expect(page.getByTestId('facet-status-PAUSED')).not.toBeChecked();
   expect(await total(page)).toBe(all);
 
   // A brand's page and the face-value checker.
@@ -163,10 +166,12 @@ test('search, facets, a brand page, face values, templates, what changed, and a 
   const change = page.locator('[data-testid="change-row"][data-slug="amber-boutique-express"]');
   await expect(change.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('changes-table')).toContainText(/status|Paused|PAUSED/i);
-  await page.getByTestId('changes-kind-new').check();
+  await page.getByTestId('changes-kind-new').click();
+  await expect(page.getByTestId('changes-kind-new')).toBeChecked();
   await expect(page).toHaveURL(/kind=new/);
   await expect(page.getByTestId('changes-empty')).toBeVisible();
-  await page.getByTestId('changes-kind-new').uncheck();
+  await page.getByTestId('changes-kind-new').click();
+  await expect(page.getByTestId('changes-kind-new')).not.toBeChecked();
   await expect(change.first()).toBeVisible();
   expect(await axe(page)).toEqual([]);
   await shoot(page, 'brands-changes');

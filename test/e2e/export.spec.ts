@@ -58,7 +58,9 @@ test('transfers: the filtered, sorted table to CSV through the dialog, exactly',
   await page.evaluate("window.location.hash = '#/transfers'");
   const grid = page.getByTestId('transfers-grid');
   await expect(grid).toHaveAttribute('data-ready', 'true');
-  await page.getByTestId('status-filter-approved').check();
+  // The box follows the URL, which changes on the next task: click, then wait for the state.
+  await page.getByTestId('status-filter-approved').click();
+  await expect(page.getByTestId('status-filter-approved')).toBeChecked();
   await page.getByTestId('sort-requested').click();
   await expect(page).toHaveURL(/status=approved.*sort=requested|sort=requested.*status=approved/);
   await expect(grid).toHaveAttribute('data-ready', 'true');
