@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCsv } from '../../src/main/core/export/csv';
+import { CSV_REGIONAL } from '../../src/main/core/export/csv-dialect';
+import { transfersTable } from '../../src/main/core/export/tables/transfers';
+import { openLedger } from '../../src/main/core/ledger/db';
 import { recordBalances } from '../helpers/ledger-fixture';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
+import { assertBuilt, runCliAsync, startServing, type RunningShell } from '../helpers/cli';
 import { readCsv } from '../helpers/csv-read';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -143,4 +147,72 @@ describe('GET /export/<id> in the browser shell', () => {
     const unknown = await fetch(`${shell.origin}/export/not-an-export`, { headers: auth() });
     expect(unknown.status).toBe(404);
   });
+});
+
+describe('a large transfer CSV, rendered by a worker thread inside the core worker', () => {
+  it('downloads byte for byte what one thread renders, and the CLI writes the same file', async () => {
+    const ledgerPath = join(temp.dir, 'ledger.sqlite');
+    const db = openLedger(ledgerPath);
+    const workspaceId = db.prepare('SELECT id FROM workspaces LIMIT 1').pluck().get() as number;
+    // Enough rows for the two-thread path (from 100,000), hostile text included.
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 120000)
+       INSERT INTO transfer_requests (workspace_id, payment_reference, created_at, created_utc, float_name,
+         currency, requested_minor, approved_minor, status, first_seen_at, last_seen_at, list_stale, last_changed_at)
+       SELECT ?, CASE i % 4 WHEN 0 THEN '=HYPERLINK(' || i || ')' WHEN 1 THEN 'a,"b"' || i ELSE 'R' || i END,
+         '2026-01-01T00:00:00Z', printf('2026-01-01T%08d', i), CASE i % 3 WHEN 0 THEN '-Ops' ELSE 'Main' END,
+         CASE i % 2 WHEN 0 THEN 'EUR' ELSE 'JPY' END, i - 60000, CASE i % 5 WHEN 0 THEN NULL ELSE i END,
+         'pending', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 0, NULL FROM n`,
+    ).run(workspaceId);
+    db.close();
+
+    const events = await finishedEvents();
+    let downloaded: Buffer;
+    try {
+      const started = await rpc('export:start', { request: { table: 'transfers' }, format: 'csv-regional' });
+      expect(started.ok).toBe(true);
+      const { exportId } = started.value as { exportId: string };
+      expect(await events.next(exportId)).toMatchObject({ outcome: 'done', rows: 120_000 });
+      const response = await fetch(`${shell.origin}/export/${exportId}`, { headers: auth() });
+      downloaded = Buffer.from(await response.arrayBuffer());
+    } finally {
+      events.stop();
+    }
+
+    const reader = openLedger(ledgerPath, { readonly: true });
+    const oneThread: Buffer[] = [];
+    try {
+      reader.exec('BEGIN');
+      const table = transfersTable({ db: reader, workspaceId, clock: () => new Date() }, {});
+      await writeCsv(
+        [table],
+        { write: async (data) => void oneThread.push(Buffer.from(data)) },
+        CSV_REGIONAL,
+      );
+    } finally {
+      reader.close();
+    }
+    expect(downloaded.length).toBeGreaterThan(3_000_000);
+    expect(downloaded.equals(Buffer.concat(oneThread))).toBe(true);
+
+    const out = join(temp.dir, 'cli-transfers.csv');
+    const cli = await runCliAsync([
+      'export',
+      'transfers',
+      '--workspace',
+      temp.dir,
+      '--format',
+      'csv-regional',
+      '--out',
+      out,
+    ]);
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(readFileSync(out).equals(downloaded)).toBe(true);
+    // Both really rendered on two threads (the one-thread fallback would give the same bytes).
+    const renders = readFileSync(join(temp.dir, 'logs', 'floatdesk.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"export.render"'))
+      .map((line) => JSON.parse(line) as { threads: number });
+    expect(renders.map((entry) => entry.threads)).toEqual([2, 2]);
+  }, 120_000);
 });

@@ -169,6 +169,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       emit,
       ...(config.nativeBinding === undefined ? {} : { nativeBinding: config.nativeBinding }),
       ...(config.exportWorkerPath === undefined ? {} : { renderWorkerPath: config.exportWorkerPath }),
+      log,
     });
     const registry = buildRegistry({
       exports,

@@ -12,6 +12,7 @@ import { AppError, toErrorShape } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
 import { openLedger, type Ledger } from '../ledger/db';
 import { CatalogueSearchRepository } from '../ledger/repositories/catalogue-search';
+import type { Logger } from '../log/logger';
 import { ExportCancelled, writeCsv } from './csv';
 import { csvDialectOf } from './csv-dialect';
 import { chooseDestination } from './destination';
@@ -36,6 +37,7 @@ export interface ExportRunnerDeps {
   nativeBinding?: string;
   /** The built CSV render worker (export-worker.js): large transfer CSVs are rendered on two threads. */
   renderWorkerPath?: string;
+  log?: Pick<Logger, 'info' | 'warn'>;
   /** Brings the transfer list values up to date on the writer (a test wraps it to race a sync). */
   refreshListValues?: (writer: Ledger, signal: AbortSignal) => Promise<number>;
 }
@@ -178,6 +180,7 @@ export class ExportRunner {
                 writer: this.deps.writer,
                 workers: RENDER_WORKERS,
                 fromRows: PARALLEL_FROM_ROWS,
+                ...(this.deps.log === undefined ? {} : { log: this.deps.log }),
               },
             }),
       };

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../../shared/ipc/errors';
 import type { Ledger } from '../../ledger/db';
+import type { Logger } from '../../log/logger';
 import type { WindowPlan, WindowQuery } from '../../transfers/list-query';
 import type { CsvDialect } from '../csv-dialect';
 import { transferLineSpec, transfersCsvBody, type TransferLineSpec } from '../tables/transfers-csv-sql';
@@ -25,6 +26,8 @@ export interface ParallelRendering {
   /** The core's writer: its write lock keeps commits out while the workers take their snapshots. */
   writer: Ledger;
   workers: number;
+  /** Says how the rows were rendered (and why on one thread only). */
+  log?: Pick<Logger, 'info' | 'warn'>;
 }
 
 type Chunk = { text: string | Uint8Array; rows: number };
@@ -50,7 +53,16 @@ export async function* parallelTransfersCsvBody(
 ): AsyncIterable<Chunk> {
   const workspaceId = query.params[0] as number;
   const spec = transferLineSpec(db, workspaceId, dialect);
-  const started = existsSync(parallel.workerPath) ? startInSnapshot(db, spec, dialect, parallel) : 'serial';
+  const present = existsSync(parallel.workerPath);
+  const started = present ? startInSnapshot(db, spec, dialect, parallel) : 'serial';
+  if (Array.isArray(started)) parallel.log?.info('export.render', { threads: started.length + 1 });
+  else if (started === 'serial')
+    parallel.log?.warn('export.render', {
+      threads: 1,
+      reason: present ? 'the render worker could not start' : `no render worker at ${parallel.workerPath}`,
+    });
+  else
+    parallel.log?.info('export.render', { threads: 1, reason: 'the ledger changed as the export started' });
   if (started === 'changed') {
     // Something was committed since the export's snapshot, which has just been replaced: it must
     // not hold list values the writer has not brought up to date.
