@@ -80,8 +80,17 @@ test('the table: filter by status through the UI, the URL keeps it, a row opens 
     `${total.toLocaleString('en-US')} transfer requests`,
   );
 
+  // check() asserts the box flipped right after the click: the route follows in the same event.
   await page.getByTestId('status-filter-pending').check();
   await expect(page).toHaveURL(/#\/transfers\?status=pending$/);
+  // Back undoes the filter, forward restores it (history entries, as links make them).
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/transfers$/);
+  await expect(page.getByTestId('status-filter-pending')).not.toBeChecked();
+  await expect(grid(page)).toHaveAttribute('data-total', String(total));
+  await page.goForward();
+  await expect(page).toHaveURL(/#\/transfers\?status=pending$/);
+  await expect(page.getByTestId('status-filter-pending')).toBeChecked();
   await expect(grid(page)).toHaveAttribute('data-ready', 'true');
   const pending = Number(await grid(page).getAttribute('data-total'));
   expect(pending).toBeGreaterThan(0);
