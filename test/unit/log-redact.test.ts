@@ -5,6 +5,7 @@ import { createFileLogger } from '../../src/main/core/log/logger';
 import { makeTempDir } from '../helpers/temp-dir';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { personalValuesOf } from '../../src/main/core/log/personal-values';
 
 /** Secrets as platforms issue them: long runs of letters, digits and a few symbols. */
 const secretArb = fc.stringMatching(/^[A-Za-z0-9+/=_-]{12,64}$/);
@@ -213,5 +214,29 @@ describe('what the redactor does with other values', () => {
     const out = redactor.text(long);
     expect(out).not.toContain('s3cret-value-xyz');
     expect(out.length).toBeLessThan(4100);
+  });
+});
+
+describe('company details typed in Settings', () => {
+  it('are never written, in any text, once the settings hold them; short values are left alone', () => {
+    const redactor = new Redactor();
+    let settings = { company: {}, financeEmail: null } as Parameters<typeof personalValuesOf>[0];
+    redactor.addSource(() => personalValuesOf(settings));
+    expect(redactor.text('Zebra Holdings Ltd, 12 Quay Street')).toBe('Zebra Holdings Ltd, 12 Quay Street');
+    settings = {
+      company: { company_name: 'Zebra Holdings Ltd', address_line_1: '12 Quay Street', country: 'GB' },
+      financeEmail: 'ap@zebra.example',
+    };
+    const line = redactor.text(
+      'The platform refused the proforma invoice of Zebra Holdings Ltd (12 Quay Street, GB): write to ap@zebra.example',
+    );
+    expect(line).not.toContain('Zebra Holdings');
+    expect(line).not.toContain('Quay Street');
+    expect(line).not.toContain('zebra.example');
+    // Two letters would blank out every currency code and word that contains them.
+    expect(line).toContain('GB');
+    // Changed later: the old values stay redacted too.
+    settings = { company: { company_name: 'Yak Trading' }, financeEmail: null };
+    expect(redactor.text('Zebra Holdings Ltd and Yak Trading')).not.toMatch(/Zebra|Yak/);
   });
 });

@@ -9,6 +9,7 @@ import { watchForeignCommits } from './ledger/change-watch';
 import { openLedger, translateSqliteError } from './ledger/db';
 import { createFileLogger, resolveLogLevel } from './log/logger';
 import { logEvent } from './log/observe';
+import { personalValuesOf } from './log/personal-values';
 import { Redactor } from './log/redact';
 import { checkLedgerIntegrity } from './ledger/integrity';
 import { migrate } from './ledger/migrate';
@@ -155,6 +156,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       log,
     });
     const settings = new SettingsService(db, workspace.id, clock, (minutes) => autoSync.apply(minutes));
+    redactor.addSource(() => personalValuesOf(settings.get()));
     const autoSync = new AutoSyncControl(
       sync,
       config.autoSyncMs ?? 0,
