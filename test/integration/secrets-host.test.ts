@@ -179,6 +179,39 @@ describe('secrets through the core host', () => {
   });
 });
 
+describe('a workspace switch while the key store is slow', () => {
+  it('never hands a call made for one workspace to the next one (its credentials stay out of it)', async () => {
+    const first = await createWorkspace();
+    const second = (
+      await call<WorkspaceEntry>('workspaces:create', { name: 'Other books', baseUrl: sim.baseUrl })
+    ).dir;
+    await core?.close();
+    // The key store answers only when told: the first workspace's saved credentials are still being read.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const slow = fakeSafeStorage();
+    const available = slow.isAsyncEncryptionAvailable.bind(slow);
+    slow.isAsyncEncryptionAvailable = async () => {
+      await answered;
+      return available();
+    };
+    core = createCoreHost(demoConfig(), { dataHome: home, vault: createSafeStorageVault(slow, 'linux') });
+    const set = core.dispatch('connection:set', {
+      apiKey: 'KEY-OF-THE-FIRST',
+      apiSecret: 'SECRET-OF-THE-FIRST',
+    });
+    const switched = core.dispatch('workspaces:switch', { dir: second });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer();
+    expect(await switched).toMatchObject({ ok: true });
+    expect(await set).toMatchObject({ ok: false, error: { code: 'ledger_busy' } });
+    expect(existsSync(secretFilePath(second))).toBe(false);
+    expect(existsSync(secretFilePath(first))).toBe(false);
+    const info = await call<ConnectionInfo>('connection:get');
+    expect(info.hasCredentials).toBe(false);
+  });
+});
+
 describe('secrets over the worker port', () => {
   const workerUrl = new URL('../../out/cli/core-worker.js', import.meta.url);
 

@@ -68,6 +68,19 @@ describe('secrets: the vault over the worker port', () => {
     expect(sent.map((request) => (request as { op: string }).op)).toEqual(['describe', 'encrypt', 'decrypt']);
   });
 
+  it('gives up on a key store that never answers (an unlock prompt nobody sees), and drops a late answer', async () => {
+    const sent: number[] = [];
+    const channel = vaultOverPort((id) => sent.push(id), 30);
+    const failure = await channel.vault.describe().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(VaultError);
+    expect((failure as VaultError).kind).toBe('Timeout');
+    // The answer arriving after the limit changes nothing, and the next call is asked afresh.
+    channel.settle(sent[0] as number, { ok: true, value: { available: true, backend: 'kwallet5' } });
+    const next = channel.vault.describe();
+    channel.settle(sent[1] as number, { ok: true, value: { available: false, backend: 'basic_text' } });
+    expect(await next).toEqual({ available: false, backend: 'basic_text' });
+  });
+
   it('answers a failure by its kind only, never by a message that could quote the text', async () => {
     const storage = fakeSafeStorage({ failEncrypt: true });
     const answer = await answerVaultRequest(createSafeStorageVault(storage, 'linux'), {

@@ -32,6 +32,15 @@ export interface HostOptions {
  * in Settings are kept here per workspace folder for the rest of the session, and saved encrypted
  * when the shell gave a vault.
  */
+const WORKSPACE_CHANGED = {
+  ok: false,
+  error: {
+    code: 'ledger_busy',
+    message:
+      'Another workspace was opened while this was waiting; nothing was done. Try again in this workspace.',
+  },
+} as const;
+
 export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): Core {
   const clock = options.clock ?? systemClock;
   const dataHome = options.dataHome ?? resolveDataHome();
@@ -171,8 +180,12 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
       if (hostChannels.has(channel)) return hostRegistry.dispatch(channel, input);
       const answer = (async () => {
         await gate;
+        const target = core;
         await credentialsRead;
-        return core.dispatch(channel, input);
+        // A switch that finished meanwhile must not receive a call (credentials, a top-up) meant
+        // for the workspace that was open when it was made.
+        if (core !== target) return WORKSPACE_CHANGED;
+        return target.dispatch(channel, input);
       })();
       // Counted at once, before any await: a switch asked for right after must wait for it.
       if (channel === 'transfers:submit') {

@@ -25,8 +25,14 @@ export async function answerVaultRequest(vault: SecretVault, request: VaultReque
   }
 }
 
+/** How long the core waits for the OS key store (an unlock prompt may be open). */
+export const VAULT_TIMEOUT_MS = 20_000;
+
 /** Core side: a SecretVault whose every call is one request to the shell. */
-export function vaultOverPort(send: (id: number, request: VaultRequest) => void): {
+export function vaultOverPort(
+  send: (id: number, request: VaultRequest) => void,
+  timeoutMs = VAULT_TIMEOUT_MS,
+): {
   vault: SecretVault;
   settle(id: number, answer: VaultAnswer): void;
 } {
@@ -35,7 +41,17 @@ export function vaultOverPort(send: (id: number, request: VaultRequest) => void)
   const ask = async <T>(request: VaultRequest): Promise<T> => {
     const id = nextId++;
     const answer = await new Promise<VaultAnswer>((resolve) => {
-      pending.set(id, resolve);
+      // A key store waiting on an unlock prompt nobody answers must not hold the app: after the
+      // limit the call fails like a refusal (memory-only or re-enter notice); a late answer is dropped.
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        resolve({ ok: false, error: 'Timeout' });
+      }, timeoutMs);
+      timer.unref?.();
+      pending.set(id, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
       send(id, request);
     });
     if (!answer.ok) throw new VaultError(answer.error);
