@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/shared/ipc/errors';
@@ -160,6 +160,50 @@ describe('the workspace log and the diagnostics report', () => {
       expect(text).not.toContain(apiSecret);
     }
     expect(logEntries().some((entry) => entry.code === 'auth_failed')).toBe(true);
+  });
+
+  it('a logged line that really quotes the key, secret, token and proforma values is redacted in the log and the report', async () => {
+    const newKey = 'TYPED-KEY-7c6b5a4f3e2d';
+    const newSecret = 'TYPED-SECRET-2d3e4f5a6b7c';
+    expect((await call('connection:set', { apiKey: newKey, apiSecret: newSecret })).ok).toBe(true);
+    expect((await call('settings:update', { company: COMPANY, financeEmail: FINANCE_EMAIL })).ok).toBe(true);
+    // A brand looked up by what was pasted: the refusal's message quotes it, and it is logged
+    // (handler.refused, with the message) — so the redactor is what keeps the values out.
+    const quoted = [
+      `${newKey} ${newSecret}`,
+      `${apiKey} ${apiSecret}`,
+      TOKEN,
+      `${COMPANY.company_name} / ${COMPANY.address_line_1} / ${COMPANY.city} / ${COMPANY.post_code}`,
+      `mail ${FINANCE_EMAIL}`,
+    ];
+    for (const slug of quoted) {
+      const refused = await call('catalogue:brand', { slug });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      if (!refused.ok) expect(refused.error.message).toContain(slug); // the message really holds it
+    }
+    const refusals = logEntries().filter((entry) => entry.channel === 'catalogue:brand');
+    expect(refusals).toHaveLength(quoted.length);
+    for (const entry of refusals) expect(String(entry.message)).toMatch(/\[redacted(-email)?\]/);
+    const log = logText();
+    expectNothingSecret(log);
+    for (const value of [newKey, newSecret]) expect(log).not.toContain(value);
+    expect(log).toContain('[redacted]');
+
+    // The report quotes recent warnings from the log file and redacts them again as it reads them:
+    // a warning that holds the values in clear (an older FloatDesk's log, say) is cleaned too.
+    const clear = {
+      time: new Date().toISOString(),
+      level: 'warn',
+      event: 'older.warning',
+      message: quoted.join(' | '),
+    };
+    appendFileSync(join(temp.dir, 'logs', 'floatdesk.log'), `${JSON.stringify(clear)}\n`);
+    const diagnostics = await call<{ text: string }>('app:diagnostics');
+    if (!diagnostics.ok) throw new Error(JSON.stringify(diagnostics.error));
+    expect(diagnostics.value.text).toContain('older.warning');
+    expect(diagnostics.value.text).toContain('[redacted]');
+    expectNothingSecret(diagnostics.value.text);
+    for (const value of [newKey, newSecret]) expect(diagnostics.value.text).not.toContain(value);
   });
 
   it('the workspace close is logged', async () => {

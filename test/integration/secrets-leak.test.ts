@@ -114,6 +114,8 @@ async function exercise(shell: CoreConfig['shell'], vaultOptions: FakeSafeStorag
   await send('settings:get');
   await send('workspaces:list');
   await send('app:status');
+  // The diagnostics report (recent log lines, settings, runs) is what support gets: scanned too.
+  const diagnostics = await send('app:diagnostics');
   const exports = [];
   for (const request of [{ table: 'audit' }, { table: 'balances' }, { table: 'transfers' }]) {
     const run = await runExport(core, { request, format: 'csv' });
@@ -122,7 +124,7 @@ async function exercise(shell: CoreConfig['shell'], vaultOptions: FakeSafeStorag
   }
   await core.close();
   core = undefined;
-  return { home, workspaceDir: created.value.dir, seen, captured, failed, synced, exports };
+  return { home, workspaceDir: created.value.dir, seen, captured, failed, synced, exports, diagnostics };
 }
 
 describe('secrets never leak', () => {
@@ -138,6 +140,9 @@ describe('secrets never leak', () => {
       expect(run.synced).toMatchObject({ ok: true, value: { outcome: 'succeeded' } });
       expect(run.exports.map((finished) => finished.outcome)).toEqual(['done', 'done', 'done']);
       expect(run.seen.filter((line) => line.includes('"ok":false')).length).toBeGreaterThanOrEqual(6);
+      // The report was made, and covers the failures met above (its text is in run.seen too).
+      expect(run.diagnostics).toMatchObject({ ok: true, value: { text: expect.stringContaining('sync') } });
+      if (run.diagnostics.ok) expectClean('the diagnostics report', JSON.stringify(run.diagnostics.value));
 
       for (const line of run.seen) expectClean('an answer or event', line);
       for (const line of run.captured) expectClean('console output', line);

@@ -240,3 +240,71 @@ describe('company details typed in Settings', () => {
     expect(redactor.text('Zebra Holdings Ltd and Yak Trading')).not.toMatch(/Zebra|Yak/);
   });
 });
+
+describe('other spellings of a secret, auth fields and raw bytes', () => {
+  const SECRET = 'Sk/9+q=z?&é-secret-42';
+
+  it('a registered secret is replaced URL-encoded and in base64 (standard, URL-safe, padded or not)', () => {
+    const redactor = new Redactor();
+    redactor.addSecret(SECRET);
+    const base64 = Buffer.from(SECRET, 'utf8').toString('base64');
+    const spellings = [
+      encodeURIComponent(SECRET),
+      base64,
+      base64.replace(/=+$/, ''),
+      Buffer.from(SECRET, 'utf8').toString('base64url'),
+    ];
+    for (const spelling of spellings) {
+      const out = redactor.text(`GET /floats?secret=${spelling}&x=1`);
+      expect(out, spelling).not.toContain(spelling);
+      expect(out).toContain(REDACTED);
+      expect(redactor.containsSecret(`before ${spelling} after`)).toBe(true);
+    }
+    expect(redactor.value({ note: `sent ${encodeURIComponent(SECRET)}` })).toEqual({
+      note: `sent ${REDACTED}`,
+    });
+  });
+
+  it('property: no URL-encoded or base64 spelling of a secret reaches a written line', () => {
+    fc.assert(
+      fc.property(secretArb, textArb, (secret, around) => {
+        const redactor = new Redactor();
+        redactor.addSecret(secret);
+        for (const spelling of [
+          encodeURIComponent(secret),
+          Buffer.from(secret).toString('base64'),
+          Buffer.from(secret).toString('base64url'),
+        ])
+          expect(redactor.text(`${around}${spelling}${around}`)).not.toContain(spelling);
+      }),
+    );
+  });
+
+  it.each(['auth', 'Auth', 'basicAuth', 'x-auth-key', 'authHeader', 'Proxy-Authenticate', 'oauth'])(
+    '%s is a secret',
+    (key) => {
+      expect(isSensitiveKey(key)).toBe(true);
+      expect(new Redactor().value({ [key]: 'Basic a2V5OnNlY3JldA==' })).toEqual({ [key]: REDACTED });
+    },
+  );
+
+  it('raw bytes are shown by their size, never their content', () => {
+    const bytes = Buffer.from('v11-ciphertext-bytes');
+    const out = new Redactor().value({
+      buffer: bytes,
+      view: new Uint8Array([1, 2, 3]),
+      floats: new Float64Array(4),
+      data: new DataView(new ArrayBuffer(7)),
+      raw: new ArrayBuffer(5),
+      list: [1, 2, 3],
+    });
+    expect(out).toEqual({
+      buffer: `[bytes ${bytes.length}]`,
+      view: '[bytes 3]',
+      floats: '[bytes 32]',
+      data: '[bytes 7]',
+      raw: '[bytes 5]',
+      list: [1, 2, 3],
+    });
+  });
+});

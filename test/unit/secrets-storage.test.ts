@@ -1,9 +1,23 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CredentialSlot } from '../../src/main/core/workspace/credential-slot';
 import { CredentialStore } from '../../src/main/core/workspace/credentials';
-import { readSecretFile, secretFilePath } from '../../src/main/core/workspace/secret-file';
+import {
+  readSecretFile,
+  SECRET_FILE_NAME,
+  secretFilePath,
+  writeSecretFile,
+} from '../../src/main/core/workspace/secret-file';
 import type { SecretVault } from '../../src/main/core/workspace/secret-vault';
 import { createSafeStorageVault } from '../../src/main/shell/secrets';
 import { fakeSafeStorage, type FakeSafeStorageOptions } from '../helpers/secrets-fake-vault';
@@ -13,13 +27,27 @@ const KEY = 'key-Q7f2-visible-only-as-input';
 const SECRET = 'Sekr3t-Zx81-never-on-disk-in-clear';
 const CREDENTIALS = { apiKey: KEY, apiSecret: SECRET };
 
+// writeSync can be made to fail (a full disk) for the temporary-file tests; it works otherwise.
+const fsFaults = vi.hoisted(() => ({ failWrite: false }));
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const writeSync = ((...args: Parameters<typeof actual.writeSync>) => {
+    if (fsFaults.failWrite) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    return (actual.writeSync as (...rest: unknown[]) => number)(...args);
+  }) as typeof actual.writeSync;
+  return { ...actual, default: { ...actual, writeSync }, writeSync };
+});
+
 let temp: ReturnType<typeof makeTempDir>;
 let reports: string[];
 beforeEach(() => {
   temp = makeTempDir('floatdesk-secrets-');
   reports = [];
 });
-afterEach(() => temp.cleanup());
+afterEach(() => {
+  fsFaults.failWrite = false;
+  temp.cleanup();
+});
 
 const vaultOf = (options: FakeSafeStorageOptions = {}): SecretVault =>
   createSafeStorageVault(fakeSafeStorage(options), 'linux');
@@ -255,5 +283,157 @@ describe('secrets: shells without a key store (browser shell, CLI)', () => {
     await entered.set({ apiKey: 'typed', apiSecret: 'typed-secret' });
     expect(entered.source()).toBe('session');
     expect(entered.current()).toEqual({ apiKey: 'typed', apiSecret: 'typed-secret' });
+  });
+});
+
+const OLD = { apiKey: 'old-key-R2d2-rotated-away', apiSecret: 'old-secret-C3po-rotated-away' };
+const savedNow = async (): Promise<unknown> => (await slotWith()).current();
+
+describe('secrets: a save that fails leaves the disk as the state says', () => {
+  it('removes a file holding other credentials when saving newly entered ones fails', async () => {
+    await (await slotWith()).enter(OLD);
+    const slot = await slotWith({ failEncrypt: true }); // decrypts the old ones; encrypting fails
+    expect(slot.current()).toEqual(OLD);
+    await slot.enter(CREDENTIALS);
+    expect(slot.current()).toEqual(CREDENTIALS);
+    expect(slot.state()).toMatchObject({
+      credentialsStorage: 'memory',
+      storageNotice: { kind: 'memory-only', message: /could not save the API key and secret encrypted/ },
+    });
+    // The rotated-away key must not come back at next start.
+    expect(existsSync(secretFilePath(temp.dir))).toBe(false);
+    expect(await savedNow()).toBeUndefined();
+    for (const report of reports) expectNoSecretIn(report);
+  });
+
+  it('says "encrypted" when only the re-encryption at load fails (the file still holds them)', async () => {
+    await (await slotWith()).enter(CREDENTIALS);
+    const before = fileBytes();
+    const slot = await slotWith({ rotate: true, failEncrypt: true });
+    expect(slot.current()).toEqual(CREDENTIALS);
+    expect(slot.state()).toEqual({
+      credentialsStorage: 'encrypted',
+      storageBackend: 'gnome_libsecret',
+      storageNotice: null,
+      plainTextStorage: { offered: false, enabled: false },
+    });
+    expect(fileBytes().equals(before)).toBe(true);
+    expect(await savedNow()).toEqual(CREDENTIALS);
+  });
+
+  it('says "plaintext" and keeps offering the setting when moving a plain file into the key store fails', async () => {
+    const plain = await slotWith({ backend: 'basic_text' });
+    await plain.setPlainText(true);
+    await plain.enter(CREDENTIALS);
+    const slot = await slotWith({ backend: 'kwallet6', failEncrypt: true });
+    expect(slot.current()).toEqual(CREDENTIALS);
+    expect(slot.state()).toMatchObject({
+      credentialsStorage: 'plaintext',
+      plainTextStorage: { offered: true, enabled: true },
+    });
+    expect(fileJson()).toEqual({ version: 1, backend: 'plaintext', credentials: CREDENTIALS });
+    // Turning it off removes the plain file, even though the key store still cannot encrypt.
+    await slot.setPlainText(false);
+    expect(existsSync(secretFilePath(temp.dir))).toBe(false);
+    expect(slot.current()).toEqual(CREDENTIALS);
+    expect(slot.state()).toMatchObject({
+      credentialsStorage: 'memory',
+      storageNotice: { kind: 'memory-only' },
+    });
+    // Where the key store works, turning it off moves the plain file into it.
+    const again = await slotWith({ backend: 'basic_text' });
+    await again.setPlainText(true);
+    await again.enter(CREDENTIALS);
+    const working = await slotWith({ backend: 'kwallet6' });
+    expect(working.state()).toMatchObject({ credentialsStorage: 'encrypted' });
+    await expect(working.setPlainText(false)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
+
+describe('secrets: a key store that is out for a while', () => {
+  for (const outage of [{ available: false }, { backend: 'basic_text' }]) {
+    it(`leaves a good encrypted file alone at load, and removes it only for newly entered credentials (${JSON.stringify(outage)})`, async () => {
+      await (await slotWith()).enter(OLD);
+      const before = fileBytes();
+      const down = await slotWith(outage);
+      expect(down.current()).toBeUndefined();
+      expect(fileBytes().equals(before)).toBe(true);
+      // Back at next start: the saved ones still work.
+      expect(await savedNow()).toEqual(OLD);
+
+      // New credentials entered during the outage: the file may hold the old ones and cannot be
+      // decrypted to tell, so it goes — the old key must not load silently at next start.
+      const entering = await slotWith(outage);
+      await entering.enter(CREDENTIALS);
+      expect(entering.state()).toMatchObject({ credentialsStorage: 'memory' });
+      expect(existsSync(secretFilePath(temp.dir))).toBe(false);
+      expect(await savedNow()).toBeUndefined();
+    });
+  }
+});
+
+describe('secrets: two saves at once', () => {
+  it('the file ends with the credentials entered last, whatever order the key store answers in', async () => {
+    const inner = vaultOf();
+    let calls = 0;
+    // The first encryption answers after the second: without ordering, the older one wins the file.
+    const vault: SecretVault = {
+      describe: () => inner.describe(),
+      decrypt: (bytes) => inner.decrypt(bytes),
+      encrypt: async (text) => {
+        calls += 1;
+        const delay = calls === 1 ? 60 : 0;
+        const encrypted = await inner.encrypt(text);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        return encrypted;
+      },
+    };
+    const slot = new CredentialSlot({ workspaceDir: temp.dir, vault }, (message) => reports.push(message));
+    await slot.ready;
+    await Promise.all([slot.enter(OLD), slot.enter(CREDENTIALS)]);
+    expect(slot.current()).toEqual(CREDENTIALS);
+    expect(slot.state()).toMatchObject({
+      credentialsStorage: 'encrypted',
+      storageBackend: 'gnome_libsecret',
+    });
+    expect(await savedNow()).toEqual(CREDENTIALS);
+  });
+});
+
+describe('secrets: the temporary file', () => {
+  const leftovers = (): string[] => readdirSync(temp.dir).filter((name) => name !== SECRET_FILE_NAME);
+  const content = { version: 1, backend: 'plaintext', credentials: CREDENTIALS } as const;
+
+  it('never follows a link planted at the old predictable name', () => {
+    const outside = join(temp.dir, 'outside.txt');
+    writeFileSync(outside, 'untouched');
+    symlinkSync(outside, `${secretFilePath(temp.dir)}.${process.pid}.tmp`);
+    writeSecretFile(temp.dir, content);
+    expect(readFileSync(outside, 'utf8')).toBe('untouched');
+    expect(fileJson()).toEqual(content);
+    if (process.platform !== 'win32') expect(statSync(secretFilePath(temp.dir)).mode & 0o777).toBe(0o600);
+  });
+
+  it('is removed when writing it fails, and when renaming it fails', () => {
+    fsFaults.failWrite = true;
+    expect(() => writeSecretFile(temp.dir, content)).toThrow(/no space left/);
+    expect(readdirSync(temp.dir)).toEqual([]);
+    fsFaults.failWrite = false;
+
+    mkdirSync(secretFilePath(temp.dir));
+    writeFileSync(join(secretFilePath(temp.dir), 'inside'), 'x'); // a non-empty folder: rename fails
+    expect(() => writeSecretFile(temp.dir, content)).toThrow();
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('a failed write during a save leaves no copy behind and keeps them in memory', async () => {
+    const slot = await slotWith();
+    fsFaults.failWrite = true;
+    await slot.enter(CREDENTIALS);
+    expect(slot.state()).toMatchObject({
+      credentialsStorage: 'memory',
+      storageNotice: { kind: 'memory-only' },
+    });
+    expect(readdirSync(temp.dir)).toEqual([]);
   });
 });

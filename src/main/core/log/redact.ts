@@ -9,6 +9,7 @@ export const REDACTED = '[redacted]';
 
 /** Key names (lower case, letters and digits only) whose values are secrets. */
 const SECRET_KEY_PARTS = [
+  'auth', // authorization, proxyAuthenticate, x-auth, basicAuth, authToken, ...
   'apikey',
   'apisecret',
   'secret',
@@ -17,7 +18,6 @@ const SECRET_KEY_PARTS = [
   'passphrase',
   'token',
   'signature',
-  'authorization',
   'cookie',
   'credential',
   'privatekey',
@@ -71,15 +71,33 @@ export function isSensitiveKey(key: string): boolean {
   return PERSONAL_KEY_PARTS.some((part) => name.includes(part));
 }
 
+/**
+ * The spellings of a secret that can reach a line: as it is, URL-encoded (a query string, a form
+ * body) and in base64 (a header or a body encoded on the way), standard and URL-safe, padded or not.
+ */
+function spellingsOf(secret: string): string[] {
+  const base64 = btoa(
+    Array.from(new TextEncoder().encode(secret), (byte) => String.fromCharCode(byte)).join(''),
+  );
+  const unpadded = base64.replace(/=+$/, '');
+  const urlSafe = unpadded.replace(/\+/g, '-').replace(/\//g, '_');
+  return [...new Set([secret, encodeURIComponent(secret), base64, unpadded, urlSafe])];
+}
+
 export type SecretSource = () => Iterable<string | undefined | null>;
 
 export class Redactor {
   readonly #secrets = new Set<string>();
+  /** Every spelling of every secret, longest first (so one that contains another goes whole). */
+  #spellings: string[] = [];
   readonly #sources: SecretSource[] = [];
 
   /** A value that must never be written, whatever string it ends up in. Empty values are ignored. */
   addSecret(value: string | undefined | null): void {
-    if (typeof value === 'string' && value.length > 0) this.#secrets.add(value);
+    if (typeof value !== 'string' || value.length === 0 || this.#secrets.has(value)) return;
+    this.#secrets.add(value);
+    const all = new Set([...this.#spellings, ...spellingsOf(value)]);
+    this.#spellings = [...all].sort((a, b) => b.length - a.length);
   }
 
   /**
@@ -100,15 +118,15 @@ export class Redactor {
     }
   }
 
-  /** Whether `text` still holds a registered secret, verbatim or as JSON escapes it. */
+  /** Whether `text` still holds a registered secret, in any spelling, or as JSON escapes it. */
   containsSecret(text: string): boolean {
     this.#refresh();
     return this.#holdsSecret(text);
   }
 
   #holdsSecret(text: string): boolean {
-    for (const secret of this.#secrets) {
-      if (text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1))) return true;
+    for (const spelling of this.#spellings) {
+      if (text.includes(spelling) || text.includes(JSON.stringify(spelling).slice(1, -1))) return true;
     }
     return false;
   }
@@ -122,8 +140,8 @@ export class Redactor {
   #text(value: string, limit = MAX_STRING): string {
     let out = value;
     // Longest first, so a secret that contains another is replaced whole.
-    const secrets = [...this.#secrets].sort((a, b) => b.length - a.length);
-    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    for (const spelling of this.#spellings)
+      if (out.includes(spelling)) out = out.split(spelling).join(REDACTED);
     // The replacement next to the text around it could spell a secret again: then nothing is kept.
     if (this.#holdsSecret(out)) return REDACTED;
     if (out.length > limit) out = `${out.slice(0, limit)}…(${out.length} characters)`;
@@ -150,6 +168,8 @@ export class Redactor {
     try {
       if (value instanceof Error) return this.#walk(errorFields(value), depth, seen);
       if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+      // Raw bytes (a Buffer, a typed array, a ciphertext): their size, never their content.
+      if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[bytes ${value.byteLength}]`;
       if (Array.isArray(value)) {
         const items = value.slice(0, MAX_ITEMS).map((item) => this.#walk(item, depth + 1, seen));
         if (value.length > MAX_ITEMS) items.push(`…(${value.length - MAX_ITEMS} more)`);

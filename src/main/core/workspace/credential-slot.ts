@@ -50,6 +50,8 @@ export class CredentialSlot {
   #secureBackend: string | null = null;
   /** Saving failed: kept in memory, and the notice says why. */
   #notSaved = false;
+  /** Saves run one after another, so an older save can never finish last and win the file. */
+  #saving: Promise<void> = Promise.resolve();
   /** Settles once what was saved has been read (at once without a persistence); never rejects. */
   readonly ready: Promise<void>;
 
@@ -73,7 +75,9 @@ export class CredentialSlot {
 
   state(): StorageState {
     const secure = this.#secureKnown;
-    const offered = this.#persistence !== undefined && secure === false;
+    // A plain file kept because moving it into the secure store failed: the setting stays offered,
+    // so the person can turn it off (which removes the file).
+    const offered = this.#persistence !== undefined && (secure === false || this.#storage === 'plaintext');
     let notice = this.#problem;
     if (!notice && this.#storage === 'memory')
       notice = { kind: 'memory-only', message: this.#notSaved ? NOT_SAVED : this.#memoryOnlyText() };
@@ -106,7 +110,8 @@ export class CredentialSlot {
         },
       ]);
     }
-    if (await this.#secure()) {
+    const keptPlainFile = !enabled && this.#storage === 'plaintext';
+    if ((await this.#secure()) && !keptPlainFile) {
       throw invalidInput('connection', [
         {
           field: 'storeInPlainText',
@@ -191,13 +196,22 @@ export class CredentialSlot {
     }
   }
 
-  /** Save the current credentials by the rules; on any failure keep them in memory and say so. */
-  async #save(): Promise<void> {
+  /**
+   * Save the current credentials by the rules; on any failure keep them in memory and say so.
+   * Saves are serialised: each one reads the credentials when its turn comes, so the file always
+   * ends up with the latest ones whatever order the key store answers in.
+   */
+  #save(): Promise<void> {
+    const run = this.#saving.then(() => this.#saveNow());
+    this.#saving = run.catch(() => undefined);
+    return run;
+  }
+
+  async #saveNow(): Promise<void> {
     const credentials = this.#credentials;
-    this.#notSaved = false;
-    this.#backend = null;
+    const origin = this.#origin;
     if (!credentials || !this.#persistence) {
-      this.#storage = credentials ? 'memory' : 'none';
+      this.#settle(credentials ? 'memory' : 'none');
       return;
     }
     const { workspaceDir, vault } = this.#persistence;
@@ -205,26 +219,68 @@ export class CredentialSlot {
       if (await this.#secure()) {
         const ciphertext = await vault.encrypt(JSON.stringify(credentials));
         const backend = await this.#backendName();
+        // Entered again while the key store was answering: the newer save (queued) writes them.
+        if (this.#credentials !== credentials) return;
         writeSecretFile(workspaceDir, {
           version: 1,
           backend,
           ciphertext: Buffer.from(ciphertext).toString('base64'),
         });
-        this.#storage = 'encrypted';
-        this.#backend = backend;
+        this.#settle('encrypted', backend);
       } else if (this.#plainText) {
         writeSecretFile(workspaceDir, { version: 1, backend: 'plaintext', credentials });
-        this.#storage = 'plaintext';
+        this.#settle('plaintext');
       } else {
-        // What was saved before (another key store, or a plain file) is superseded: remove it.
-        removeSecretFile(workspaceDir);
-        this.#storage = 'memory';
+        // No secure store now (none on this system, or a passing outage). A plain file is always
+        // superseded: remove it. An encrypted file is harmless and may work again next start, but
+        // it cannot be told apart from one holding OTHER credentials without decrypting it, which
+        // the store cannot do now. So it is removed only when new credentials were entered in
+        // this session (the old key must not come back silently at next start). An outage at load
+        // never gets here (#load leaves the file alone and asks again), so a good file survives.
+        const saved = readSecretFile(workspaceDir);
+        if (origin === 'session' || saved.kind === 'plaintext') removeSecretFile(workspaceDir);
+        this.#settle('memory');
       }
     } catch (error) {
       this.#report(`the API key and secret could not be saved (${errorName(error)}).`);
-      this.#storage = 'memory';
-      this.#notSaved = true;
+      this.#afterFailedSave(workspaceDir, origin);
     }
+  }
+
+  /** Make the state say what is really on disk after a save failed. */
+  #afterFailedSave(workspaceDir: string, origin: 'session' | 'stored' | undefined): void {
+    const saved = readSecretFile(workspaceDir);
+    if (origin === 'stored' && saved.kind === 'encrypted') {
+      // A re-encryption at load failed: the file still holds these very credentials, readable.
+      this.#settle('encrypted', saved.backend);
+      return;
+    }
+    if (origin === 'stored' && saved.kind === 'plaintext' && this.#plainText) {
+      // Moving a plain file into the secure store failed: it is still there, and the setting
+      // stays offered so the person can turn it off.
+      this.#settle('plaintext');
+      return;
+    }
+    // Credentials just entered (or a plain file the person turned off): whatever the file holds
+    // is not what the notice says, so remove it (best effort) — a rotated key must not come back.
+    if (saved.kind !== 'absent') {
+      try {
+        removeSecretFile(workspaceDir);
+      } catch (error) {
+        this.#report(`the saved API key and secret could not be removed (${errorName(error)}).`);
+      }
+    }
+    this.#settle('memory', null, true);
+  }
+
+  #settle(
+    storage: StorageState['credentialsStorage'],
+    backend: string | null = null,
+    notSaved = false,
+  ): void {
+    this.#storage = storage;
+    this.#backend = backend;
+    this.#notSaved = notSaved;
   }
 }
 

@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fsyncFolder } from '../ledger/backup';
 import type { ApiCredentials } from './credentials';
@@ -62,18 +63,21 @@ export function readSecretFile(workspaceDir: string): SecretFileRead {
 /**
  * Replace the file atomically: a temporary file (owner read/write only) written and flushed, then
  * renamed over the old one, so a crash leaves the old file or the new one, never half of either.
+ * The temporary file has a random name and is created exclusively ('wx'): it never follows a
+ * symbolic link planted at its name nor reuses an existing file (and that file's mode). On any
+ * failure it is removed, so no copy of the content is left behind.
  */
 export function writeSecretFile(workspaceDir: string, content: SecretFileContent): void {
   const path = secretFilePath(workspaceDir);
-  const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
+  const temporary = `${path}.${randomBytes(12).toString('hex')}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o600);
   try {
-    writeSync(fd, `${JSON.stringify(content)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
+    try {
+      writeSync(fd, `${JSON.stringify(content)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
