@@ -9,14 +9,14 @@ import {
   APPROVED_OTHER,
   FREE,
   HELD,
-  ItemTables,
   MATCHED,
   NO_APPROVED,
   negationOf,
-} from './tables';
+} from './item-state';
+import { ItemTables } from './tables';
 import type { BankLine, Locks, Match, MatchOptions, MatchRequest, Suggestion } from './types';
 
-export { FREE, HELD, MATCHED } from './tables';
+export { FREE, HELD, MATCHED } from './item-state';
 
 export class MatchContext extends ItemTables {
   readonly matches: Match[] = [];

@@ -9,43 +9,21 @@
  * lines are matched by reference with the amount written alike, and are never parsed.
  */
 import { orderByDay } from './blocks';
-import { dayNumber, exponentOf, fastScaled, scanAmount, significantDecimals, toScaled } from './amounts';
+import { dayNumber } from './amounts';
+import { CurrencyScales } from './currency-scales';
 import { normaliseReference } from './normalise';
-import { toleranceDecimals, type ResolvedOptions } from './options';
+import type { ResolvedOptions } from './options';
+import {
+  APPROVED_AS_REQUESTED,
+  APPROVED_OTHER,
+  FREE,
+  lockedItems,
+  NO_APPROVED,
+  onlyFree,
+} from './item-state';
 import type { BankLine, Locks, MatchMoney, MatchRequest } from './types';
 
-/** Per item: free for the next pass, matched, or held in a suggestion for a person. */
-export const FREE = 0;
-export const MATCHED = 1;
-export const HELD = 2;
-
-/** A request's approved amount: none (or in another currency), written as requested, or other. */
-export const NO_APPROVED = 0;
-export const APPROVED_AS_REQUESTED = 1;
-export const APPROVED_OTHER = 2;
-
-/** The items of `order` whose state is FREE, in that order (`order` itself when all are). */
-function onlyFree(order: Int32Array, state: Uint8Array): Int32Array {
-  let n = 0;
-  for (let k = 0; k < order.length; k++) if (state[order[k] as number] === FREE) n++;
-  if (n === order.length) return order;
-  const kept = new Int32Array(n);
-  n = 0;
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k] as number;
-    if (state[i] === FREE) kept[n++] = i;
-  }
-  return kept;
-}
-
-/** Whether `negative` is written as "-" followed by exactly `positive`. */
-export function negationOf(negative: string, positive: string): boolean {
-  return (
-    negative.length === positive.length + 1 && negative.charCodeAt(0) === 45 && negative.endsWith(positive)
-  );
-}
-
-export class ItemTables {
+export class ItemTables extends CurrencyScales {
   // Bank lines (debits, not locked), by index: line i is bankLines[lineSource[i]].
   lineCount = 0;
   /** Position in the input of each line kept. */
@@ -83,10 +61,6 @@ export class ItemTables {
   /** Ids of the debit lines and requests that are locked (signed off), in input order. */
   readonly lockedLineIds: string[] = [];
   readonly lockedRequestReferences: string[] = [];
-  /** Currency codes by their number in lineCurrencies / requestCurrencies. */
-  readonly currencies: string[] = [];
-  private readonly currencyIds = new Map<string, number>();
-  protected readonly scales: number[] = [];
   // Exact amounts, read on first use (undefined until then).
   private readonly paid: (bigint | undefined)[];
   private readonly requested: (bigint | undefined)[];
@@ -95,15 +69,11 @@ export class ItemTables {
   constructor(
     private readonly bankLines: readonly BankLine[],
     private readonly transferRequests: readonly MatchRequest[],
-    readonly options: ResolvedOptions,
+    options: ResolvedOptions,
     readonly locks: Locks,
   ) {
-    const lockedLines = new Set<string>(locks.lineIds ?? []);
-    const lockedRequests = new Set<string>(locks.requestReferences ?? []);
-    for (const match of locks.matches ?? []) {
-      for (const id of match.lineIds) lockedLines.add(id);
-      for (const reference of match.requestReferences) lockedRequests.add(reference);
-    }
+    super(options);
+    const { lockedLines, lockedRequests } = lockedItems(locks);
     // Sized once (no growing while reading); only the first lineCount / requestCount slots are used.
     const lines = bankLines.length;
     const requests = transferRequests.length;
@@ -217,50 +187,6 @@ export class ItemTables {
     if (kind === NO_APPROVED) return null;
     const source = this.requestOf(request);
     return kind === APPROVED_AS_REQUESTED ? source.requested.amount : (source.approved as MatchMoney).amount;
-  }
-
-  private lastCode = '';
-  private lastId = -1;
-
-  /** The number of a currency code (assigned on first sight). */
-  currencyId(code: string): number {
-    if (code === this.lastCode) return this.lastId;
-    let id = this.currencyIds.get(code);
-    if (id === undefined) {
-      id = this.currencies.length;
-      if (id > 0xffff) throw new Error('More than 65,536 currencies in one match');
-      this.currencyIds.set(code, id);
-      this.currencies.push(code);
-      this.scales.push(Math.max(exponentOf(code), toleranceDecimals(this.options.toleranceSpec(code))));
-    }
-    this.lastCode = code;
-    this.lastId = id;
-    return id;
-  }
-
-  /**
-   * Raises the currency's scale to hold `amount` exactly (an over-precise value is never rounded);
-   * returns the amount's sign.
-   */
-  private widen(currency: number, amount: string): number {
-    const scan = scanAmount(amount);
-    let needed: number;
-    let sign: number;
-    if (scan >= 0) {
-      needed = scan >> 2;
-      sign = (scan & 3) - 1;
-    } else {
-      needed = significantDecimals(amount);
-      const value = toScaled(amount, needed);
-      sign = value < 0n ? -1 : value > 0n ? 1 : 0;
-    }
-    if (needed > (this.scales[currency] as number)) this.scales[currency] = needed;
-    return sign;
-  }
-
-  private scaled(amount: string, currency: number): bigint {
-    const scale = this.scales[currency] as number;
-    return fastScaled(amount, scale) ?? toScaled(amount, scale);
   }
 
   private lineOrder: Int32Array | null = null;
