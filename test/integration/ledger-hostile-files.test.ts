@@ -17,10 +17,10 @@ import { FLOATDESK_APPLICATION_ID, openLedger } from '../../src/main/core/ledger
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { createCore } from '../../src/main/core/services';
-import { AppError } from '../../src/shared/ipc/errors';
 import { assertBuilt, runCli } from '../helpers/cli';
 import { coreConfig, corruptMiddlePage, seedLedger } from '../helpers/ledger-safety-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
+import { thrownAppError } from '../helpers/app-error';
 
 let temp: ReturnType<typeof makeTempDir>;
 /** A healthy, migrated WAL ledger with enough rows to have many pages. */
@@ -187,16 +187,6 @@ const CASES: HostileCase[] = [
   },
 ];
 
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected an AppError');
-}
-
 function sideFiles(ledger: string): string[] {
   return ['-wal', '-shm', '-journal'].filter((suffix) => existsSync(`${ledger}${suffix}`));
 }
@@ -218,14 +208,14 @@ describe('hostile ledger files', () => {
       const sidesBefore = sideFiles(ledger);
 
       if (hostile.openRefuses) {
-        const opened = refusal(() => openLedger(ledger, { maxSchemaVersion: LATEST_SCHEMA_VERSION }));
+        const opened = thrownAppError(() => openLedger(ledger, { maxSchemaVersion: LATEST_SCHEMA_VERSION }));
         expect({ code: opened.code, message: opened.message }).toEqual({
           code: hostile.code,
           message: expect.stringMatching(hostile.message),
         });
       }
 
-      const core = refusal(() => createCore(coreConfig(workspace)));
+      const core = thrownAppError(() => createCore(coreConfig(workspace)));
       expect({ code: core.code, message: core.message }).toEqual({
         code: hostile.code,
         message: expect.stringMatching(hostile.message),

@@ -6,7 +6,6 @@ import { openLedger } from '../../src/main/core/ledger/db';
 import { checkLedgerIntegrity, findIntegrityProblems } from '../../src/main/core/ledger/integrity';
 import { SYNC_LOCK, acquireLock, releaseLock } from '../../src/main/core/ledger/locks';
 import { createCore } from '../../src/main/core/services';
-import { AppError } from '../../src/shared/ipc/errors';
 import { HOLD_SYNC_LOCK, HOLD_WRITE_TRANSACTION, startLedgerChild } from '../helpers/ledger-child';
 import {
   contentChecksum,
@@ -16,6 +15,7 @@ import {
   seedLedger,
 } from '../helpers/ledger-safety-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
+import { thrownAppError } from '../helpers/app-error';
 
 let temp: ReturnType<typeof makeTempDir>;
 let workspace: string;
@@ -25,16 +25,6 @@ beforeEach(() => {
   workspace = join(temp.dir, 'books');
 });
 afterEach(() => temp.cleanup());
-
-function thrown(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('integrity check on open', () => {
   it('opens a healthy ledger, and the full check agrees', () => {
@@ -59,7 +49,7 @@ describe('integrity check on open', () => {
       corruptMiddlePage(join(damaged, 'ledger.sqlite'), { header });
       const before = fileDigest(join(damaged, 'ledger.sqlite'));
 
-      const error = thrown(() => createCore(coreConfig(damaged)));
+      const error = thrownAppError(() => createCore(coreConfig(damaged)));
       expect(error.code).toBe('ledger_corrupt');
       expect(error.message).toMatch(
         /^The ledger is damaged \(.+ found in .+ledger\.sqlite\)\. Restore it from a backup with "floatdesk restore --from <backup file>"\.$/,
@@ -91,7 +81,7 @@ describe('integrity check on open', () => {
     raw.close();
     const before = contentChecksum(ledgerPath);
 
-    const error = thrown(() => createCore(coreConfig(workspace)));
+    const error = thrownAppError(() => createCore(coreConfig(workspace)));
     expect(error.code).toBe('ledger_corrupt');
     expect(error.details?.problems).toEqual(['floats row 77 refers to a missing workspaces row']);
     expect(contentChecksum(ledgerPath)).toBe(before);
@@ -105,7 +95,7 @@ describe('a ledger locked by another FloatDesk', () => {
     const child = await startLedgerChild(HOLD_WRITE_TRANSACTION, [ledgerPath, '6000']);
     try {
       const started = Date.now();
-      const error = thrown(() => createCore(coreConfig(workspace, { busyTimeoutMs: 300 })));
+      const error = thrownAppError(() => createCore(coreConfig(workspace, { busyTimeoutMs: 300 })));
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
       expect(error.code).toBe('ledger_busy');
       expect(error.message).toBe(
@@ -113,7 +103,7 @@ describe('a ledger locked by another FloatDesk', () => {
       );
 
       const db = openLedger(ledgerPath, { busyTimeoutMs: 200 });
-      expect(thrown(() => acquireLock(db, SYNC_LOCK, { owner: 'cli', now: new Date() })).code).toBe(
+      expect(thrownAppError(() => acquireLock(db, SYNC_LOCK, { owner: 'cli', now: new Date() })).code).toBe(
         'ledger_busy',
       );
       db.close();
@@ -135,7 +125,7 @@ describe('two syncs at once on one workspace', () => {
     const child = await startLedgerChild(HOLD_SYNC_LOCK, [ledgerPath]);
     const db = openLedger(ledgerPath);
     try {
-      const error = thrown(() => acquireLock(db, SYNC_LOCK, { owner: 'app', now: new Date() }));
+      const error = thrownAppError(() => acquireLock(db, SYNC_LOCK, { owner: 'app', now: new Date() }));
       expect(error.code).toBe('ledger_busy');
       expect(error.message).toMatch(
         new RegExp(

@@ -15,7 +15,7 @@ import {
 } from '../../src/main/core/ledger/locks';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
-import { AppError } from '../../src/shared/ipc/errors';
+import { thrownAppError } from '../helpers/app-error';
 
 let db: Ledger;
 let now: Date;
@@ -29,16 +29,6 @@ const cli = { ...here, owner: 'cli', pid: 1234 };
 const app = { ...here, owner: 'app', pid: 5678 };
 const advance = (ms: number): void => void (now = new Date(now.getTime() + ms));
 const rows = (): LockRecord[] => db.prepare<[], LockRecord>('SELECT * FROM locks').all();
-
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected a refusal');
-}
 
 beforeEach(() => {
   db = new Database(':memory:');
@@ -71,7 +61,7 @@ describe('acquireLock', () => {
     acquireLock(db, SYNC_LOCK, { ...cli, now });
     const before = db.prepare('SELECT * FROM locks').all();
     advance(30_000);
-    const error = refusal(() => acquireLock(db, SYNC_LOCK, { ...app, now }));
+    const error = thrownAppError(() => acquireLock(db, SYNC_LOCK, { ...app, now }));
     expect(error.code).toBe('ledger_busy');
     expect(error.message).toBe(
       'Another FloatDesk (sync started by cli, pid 1234, at 10:02) is already syncing this workspace. Wait for it to finish.',
@@ -82,7 +72,7 @@ describe('acquireLock', () => {
 
   it('refuses the same process too: one sync at a time, whoever asks', () => {
     acquireLock(db, SYNC_LOCK, { ...cli, now });
-    expect(refusal(() => acquireLock(db, SYNC_LOCK, { ...cli, now })).code).toBe('ledger_busy');
+    expect(thrownAppError(() => acquireLock(db, SYNC_LOCK, { ...cli, now })).code).toBe('ledger_busy');
   });
 
   it('takes over from a holder on this machine whose process is gone', () => {
@@ -99,7 +89,7 @@ describe('acquireLock', () => {
   it('cannot see processes on another machine: waits for their heartbeat to go stale', () => {
     acquireLock(db, SYNC_LOCK, { ...cli, hostname: 'desk-2', now });
     advance(LOCK_STALE_AFTER_MS);
-    const error = refusal(() => acquireLock(db, SYNC_LOCK, { ...app, now }));
+    const error = thrownAppError(() => acquireLock(db, SYNC_LOCK, { ...app, now }));
     expect(error.message).toMatch(/sync started by cli on desk-2, pid 1234, at 10:02/);
     advance(1);
     expect(acquireLock(db, SYNC_LOCK, { ...app, now }).replacedStale).toMatchObject({ hostname: 'desk-2' });
@@ -114,7 +104,9 @@ describe('acquireLock', () => {
   it('names the day as well when the holder started on another day, and names other locks plainly', () => {
     acquireLock(db, 'export', { ...cli, now });
     advance(24 * 3600_000);
-    const error = refusal(() => acquireLock(db, 'export', { ...app, now, staleAfterMs: 48 * 3600_000 }));
+    const error = thrownAppError(() =>
+      acquireLock(db, 'export', { ...app, now, staleAfterMs: 48 * 3600_000 }),
+    );
     expect(error.message).toBe(
       'Another FloatDesk (export started by cli, pid 1234, at 2026-11-22 10:02) is already holding the "export" lock on this workspace. Wait for it to finish and try again.',
     );
@@ -129,7 +121,7 @@ describe('heartbeat and release', () => {
       expect(heartbeat(db, SYNC_LOCK, { ...cli, hostname: 'desk-2', now })).toBe(true);
     }
     expect(heartbeat(db, SYNC_LOCK, { ...app, now })).toBe(false);
-    expect(refusal(() => acquireLock(db, SYNC_LOCK, { ...app, now })).code).toBe('ledger_busy');
+    expect(thrownAppError(() => acquireLock(db, SYNC_LOCK, { ...app, now })).code).toBe('ledger_busy');
     expect(rows()[0]).toMatchObject({ heartbeat_at: now.toISOString(), acquired_at: START.toISOString() });
   });
 
@@ -161,7 +153,7 @@ describe('withLock', () => {
     const clock = (): Date => now;
     const options = { ...here, owner: 'cli', clock, heartbeatMs: 15_000 };
     const result = await withLock(db, SYNC_LOCK, options, async (lock) => {
-      expect(refusal(() => acquireLock(db, SYNC_LOCK, { ...app, now })).code).toBe('ledger_busy');
+      expect(thrownAppError(() => acquireLock(db, SYNC_LOCK, { ...app, now })).code).toBe('ledger_busy');
       advance(15_000);
       await vi.advanceTimersByTimeAsync(15_000);
       expect(rows()[0]).toMatchObject({ pid: process.pid, heartbeat_at: now.toISOString() });
