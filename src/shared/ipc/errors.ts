@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'ledger_busy', // another process holds the ledger's write lock
   'ledger_corrupt',
   'ledger_too_new', // the ledger was written by a newer FloatDesk
+  'ledger_missing', // a workspace that was in use has lost its ledger file (deleted or emptied)
+  'disk_full', // a file could not be written completely: no space left on the disk
+  'file_access', // a file or folder FloatDesk needs cannot be written or read (permissions, read-only disk)
+  'clock_skew', // this computer's clock is too far from the platform's for a signed request
   'platform_rejected',
   'auth_failed',
   'rate_limited',
