@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
+          setupFiles: ['test/helpers/property-setup.ts'],
         },
       },
       {
@@ -21,6 +22,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/helpers/property-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           pool: 'forks',

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient, type PlatformClient } from '../../src/main/core/platform/client';
 import type { SubmissionOutcome } from '../../src/main/core/platform/submit-transfer';
@@ -220,7 +221,7 @@ describe('submitting top-ups through every kind of trouble', () => {
             expect(outcome, label).toMatchObject({ sends: 1, confirmedByLookup: true });
         },
       ),
-      { seed: 20261122, numRuns: 100 },
+      runs(100),
     );
     simulator.options.normaliseReferences = false;
     expect(new Set(submitted.map(compactReference)).size).toBe(submitted.length);

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { checkFaceValue, type FaceValueRule } from '../../src/main/core/catalogue/face-value';
 import { faceValueRule } from '../../src/main/core/catalogue/face-value-rules';
@@ -127,7 +128,7 @@ describe('properties', () => {
         if (rule.kind !== 'open') return;
         expect(checkFaceValue(rule, value).accepted).toBe(satisfies(rule, value));
       }),
-      { numRuns: 2_000 },
+      runs(2_000),
     );
   });
 
@@ -153,7 +154,7 @@ describe('properties', () => {
           ).toBe(true);
         }
       }),
-      { numRuns: 2_000 },
+      runs(2_000),
     );
   });
 

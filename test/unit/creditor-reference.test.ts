@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import {
   checkPaymentReference,
@@ -37,7 +38,7 @@ describe('ISO 11649 creditor references', () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 });

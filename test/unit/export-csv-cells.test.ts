@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { fromMinorUnits } from '../../src/shared/domain/money';
 import { amountText, csvField, textField } from '../../src/main/core/export/csv-cells';
@@ -58,7 +59,7 @@ describe('CSV text fields', () => {
           expect(record?.[0]).toBe(/^[=+\-@\t\r\0]/.test(text) ? `'${text}` : text);
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 
@@ -75,7 +76,7 @@ describe('CSV text fields', () => {
           expect(canonical.replace(/[-.]/g, '').replace(/^0+(?=\d)/, '')).toBe(digits);
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { vetLink } from '../../src/main/core/catalogue/links';
 import { decideWindowOpen, isVettedExternalUrl } from '../../src/main/shell/security';
@@ -88,7 +89,7 @@ describe('the core’s openable rule and the shell’s vetted-URL rule', () => {
         expect(isVettedExternalUrl(url)).toBe(link.openable);
         if (link.openable) expect(isVettedExternalUrl(link.url)).toBe(true);
       }),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { isSensitiveKey, REDACTED, Redactor } from '../../src/main/core/log/redact';
 import { createFileLogger } from '../../src/main/core/log/logger';
@@ -48,7 +49,7 @@ describe('redaction of registered secrets', () => {
           expect(written).not.toContain(secret);
           expect(written).not.toContain(JSON.stringify(secret).slice(1, -1));
         }),
-        { numRuns: 150 },
+        runs(150),
       );
     } finally {
       temp.cleanup();

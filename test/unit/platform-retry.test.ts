@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import {
   backoffDelay,
@@ -47,7 +48,7 @@ describe('retry policy', () => {
           expect(shouldRetry('never', outcome, attempt, maxRetries)).toBe(false);
         },
       ),
-      { seed: 11, numRuns: 500 },
+      runs(500),
     );
   });
 
@@ -102,7 +103,7 @@ describe('retry policy', () => {
           expect(delay).toBeLessThan(Math.min(30_000, base * 2 ** attempt));
         },
       ),
-      { seed: 12, numRuns: 500 },
+      runs(500),
     );
   });
 });

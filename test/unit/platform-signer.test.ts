@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { endpointName, sign, signatureHeaders, stringToSign } from '../../src/main/core/platform/signer';
 
@@ -87,7 +88,7 @@ describe('platform signer', () => {
         expect(signature).toMatch(/^[0-9a-f]{64}$/);
         expect(signature).toBe(createHmac('sha256', secret).update(text, 'utf8').digest('hex'));
       }),
-      { seed: 4, numRuns: 200 },
+      runs(200),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { parseLossless, parseLosslessWithMembers } from '../../src/main/core/platform/wire';
 import { inParsedOrder } from '../../src/main/core/platform/wire-scan';
@@ -82,7 +83,7 @@ describe('parseLosslessWithMembers', () => {
         const text = JSON.stringify(envelope, null, pretty ? 2 : undefined);
         expect(memberValues(text)).toEqual(parsedValues(text));
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 });

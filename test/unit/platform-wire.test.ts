@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import {
   encodeJson,
@@ -135,7 +136,7 @@ describe('parseLossless', () => {
         const text = JSON.stringify(value);
         expect(parseLossless(text)).toEqual(parsedWithNumberText(text));
       }),
-      { seed: 7, numRuns: 2000 },
+      runs(2000),
     );
   });
 
@@ -152,7 +153,7 @@ describe('parseLossless', () => {
         const nativeFails = throws(() => JSON.parse(text));
         expect(throws(() => parseLossless(text))).toBe(nativeFails);
       }),
-      { seed: 11, numRuns: 5000 },
+      runs(5000),
     );
   });
 
@@ -168,7 +169,7 @@ describe('parseLossless', () => {
         expect(() => JSON.parse(unquoted)).toThrow();
         expect(() => parseLossless(unquoted)).toThrow(WireSyntaxError);
       }),
-      { seed: 5, numRuns: 500 },
+      runs(500),
     );
   });
 });
@@ -211,7 +212,7 @@ describe('encodeJson', () => {
         const text = encodeJson({ value, n: new RawJsonNumber('7') });
         expect((parseLossless(text) as { value: unknown }).value).toBe(value);
       }),
-      { seed: 3, numRuns: 1000 },
+      runs(1000),
     );
   });
 

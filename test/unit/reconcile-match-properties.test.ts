@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { preview } from '../../src/main/core/reconcile/match/preview';
 import type { BankLine, Match, MatchRequest, PreviewResult } from '../../src/main/core/reconcile/match/types';
@@ -173,7 +174,7 @@ describe('matching engine properties', () => {
           expect(canonical(second)).toEqual(canonical(first));
         },
       ),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -203,7 +204,7 @@ describe('matching engine properties', () => {
           }
         }
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -237,7 +238,7 @@ describe('matching engine properties', () => {
           expect(after.suggestions.flatMap((s) => s.options).filter(touches)).toEqual([]);
         },
       ),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -267,7 +268,7 @@ describe('matching engine properties', () => {
         expect(result.suggestions[0]!.reason).toBe('tie');
         expect(result.suggestions[0]!.options).toHaveLength(days.length);
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 
@@ -294,7 +295,7 @@ describe('matching engine properties', () => {
           );
         }
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 });
@@ -302,7 +303,7 @@ describe('matching engine properties', () => {
 describe('the generated scenarios exercise every rule', () => {
   it('all four rules, ties and leftovers occur in a sample', () => {
     const seen = new Set<string>();
-    for (const { lines, requests } of fc.sample(scenarios, { numRuns: 200, seed: 7 })) {
+    for (const { lines, requests } of fc.sample(scenarios, runs(200))) {
       const result = preview(lines, requests);
       result.matches.forEach((match) => seen.add(match.rule));
       result.suggestions.forEach((suggestion) => seen.add(`suggestion:${suggestion.reason}`));

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import {
   boundedEditDistance,
@@ -93,7 +94,7 @@ describe('boundedEditDistance (optimal string alignment)', () => {
         const exact = osa(a, b);
         expect(boundedEditDistance(a, b, max)).toBe(exact <= max ? exact : max + 1);
       }),
-      { numRuns: 3000 },
+      runs(3000),
     );
   });
 });
@@ -111,7 +112,7 @@ describe('creditor check digits', () => {
         const expected = isValidCreditorReference(reference) ? 'valid' : 'invalid';
         expect(creditorCheckDigits(reference)).toBe(expected);
       }),
-      { numRuns: 3000 },
+      runs(3000),
     );
     expect(creditorCheckDigits('TOPUPEUR0000123')).toBe('not_creditor_reference');
   });
@@ -149,7 +150,7 @@ describe('the engine reads texts as the plain definition does', () => {
           expect(whole).toEqual(keys.includes(normaliseReference(text)) ? [normaliseReference(text)] : []);
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 
@@ -174,7 +175,7 @@ describe('the engine reads texts as the plain definition does', () => {
         });
         expect(found.sort()).toEqual(keys.filter((key) => osa(text, key) <= 1).sort());
       }),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 
@@ -196,7 +197,7 @@ describe('the engine reads texts as the plain definition does', () => {
           expect(pairs.sort()).toEqual(expected.sort());
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 

@@ -3,6 +3,7 @@
 // (navigation, IPC sender frames), and the permission guard. Every generated input must be refused.
 import { join, sep } from 'node:path';
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { vetExternalUrl } from '../../src/shared/security/external-url';
 import { checkAssetUrl } from '../../src/main/core/platform/asset-fetch';
@@ -17,7 +18,7 @@ import {
   resolveAppFile,
 } from '../../src/main/shell/security';
 
-const RUNS = { numRuns: 1500 };
+const RUNS = runs(1500);
 const DEV = 'http://localhost:5173';
 
 /** Mixed case: each letter upper or lower, as a browser would still accept the scheme. */
@@ -53,7 +54,10 @@ const insertedInside = (text: string, piece: fc.Arbitrary<string>) =>
     .tuple(fc.integer({ min: 1, max: text.length - 1 }), piece)
     .map(([at, inserted]) => text.slice(0, at) + inserted + text.slice(at));
 
-const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/);
+// A DNS label of letters, digits and inner hyphens, but never the IDNA prefix `xn--`: a label that
+// starts with it is Punycode, and `xn--0` is not valid Punycode, so a URL parser refuses it. Those
+// are not the plain hosts these properties are about (look-alike IDN hosts have tests of their own).
+const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/).filter((text) => !/^xn--/i.test(text));
 const host = fc.tuple(label, fc.constantFrom('example', 'com', 'net', 'app')).map(([a, b]) => `${a}.${b}`);
 const path = fc.constantFrom('', '/', '/terms', '/a/b?x=1#top', '/redeem?card=1');
 const anyRest = fc.string({ maxLength: 40 });
@@ -112,9 +116,9 @@ describe('external link validator (vetExternalUrl, window.open)', () => {
       fc.property(host, path, (h, p) => {
         const good = `https://www.${h}${p || '/'}`;
         expect(vetExternalUrl(good).openable).toBe(true);
-        fc.assert(fc.property(insertedInside(good, sneaky), refusedEverywhere), { numRuns: 20 });
+        fc.assert(fc.property(insertedInside(good, sneaky), refusedEverywhere), runs(20));
       }),
-      { numRuns: 100 },
+      runs(100),
     );
   });
 
@@ -203,7 +207,7 @@ describe('external link validator (vetExternalUrl, window.open)', () => {
         ])
           refusedEverywhere(url);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -323,7 +327,7 @@ describe('navigation guard and app-origin check', () => {
       'http://[::1]:5173/',
       'http://0x7f.0.0.1:5173/',
     );
-    fc.assert(fc.property(near, neverApp), { numRuns: 200 });
+    fc.assert(fc.property(near, neverApp), runs(200));
     // A dev server that is not loopback is never trusted, even at its own origin.
     expect(isAppUrl('http://devbox.example:5173/', 'http://devbox.example:5173')).toBe(false);
   });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_STYLES,
@@ -121,7 +122,7 @@ describe('parseAmount', () => {
           expect(parseAmount(written, style)).toEqual({ ok: true, value: expected });
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { CSV_DELIMITERS, readCsv, writeCsv } from '../../src/main/core/reconcile/statements/csv';
 
@@ -74,7 +75,7 @@ describe('writeCsv → readCsv', () => {
         expect(problems).toEqual([]);
         expect(read.map((r) => r.fields)).toEqual(input);
       }),
-      { numRuns: 1000 },
+      runs(1000),
     );
   });
 
@@ -90,7 +91,7 @@ describe('writeCsv → readCsv', () => {
         });
         expect(readCsv(text, delimiter).records.map((r) => r.line)).toEqual(expected);
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../src/shared/domain/money';
 import { decimalSortKey, differenceOf, minorSortKey } from '../../src/main/core/transfers/amounts';
@@ -18,7 +19,7 @@ describe('amount sort keys', () => {
       fc.property(decimalText, decimalText, (a, b) => {
         expect(order(decimalSortKey(a) as string, decimalSortKey(b) as string)).toBe(compareDecimal(a, b));
       }),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
 import { planOpenReads } from '../../src/main/core/sync/transfer-open';
 import { TransferWalker } from '../../src/main/core/sync/transfer-walker';
@@ -292,7 +293,7 @@ describe('walking a range', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      runs(150),
     );
   });
 });
