@@ -181,6 +181,24 @@ describe('canonicalDecimal', () => {
     );
   });
 
+  it('property: plain text (read as text) and the same value with an exponent (read by decimal.js) agree', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', '-', '+'),
+        digitString(1, 30),
+        fc.option(digitString(0, 30), { nil: undefined }),
+        fc.constantFrom('GBP', 'JPY', 'KWD', 'EUR'),
+        (sign, intDigits, fracDigits, currency) => {
+          const plain = `${sign}${intDigits}${fracDigits === undefined ? '' : `.${fracDigits}`}`;
+          const intDigitsNeeded = intDigits.replace(/^0+/, '').length;
+          fc.pre(intDigitsNeeded <= 29);
+          expect(canonicalAmount(plain, currency)).toBe(canonicalAmount(`${plain}e0`, currency));
+          expect(canonicalDecimal(plain)).toBe(canonicalDecimal(`${plain}e0`));
+        },
+      ),
+    );
+  });
+
   it('property: exponent notation equals shifting the decimal point by string manipulation', () => {
     fc.assert(
       fc.property(

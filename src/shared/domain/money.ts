@@ -62,8 +62,27 @@ export function decimalPlaces(input: string): number {
   return parseExact(input).decimalPlaces();
 }
 
+/** Plain decimals within the bounds: canonicalised as text, without a Decimal (the common case). */
+const PLAIN = /^([+-]?)(\d{1,30})(?:\.(\d{0,30}))?$/;
+
+/**
+ * The canonical text of a plain decimal with at least `places` decimals, or undefined when the
+ * input is not plain (exponent, leading point, more digits): those go through decimal.js.
+ */
+function plainCanonical(input: string, places: number): string | undefined {
+  const match = PLAIN.exec(input);
+  if (match === null) return undefined;
+  const integer = match[2]!.replace(/^0+(?=\d)/, '');
+  const fraction = (match[3] ?? '').replace(/0+$/, '').padEnd(places, '0');
+  const body = fraction === '' ? integer : `${integer}.${fraction}`;
+  const zero = integer === '0' && !/[1-9]/.test(fraction);
+  return match[1] === '-' && !zero ? `-${body}` : body;
+}
+
 /** Plain decimal with no trailing fractional zeros: "0012.3400" → "12.34", "1e2" → "100". */
 export function canonicalDecimal(input: string): string {
+  const plain = plainCanonical(input.trim(), 0);
+  if (plain !== undefined) return plain;
   const value = parseExact(input);
   return value.isZero() ? '0' : value.toFixed();
 }
@@ -75,7 +94,8 @@ function toFixedAtLeast(value: Exact, places: number): string {
 
 /** The canonical amount string of a value in a currency (see Money). */
 export function canonicalAmount(input: string, currency: string): string {
-  return toFixedAtLeast(parseExact(input), requireCurrencyExponent(currency));
+  const places = requireCurrencyExponent(currency);
+  return plainCanonical(input.trim(), places) ?? toFixedAtLeast(parseExact(input), places);
 }
 
 export function money(amount: string, currency: string): Money {

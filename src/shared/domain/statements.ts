@@ -68,7 +68,10 @@ export interface StatementImport {
   /** The statement's account (IBAN or number) when the format names it. */
   account: string | null;
   lines: BankLine[];
+  /** The first problems by line (at most 100, each bounded in length). */
   errors: StatementProblem[];
+  /** How many problems there were in all (more than `errors` holds when there were many). */
+  errorsTotal?: number;
   /** Opening and closing booked balances when the statement gives them (checked before storing). */
   opening: StatementBalance | null;
   closing: StatementBalance | null;

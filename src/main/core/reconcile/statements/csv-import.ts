@@ -1,243 +1,210 @@
 /**
- * A CSV statement read through a column mapping profile. Each bad row becomes one problem per bad
- * field (with its line) and the other rows are still read.
+ * A CSV statement read through a column mapping profile, a piece of text at a time. The delimiter is
+ * settled from the start of the file, the amount style and date format from the first 10,000 data
+ * rows (csv-detect.ts: only when every one of them agrees); every later row is read with them, and
+ * a row they cannot read is a problem on its line. Each bad row becomes one problem per bad field
+ * and the other rows are still read.
  */
-import { canonicalAmount } from '../../../../shared/domain/money';
-import { isKnownCurrency } from '../../../../shared/domain/currency';
 import type { StatementImport, StatementProblem } from '../../../../shared/domain/statements';
-import { parseAmount, type AmountStyle } from './amount';
-import { readCsv, type CsvRecord } from './csv';
-import {
-  detectAmountStyle,
-  detectDateFormat,
-  detectDelimiter,
-  frameRecords,
-  normaliseTitle,
-  type Sample,
-} from './csv-detect';
-import { checkCsvProfile, type ColumnRef, type CsvColumns, type CsvProfile } from './csv-profile';
-import { compileDateFormat, type CompiledDateFormat } from './dates';
-import { assignLineIds, type DraftLine } from './line-id';
-import { negate } from './sections';
-import { cleanText, lastLineNumber } from './text-lines';
+import { type CsvDelimiter, type CsvRecord } from './csv';
+import { detectDelimiter } from './csv-detect';
+import { checkCsvProfile, type CsvProfile } from './csv-profile';
+import { readRow, resolveColumns, settleSettings, type Resolved, type Settings } from './csv-rows';
+import { CsvRecordStream, type StreamedRecord } from './csv-stream';
+import { LineIds, type DraftLine } from './line-id';
+import { ProblemList } from './problems';
+import { lastLineNumber } from './text-lines';
 
-type ColumnKey = keyof CsvColumns;
-/** 0-based field index of each mapped column (remittance may join several). */
-type Resolved = Partial<Record<Exclude<ColumnKey, 'remittance'>, number>> & { remittance?: number[] };
+/** Text read before the delimiter is decided. */
+const PREFIX_CHARS = 256 * 1024;
+/** Data rows the amount style and date format are settled from. */
+export const SETTLING_ROWS = 10_000;
 
-function empty(problems: StatementProblem[], account: string | null = null): StatementImport {
-  return { format: 'csv', account, lines: [], errors: problems, opening: null, closing: null };
-}
+const NO_PROFILE: StatementProblem = {
+  line: 1,
+  field: 'profile',
+  problem:
+    'A CSV statement needs a column profile (which column holds the date, the amount ...): choose a saved profile or create one for this bank.',
+};
 
-function resolveColumns(columns: CsvColumns, titles: CsvRecord | null): Resolved | StatementProblem[] {
-  const problems: StatementProblem[] = [];
-  const positions = new Map(
-    (titles?.fields ?? []).map((title, i) => [normaliseTitle(title), i] as const).reverse(),
-  );
-  const resolve = (key: string, ref: ColumnRef): number => {
-    if (typeof ref === 'number') return ref - 1;
-    const index = positions.get(normaliseTitle(ref));
-    if (index === undefined) {
-      problems.push({
-        line: titles?.line ?? 1,
-        field: `columns.${key}`,
-        problem: `The header has no column "${ref}" (it has ${(titles?.fields ?? []).map((t) => `"${t.trim()}"`).join(', ')}): check the column titles and header lines in the profile.`,
+const isBlank = (record: CsvRecord): boolean => record.fields.every((field) => field.trim() === '');
+/** A line with any text counts for the footer (a line of only delimiters does, an empty one not). */
+const hasText = (record: CsvRecord): boolean => record.fields.length > 1 || record.fields[0]!.trim() !== '';
+
+export class CsvStatementReader {
+  private readonly profile: CsvProfile | undefined;
+  private prefix: string | null = '';
+  private stream: CsvRecordStream | undefined;
+  private titles: CsvRecord | null = null;
+  /** Data or footer: known once later lines show the record is not among the last footer lines. */
+  private readonly undecided: StreamedRecord[] = [];
+  private lastTextLine = 0;
+  private unsettled: CsvRecord[] | null = [];
+  private columns: Resolved | undefined;
+  private settings: Settings | undefined;
+  private stopped = false;
+
+  constructor(
+    profileInput: unknown,
+    private readonly onDraft: (draft: DraftLine) => void,
+    private readonly problems: ProblemList,
+  ) {
+    if (profileInput === undefined) {
+      this.fail([NO_PROFILE]);
+      return;
+    }
+    const checked = checkCsvProfile(profileInput);
+    if (!checked.ok) {
+      this.fail(
+        checked.issues.map((issue) => ({ line: 1, field: issue.field, problem: `${issue.problem}.` })),
+      );
+      return;
+    }
+    this.profile = checked.profile;
+  }
+
+  get account(): string | null {
+    return this.profile?.account ?? null;
+  }
+
+  push(text: string): void {
+    if (this.stopped) return;
+    if (this.prefix !== null) {
+      this.prefix += text;
+      if (this.prefix.length >= PREFIX_CHARS) this.startStream(false);
+      return;
+    }
+    this.stream?.push(text);
+  }
+
+  end(): void {
+    if (this.stopped) return;
+    if (this.prefix !== null) this.startStream(true);
+    this.stream?.end();
+    if (this.stopped) return;
+    const limit = this.lastTextLine - (this.profile?.footerLines ?? 0);
+    for (const record of this.undecided) if (record.line <= limit) this.data(record);
+    this.undecided.length = 0;
+    this.settle();
+  }
+
+  private fail(problems: StatementProblem[]): void {
+    this.problems.addAll(problems);
+    this.stopped = true;
+    this.prefix = null;
+  }
+
+  private startStream(final: boolean): void {
+    const profile = this.profile!;
+    const text = this.prefix!;
+    this.prefix = null;
+    let delimiter: CsvDelimiter;
+    if (profile.delimiter !== 'auto') delimiter = profile.delimiter;
+    else {
+      // Only whole lines, and no footer in sight unless the whole file is here.
+      const whole = final && text.length <= PREFIX_CHARS;
+      const start = text.slice(0, PREFIX_CHARS);
+      const cut = whole ? start.length : Math.max(start.lastIndexOf('\n'), start.lastIndexOf('\r'));
+      const head = cut > 0 ? start.slice(0, cut) : start;
+      const titles = Object.values(profile.columns)
+        .flat()
+        .filter((ref): ref is string => typeof ref === 'string');
+      const detected = detectDelimiter(head, {
+        ...profile,
+        footerLines: whole ? profile.footerLines : 0,
+        lastLine: lastLineNumber(head),
+        titles,
       });
+      if (!detected.ok) {
+        this.fail([{ line: 1, field: 'profile.delimiter', problem: detected.problem }]);
+        return;
+      }
+      delimiter = detected.value;
     }
-    return index ?? -1;
-  };
-  const resolved: Resolved = {};
-  for (const [key, ref] of Object.entries(columns) as [ColumnKey, ColumnRef | ColumnRef[] | undefined][]) {
-    if (ref === undefined) continue;
-    if (key === 'remittance')
-      resolved.remittance = (Array.isArray(ref) ? ref : [ref]).map((r) => resolve(key, r));
-    else resolved[key] = resolve(key, ref as ColumnRef);
-  }
-  return problems.length > 0 ? problems : resolved;
-}
-
-interface Settings {
-  style: AmountStyle;
-  dates: CompiledDateFormat;
-}
-
-function settleSettings(
-  profile: CsvProfile,
-  columns: Resolved,
-  data: CsvRecord[],
-): Settings | StatementProblem {
-  const at = data[0]?.line ?? 1;
-  const samples = (keys: (keyof Resolved)[]): Sample[] =>
-    data.flatMap((record) =>
-      keys.flatMap((key) => {
-        const index = columns[key];
-        const text = typeof index === 'number' ? record.fields[index]?.trim() : undefined;
-        return text ? [{ line: record.line, text }] : [];
-      }),
+    this.stream = new CsvRecordStream(
+      delimiter,
+      (record) => this.record(record),
+      (problem) => this.problems.add(problem),
     );
-  const fixedDecimal = profile.decimalSeparator === 'auto' ? undefined : profile.decimalSeparator;
-  const fixedThousands = profile.thousandsSeparator === 'auto' ? undefined : profile.thousandsSeparator;
-  let style: AmountStyle;
-  if (fixedDecimal !== undefined && fixedThousands !== undefined) {
-    style = { decimalSeparator: fixedDecimal, thousandsSeparator: fixedThousands };
-  } else {
-    const detected = detectAmountStyle(samples(['amount', 'debit', 'credit']), {
-      decimalSeparator: fixedDecimal,
-      thousandsSeparator: fixedThousands,
-    });
-    if (!detected.ok) return { line: at, field: 'profile.decimalSeparator', problem: detected.problem };
-    style = detected.value;
+    this.stream.push(text);
   }
-  let dates: CompiledDateFormat;
-  if (profile.dateFormat === 'auto') {
-    const detected = detectDateFormat(samples(['date', 'valueDate']));
-    if (!detected.ok) return { line: at, field: 'profile.dateFormat', problem: detected.problem };
-    dates = detected.value;
-  } else {
-    const compiled = compileDateFormat(profile.dateFormat);
-    if (typeof compiled === 'string') return { line: 1, field: 'profile.dateFormat', problem: compiled };
-    dates = compiled;
-  }
-  return { style, dates };
-}
 
-function readRow(
-  record: CsvRecord,
-  columns: Resolved,
-  profile: CsvProfile,
-  settings: Settings,
-): DraftLine | StatementProblem[] {
-  const problems: StatementProblem[] = [];
-  const report = (field: string, problem: string): void => {
-    problems.push({ line: record.line, field, problem });
-  };
-  const needed = Object.entries(columns).flatMap(([key, index]) =>
-    (Array.isArray(index) ? index : [index as number]).map((i) => [key, i] as const),
-  );
-  const missing = needed.find(([, index]) => index >= record.fields.length);
-  if (missing) {
-    const width = Math.max(...needed.map(([, index]) => index + 1));
-    report(
-      missing[0],
-      `The row has ${record.fields.length} column(s); the profile reads "${missing[0]}" from column ${missing[1] + 1} and needs ${width}.`,
-    );
-    return problems;
-  }
-  /** Trimmed text of a mapped column; undefined when the profile does not map it. */
-  const cell = (key: Exclude<ColumnKey, 'remittance'>): string | undefined => {
-    const index = columns[key];
-    return index === undefined ? undefined : (record.fields[index] ?? '').trim();
-  };
-  const date = (key: 'date' | 'valueDate'): string | null => {
-    const text = cell(key);
-    if (!text) {
-      if (key === 'date') report(key, 'The booking date is empty.');
-      return null;
+  private record(record: StreamedRecord): void {
+    if (this.stopped) return;
+    const profile = this.profile!;
+    if (hasText(record)) this.lastTextLine = Math.max(this.lastTextLine, record.endLine);
+    if (isBlank(record)) return;
+    if (record.line <= profile.headerLines) {
+      this.titles = record;
+      return;
     }
-    const parsed = settings.dates.parse(text);
-    if (!parsed.ok) report(key, `${parsed.problem}.`);
-    return parsed.ok ? parsed.date : null;
-  };
-  const amountOf = (key: 'amount' | 'debit' | 'credit'): string | null => {
-    const text = cell(key);
-    if (!text) return null;
-    const parsed = parseAmount(text, settings.style);
-    if (!parsed.ok) report(key, `${parsed.problem}.`);
-    return parsed.ok ? parsed.value : null;
-  };
+    if (profile.footerLines === 0) {
+      this.data(record);
+      return;
+    }
+    this.undecided.push(record);
+    const limit = this.lastTextLine - profile.footerLines;
+    let released = 0;
+    while (released < this.undecided.length && this.undecided[released]!.line <= limit) {
+      this.data(this.undecided[released]!);
+      released += 1;
+    }
+    if (released > 0) this.undecided.splice(0, released);
+  }
 
-  const bookingDate = date('date');
-  const valueDate = date('valueDate');
-  let amount: string | null = null;
-  if (columns.amount !== undefined) {
-    const value = amountOf('amount');
-    if (cell('amount') === '') report('amount', 'The amount is empty.');
-    if (value !== null) amount = profile.signConvention === 'positive-is-outgoing' ? negate(value) : value;
-  } else {
-    const debitText = cell('debit');
-    const creditText = cell('credit');
-    const debit = amountOf('debit');
-    const credit = amountOf('credit');
-    const isSet = (v: string | null): v is string => v !== null && v !== '0';
-    if (isSet(debit) && isSet(credit))
-      report('credit', 'Both the debit and the credit column have an amount.');
-    else if (isSet(debit)) amount = negate(abs(debit));
-    else if (isSet(credit)) amount = abs(credit);
-    else if (!debitText && !creditText)
-      report('debit', 'Neither the debit nor the credit column has an amount.');
-    else if (debit !== null || credit !== null) amount = '0';
+  private data(record: CsvRecord): void {
+    if (this.stopped) return;
+    if (this.unsettled !== null) {
+      this.unsettled.push(record);
+      if (this.unsettled.length >= SETTLING_ROWS) this.settle();
+      return;
+    }
+    this.read(record);
   }
-  const currency = (cell('currency') || profile.currency || '').toUpperCase();
-  if (!isKnownCurrency(currency)) {
-    report(
-      'currency',
-      currency ? `"${currency}" is not an ISO 4217 currency code.` : 'The currency is empty.',
-    );
+
+  /** Columns and settings from the rows so far; then those rows are read. */
+  private settle(): void {
+    const rows = this.unsettled;
+    if (rows === null || this.stopped) return;
+    this.unsettled = null;
+    const profile = this.profile!;
+    const columns = resolveColumns(profile.columns, this.titles);
+    if (Array.isArray(columns)) {
+      this.fail(columns);
+      return;
+    }
+    const settings = settleSettings(profile, columns, rows);
+    if ('problem' in settings) {
+      this.fail([settings]);
+      return;
+    }
+    this.columns = columns;
+    this.settings = settings;
+    for (const record of rows) this.read(record);
   }
-  const remittance = (columns.remittance ?? [])
-    .map((index) => record.fields[index]?.trim() ?? '')
-    .filter((text) => text !== '')
-    .join(' ');
-  if (problems.length > 0 || bookingDate === null || amount === null) return problems;
-  return {
-    bankTransactionId: cleanText(cell('bankTransactionId')),
-    bookingDate,
-    valueDate,
-    amount: canonicalAmount(amount, currency),
-    currency,
-    reference: cleanText(cell('reference')),
-    remittance: cleanText(remittance),
-    counterpartyName: cleanText(cell('counterpartyName')),
-    counterpartyAccount: cleanText(cell('counterpartyAccount')),
-    sourceLine: record.line,
-  };
+
+  private read(record: CsvRecord): void {
+    const row = readRow(record, this.columns!, this.profile!, this.settings!);
+    if (Array.isArray(row)) this.problems.addAll(row);
+    else this.onDraft(row);
+  }
 }
 
-const abs = (value: string): string => (value.startsWith('-') ? value.slice(1) : value);
-
-/** Read a CSV statement (already decoded text) with a profile; `profileInput` is validated here. */
+/** Read a whole CSV statement (already decoded text) with a profile; `profileInput` is validated here. */
 export function importCsv(text: string, profileInput: unknown): StatementImport {
-  if (profileInput === undefined) {
-    return empty([
-      {
-        line: 1,
-        field: 'profile',
-        problem:
-          'A CSV statement needs a column profile (which column holds the date, the amount ...): choose a saved profile or create one for this bank.',
-      },
-    ]);
-  }
-  const checked = checkCsvProfile(profileInput);
-  if (!checked.ok)
-    return empty(
-      checked.issues.map((issue) => ({ line: 1, field: issue.field, problem: `${issue.problem}.` })),
-    );
-  const profile = checked.profile;
-  const account = profile.account ?? null;
-  const lastLine = lastLineNumber(text);
-  const titles = Object.values(profile.columns)
-    .flat()
-    .filter((ref): ref is string => typeof ref === 'string');
-  let delimiter = profile.delimiter;
-  if (delimiter === 'auto') {
-    const detected = detectDelimiter(text, { ...profile, lastLine, titles });
-    if (!detected.ok)
-      return empty([{ line: 1, field: 'profile.delimiter', problem: detected.problem }], account);
-    delimiter = detected.value;
-  }
-  const { records, problems } = readCsv(text, delimiter);
-  const frame = frameRecords(records, profile.headerLines, profile.footerLines, lastLine);
-  const columns = resolveColumns(profile.columns, frame.titles);
-  if (Array.isArray(columns)) return empty([...problems, ...columns], account);
-  const settings = settleSettings(profile, columns, frame.data);
-  if ('problem' in settings) return empty([...problems, settings], account);
-  const drafts: DraftLine[] = [];
-  const errors = [...problems];
-  for (const record of frame.data) {
-    const row = readRow(record, columns, profile, settings);
-    if (Array.isArray(row)) errors.push(...row);
-    else drafts.push(row);
-  }
-  errors.sort((a, b) => a.line - b.line);
-  return { format: 'csv', account, lines: assignLineIds(drafts), errors, opening: null, closing: null };
+  const problems = new ProblemList();
+  const ids = new LineIds();
+  const lines: StatementImport['lines'] = [];
+  const reader = new CsvStatementReader(profileInput, (draft) => lines.push(ids.assign(draft)), problems);
+  reader.push(text);
+  reader.end();
+  return {
+    format: 'csv',
+    account: reader.account,
+    lines,
+    errors: problems.list(),
+    errorsTotal: problems.total,
+    opening: null,
+    closing: null,
+  };
 }

@@ -5,6 +5,7 @@
  * UTF-16 text that is mostly ASCII, and bytes that are not valid UTF-8 are read as Windows-1252,
  * which maps every byte to a character.
  */
+import { isUtf8 } from 'node:buffer';
 import type { StatementProblem } from '../../../../shared/domain/statements';
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -14,14 +15,6 @@ export type DecodeResult =
 
 /** How many leading bytes the UTF-16 NUL-pattern check looks at. */
 const SNIFF_BYTES = 4096;
-
-function decodeStrict(bytes: Uint8Array, encoding: TextEncodingName): string | undefined {
-  try {
-    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * UTF-16 without a BOM: text that is mostly ASCII has a NUL in every other byte. Little endian puts
@@ -43,54 +36,134 @@ export function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefin
   return undefined;
 }
 
-function utf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', how: string): DecodeResult {
-  const text = decodeStrict(bytes, encoding);
-  if (text === undefined) {
+const PROBLEM = (problem: string): StatementProblem => ({ line: 1, field: null, problem });
+
+/**
+ * What the first bytes say. `known: false` means UTF-8 when every byte of the file is valid UTF-8,
+ * else Windows-1252: a question only the whole file answers (Utf8Check, a piece at a time).
+ */
+export type EncodingPlan =
+  | { ok: true; encoding: TextEncodingName; skip: number; known: boolean; how: string }
+  | { ok: false; problem: StatementProblem };
+
+export function planEncoding(head: Uint8Array): EncodingPlan {
+  const [b0, b1, b2, b3] = [head[0], head[1], head[2], head[3]];
+  if (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0)
     return {
       ok: false,
-      problem: {
-        line: 1,
-        field: null,
-        problem: `The file looks like UTF-16 text (${how}) but is not valid UTF-16 (${bytes.length % 2 === 1 ? 'an odd number of bytes: probably cut short' : 'broken characters'}). Export the statement again.`,
-      },
+      problem: PROBLEM('The file is UTF-32, which FloatDesk does not read. Export it as UTF-8 or UTF-16.'),
     };
-  }
-  return { ok: true, text, encoding };
+  const bom = 'byte order mark';
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf)
+    return { ok: true, encoding: 'utf-8', skip: 3, known: true, how: bom };
+  if (b0 === 0xff && b1 === 0xfe) return { ok: true, encoding: 'utf-16le', skip: 2, known: true, how: bom };
+  if (b0 === 0xfe && b1 === 0xff) return { ok: true, encoding: 'utf-16be', skip: 2, known: true, how: bom };
+  const sniffed = sniffUtf16(head);
+  if (sniffed)
+    return {
+      ok: true,
+      encoding: sniffed,
+      skip: 0,
+      known: true,
+      how: 'no byte order mark, detected by its NUL bytes',
+    };
+  return { ok: true, encoding: 'utf-8', skip: 0, known: false, how: 'valid UTF-8' };
 }
 
-/** Decode a statement file; a byte order mark is removed from the text. */
+/** Whether bytes given a piece at a time are valid UTF-8 (a character may span two pieces). */
+export class Utf8Check {
+  private carry: Uint8Array = new Uint8Array(0);
+  private valid = true;
+
+  push(chunk: Uint8Array): void {
+    if (!this.valid) return;
+    const data = this.carry.length === 0 ? chunk : Buffer.concat([this.carry, chunk]);
+    const cut = completeLength(data);
+    if (!isUtf8(data.subarray(0, cut))) this.valid = false;
+    this.carry = data.slice(cut);
+  }
+
+  end(): boolean {
+    return this.valid && this.carry.length === 0;
+  }
+}
+
+/** Bytes up to the last complete character (a lead byte near the end may still need more). */
+function completeLength(data: Uint8Array): number {
+  for (let back = 1; back <= 3 && back <= data.length; back += 1) {
+    const byte = data[data.length - back]!;
+    if (byte < 0x80) return data.length;
+    if (byte >= 0xc0) {
+      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return needed > back ? data.length - back : data.length;
+    }
+  }
+  return data.length;
+}
+
+/** Text from bytes given a piece at a time in a known encoding; invalid bytes are a problem. */
+export class TextPieces {
+  private readonly decoder: InstanceType<typeof TextDecoder> | undefined;
+  private skip: number;
+  private odd = 0;
+
+  constructor(
+    readonly encoding: TextEncodingName,
+    private readonly plan: { skip: number; how: string },
+  ) {
+    this.skip = plan.skip;
+    this.decoder =
+      encoding === 'windows-1252' ? undefined : new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+  }
+
+  push(chunk: Uint8Array): string | StatementProblem {
+    let bytes = chunk;
+    if (this.skip > 0) {
+      const skipped = Math.min(this.skip, bytes.length);
+      bytes = bytes.subarray(skipped);
+      this.skip -= skipped;
+    }
+    this.odd = (this.odd + bytes.length) % 2;
+    if (this.decoder === undefined) return decodeWindows1252(bytes);
+    try {
+      return this.decoder.decode(bytes, { stream: true });
+    } catch {
+      return this.invalid(false);
+    }
+  }
+
+  end(): string | StatementProblem {
+    if (this.decoder === undefined) return '';
+    try {
+      return this.decoder.decode();
+    } catch {
+      return this.invalid(true);
+    }
+  }
+
+  private invalid(atEnd: boolean): StatementProblem {
+    if (this.encoding === 'utf-8')
+      return PROBLEM(
+        'The file starts with a UTF-8 byte order mark but contains bytes that are not UTF-8. Export the statement again.',
+      );
+    const why = atEnd && this.odd === 1 ? 'an odd number of bytes: probably cut short' : 'broken characters';
+    return PROBLEM(
+      `The file looks like UTF-16 text (${this.plan.how}) but is not valid UTF-16 (${why}). Export the statement again.`,
+    );
+  }
+}
+
+/** Decode a whole statement file; a byte order mark is removed from the text. */
 export function decodeStatementBytes(bytes: Uint8Array): DecodeResult {
-  const [b0, b1, b2, b3] = [bytes[0], bytes[1], bytes[2], bytes[3]];
-  if (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0) {
-    return {
-      ok: false,
-      problem: {
-        line: 1,
-        field: null,
-        problem: 'The file is UTF-32, which FloatDesk does not read. Export it as UTF-8 or UTF-16.',
-      },
-    };
-  }
-  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) {
-    const text = decodeStrict(bytes.subarray(3), 'utf-8');
-    if (text !== undefined) return { ok: true, text, encoding: 'utf-8' };
-    return {
-      ok: false,
-      problem: {
-        line: 1,
-        field: null,
-        problem:
-          'The file starts with a UTF-8 byte order mark but contains bytes that are not UTF-8. Export the statement again.',
-      },
-    };
-  }
-  if (b0 === 0xff && b1 === 0xfe) return utf16(bytes.subarray(2), 'utf-16le', 'byte order mark');
-  if (b0 === 0xfe && b1 === 0xff) return utf16(bytes.subarray(2), 'utf-16be', 'byte order mark');
-  const sniffed = sniffUtf16(bytes);
-  if (sniffed) return utf16(bytes, sniffed, 'no byte order mark, detected by its NUL bytes');
-  const utf8 = decodeStrict(bytes, 'utf-8');
-  if (utf8 !== undefined) return { ok: true, text: utf8, encoding: 'utf-8' };
-  return { ok: true, text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  const plan = planEncoding(bytes);
+  if (!plan.ok) return plan;
+  const encoding = plan.known || isUtf8(bytes) ? plan.encoding : 'windows-1252';
+  const pieces = new TextPieces(encoding, plan);
+  const text = pieces.push(bytes);
+  if (typeof text !== 'string') return { ok: false, problem: text };
+  const rest = pieces.end();
+  if (typeof rest !== 'string') return { ok: false, problem: rest };
+  return { ok: true, text: text + rest, encoding };
 }
 
 /** WHATWG index-windows-1252 for bytes 0x80–0x9F (the rest equal their code point). */

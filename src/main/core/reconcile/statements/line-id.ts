@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { BankLine } from '../../../../shared/domain/statements';
+import { DigestCounter } from './digest-counter';
 import { cleanText } from './text-lines';
 
 export type DraftLine = Omit<BankLine, 'bankTransactionId'> & { bankTransactionId: string | null };
@@ -13,7 +14,7 @@ export type DraftLine = Omit<BankLine, 'bankTransactionId'> & { bankTransactionI
 /** Marks ids FloatDesk computed, so they are never mistaken for a bank's. */
 export const CONTENT_ID_PREFIX = 'sha256:';
 
-function contentDigest(line: DraftLine): string {
+function contentDigest(line: DraftLine): Buffer {
   const content = [
     line.bookingDate,
     line.valueDate,
@@ -24,28 +25,35 @@ function contentDigest(line: DraftLine): string {
     cleanText(line.counterpartyName),
     cleanText(line.counterpartyAccount),
   ];
-  return createHash('sha256').update(JSON.stringify(content), 'utf8').digest('hex').slice(0, 32);
+  return createHash('sha256').update(JSON.stringify(content), 'utf8').digest();
 }
 
 /**
- * Final ids for the lines of one file, in file order. A bank id that repeats within the file (some
- * banks reuse a reference) gets "#2", "#3" ... on its later occurrences, so no line is dropped.
+ * Final ids for the lines of one file, given in file order one at a time. A bank id that repeats
+ * within the file (some banks reuse a reference) gets "#2", "#3" ... on its later occurrences, so
+ * no line is dropped.
  */
-export function assignLineIds(drafts: readonly DraftLine[]): BankLine[] {
-  const seen = new Map<string, number>();
-  const next = (key: string): number => {
-    const count = (seen.get(key) ?? 0) + 1;
-    seen.set(key, count);
-    return count;
-  };
-  return drafts.map((draft) => {
+export class LineIds {
+  private readonly bankIds = new DigestCounter();
+  private readonly contents = new DigestCounter();
+
+  assign(draft: DraftLine): BankLine {
     const bankId = cleanText(draft.bankTransactionId);
     if (bankId !== null) {
-      const occurrence = next(`bank\u0000${bankId}`);
+      const occurrence = this.bankIds.next(createHash('sha256').update(bankId, 'utf8').digest());
       return { ...draft, bankTransactionId: occurrence === 1 ? bankId : `${bankId}#${occurrence}` };
     }
     const digest = contentDigest(draft);
-    const occurrence = next(`content\u0000${digest}`);
-    return { ...draft, bankTransactionId: `${CONTENT_ID_PREFIX}${digest}:${occurrence}` };
-  });
+    const occurrence = this.contents.next(digest);
+    return {
+      ...draft,
+      bankTransactionId: `${CONTENT_ID_PREFIX}${digest.toString('hex', 0, 16)}:${occurrence}`,
+    };
+  }
+}
+
+/** Final ids for every line of one file, in file order. */
+export function assignLineIds(drafts: readonly DraftLine[]): BankLine[] {
+  const ids = new LineIds();
+  return drafts.map((draft) => ids.assign(draft));
 }

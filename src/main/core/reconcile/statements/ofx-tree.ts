@@ -6,6 +6,8 @@
  * be closed. A file cut short (an aggregate still open at the end) is one problem, no lines.
  */
 import type { StatementProblem } from '../../../../shared/domain/statements';
+import { decodeReferences, OFX_RULES } from './entities';
+import { quoted } from './limits';
 import { lastLineNumber, lineLocator } from './text-lines';
 
 export interface OfxNode {
@@ -15,17 +17,23 @@ export interface OfxNode {
   children: OfxNode[];
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** Longest start or end tag FloatDesk reads (OFX element names are short; attributes are rare). */
+const MAX_TAG_CHARS = 1_000;
+const TAG = /^(\/?)([A-Za-z0-9._]+)(?:\s[^<]*?)?(\/?)$/;
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, name: string) => {
-    if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+function unterminated(what: string, line: number, inside: OfxNode): StatementProblem {
+  return {
+    line,
+    field: inside.name === '#root' ? null : inside.name,
+    problem: `${what} opened on line ${line} is never closed: the file is cut short or damaged. Download the statement again.`,
+  };
 }
 
-/** Parse from the <OFX> element on (the 1.x header lines and 2.x processing instructions are skipped). */
+/**
+ * Parse from the <OFX> element on (the 1.x header lines and 2.x processing instructions are skipped).
+ * One pass with indexOf: every construct is found by searching forward from where the previous one
+ * ended, and the first one that never ends stops the reading, so the time grows with the file's size.
+ */
 export function parseOfx(text: string): OfxNode | StatementProblem {
   const locate = lineLocator(text);
   const start = text.search(/<OFX>/i);
@@ -40,38 +48,88 @@ export function parseOfx(text: string): OfxNode | StatementProblem {
   const top = (): OfxNode => stack[stack.length - 1]!;
   /** A value element (or an empty element) may be closed implicitly; an aggregate with children may not. */
   const closable = (node: OfxNode): boolean => node.children.length === 0;
-  const tag = /<(\/?)([A-Za-z0-9._]+)[^>]*?(\/?)>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![^>]*>/g;
-  tag.lastIndex = start;
-  let position = start;
-  for (let match = tag.exec(text); match !== null; match = tag.exec(text)) {
-    const between = text.slice(position, match.index).trim();
-    position = tag.lastIndex;
-    if (between !== '') {
-      const current = top();
-      if (current === root || current.children.length > 0 || current.value !== null) {
-        return {
-          line: locate(match.index),
-          field: current.name,
-          problem: `Unexpected text "${between.slice(0, 30)}" inside <${current.name}>.`,
-        };
-      }
-      current.value = decodeEntities(between);
+  /** Text between constructs; a problem when it cannot stand where it is. */
+  const takeText = (raw: string, at: number): StatementProblem | undefined => {
+    const between = raw.trim();
+    if (between === '') return undefined;
+    const current = top();
+    if (current === root || current.children.length > 0 || current.value !== null) {
+      return {
+        line: locate(at),
+        field: current.name,
+        problem: `Unexpected text ${quoted(between)} inside <${current.name}>.`,
+      };
     }
-    if (match[2] === undefined) continue; // comment, processing instruction, declaration
-    const name = match[2].toUpperCase();
-    const line = locate(match.index);
+    const decoded = decodeReferences(between, OFX_RULES);
+    if (!decoded.ok)
+      return {
+        line: locate(at - raw.trimStart().length + decoded.offset),
+        field: current.name,
+        problem: decoded.problem,
+      };
+    current.value = decoded.text;
+    return undefined;
+  };
+  let position = start;
+  while (position < text.length) {
+    const open = text.indexOf('<', position);
+    // Text after the last tag belongs to an open value element; after </OFX> it is ignored.
+    if (open < 0 && top() === root) break;
+    const textEnd = open < 0 ? text.length : open;
+    const problem = takeText(text.slice(position, textEnd), textEnd);
+    if (problem) return problem;
+    if (open < 0) break;
+    const line = locate(open);
+    if (text.startsWith('<!--', open)) {
+      const close = text.indexOf('-->', open + 4);
+      if (close < 0) return unterminated('A comment (<!--)', line, top());
+      position = close + 3;
+      continue;
+    }
+    if (text.startsWith('<?', open)) {
+      const close = text.indexOf('?>', open + 2);
+      if (close < 0) return unterminated('A processing instruction (<?)', line, top());
+      position = close + 2;
+      continue;
+    }
+    if (text.startsWith('<![CDATA[', open)) {
+      const close = text.indexOf(']]>', open + 9);
+      if (close < 0) return unterminated('A CDATA section (<![CDATA[)', line, top());
+      const cdata = takeText(text.slice(open + 9, close).replaceAll('&', '&amp;'), open);
+      if (cdata) return cdata;
+      position = close + 3;
+      continue;
+    }
+    const close = text.indexOf('>', open + 1);
+    if (text.startsWith('<!', open)) {
+      if (close < 0) return unterminated('A declaration (<!)', line, top());
+      position = close + 1;
+      continue;
+    }
+    if (close < 0) return unterminated(`The tag ${quoted(text.slice(open, open + 20))}`, line, top());
+    const body = text.slice(open + 1, close);
+    const match = body.length <= MAX_TAG_CHARS ? TAG.exec(body) : null;
+    if (match === null) {
+      return {
+        line,
+        field: null,
+        problem: `${quoted(text.slice(open, Math.min(close + 1, open + 40)))} is not an OFX tag: a "<" must start an element such as <STMTTRN> or </STMTTRN>.`,
+      };
+    }
+    position = close + 1;
+    const name = match[2]!.toUpperCase();
     if (match[1] === '/') {
       // Close value elements left open until the named element is reached.
       while (top() !== root && top().name !== name && closable(top())) stack.pop();
       if (top().name !== name) {
-        const open = top();
+        const current = top();
         return {
           line,
           field: name,
           problem:
-            open === root
+            current === root
               ? `</${name}> closes an element that was never opened.`
-              : `</${name}> comes while <${open.name}> (line ${open.line}) is still open.`,
+              : `</${name}> comes while <${current.name}> (line ${current.line}) is still open.`,
         };
       }
       stack.pop();
@@ -83,9 +141,6 @@ export function parseOfx(text: string): OfxNode | StatementProblem {
     top().children.push(node);
     if (match[3] !== '/') stack.push(node);
   }
-  const rest = text.slice(position).trim();
-  if (rest !== '' && top() !== root && top().value === null && top().children.length === 0)
-    top().value = decodeEntities(rest);
   while (stack.length > 1 && top().value !== null) stack.pop();
   if (stack.length > 1) {
     return {

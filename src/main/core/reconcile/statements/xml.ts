@@ -3,9 +3,15 @@
  * document is first checked to be well-formed (a cut-short file becomes one problem with its line),
  * then read with namespace prefixes removed, text kept as written (no number conversion), and the
  * start offset of each element kept so problems name a line.
+ *
+ * Entity processing is off entirely: camt.053 needs no DTD, so a document that declares one is
+ * refused before it is parsed, and the parser expands nothing. Text is decoded here, by the five
+ * predefined entities and numeric references only (entities.ts); CDATA sections are escaped into
+ * plain text first so their content is never decoded twice.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { StatementProblem } from '../../../../shared/domain/statements';
+import { decodeReferences, firstBadReference, XML_RULES } from './entities';
 import { lastLineNumber, lineLocator } from './text-lines';
 
 export type XmlNode = Record<string, unknown>;
@@ -27,8 +33,52 @@ function metaOf(node: unknown): { startIndex?: number; endIndex?: number } | und
 
 const startOf = (node: unknown): number | undefined => metaOf(node)?.startIndex;
 
+const DOCTYPE = /<!(DOCTYPE|ENTITY)\b/i;
+
+/** CDATA content as escaped text, so the one decoding step after parsing gives it back exactly. */
+function escapeCdata(text: string): string | StatementProblem {
+  if (!text.includes('<![CDATA[')) return text;
+  let out = '';
+  let position = 0;
+  for (
+    let open = text.indexOf('<![CDATA[', position);
+    open >= 0;
+    open = text.indexOf('<![CDATA[', position)
+  ) {
+    const close = text.indexOf(']]>', open + 9);
+    if (close < 0) {
+      return {
+        line: lineLocator(text)(open),
+        field: null,
+        problem:
+          'A CDATA section (<![CDATA[) is never closed: the file is cut short or damaged. Download the statement again.',
+      };
+    }
+    const content = text.slice(open + 9, close);
+    out +=
+      text.slice(position, open) +
+      content.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    position = close + 3;
+  }
+  return out + text.slice(position);
+}
+
 /** Parse XML, or return the one problem that makes it unreadable. */
-export function parseXml(text: string, arrays: ReadonlySet<string>): XmlDocument | StatementProblem {
+export function parseXml(source: string, arrays: ReadonlySet<string>): XmlDocument | StatementProblem {
+  const declaration = DOCTYPE.exec(source);
+  if (declaration) {
+    return {
+      line: lineLocator(source)(declaration.index),
+      field: null,
+      problem: `The file declares a document type or entity (<!${declaration[1]!.toUpperCase()}>). camt.053 statements never do, and FloatDesk does not read one: ask the bank for the statement again.`,
+    };
+  }
+  const escaped = escapeCdata(source);
+  if (typeof escaped !== 'string') return escaped;
+  const text = escaped;
+  const badReference = firstBadReference(text, XML_RULES);
+  if (badReference)
+    return { line: lineLocator(text)(badReference.offset), field: null, problem: badReference.problem };
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { code, msg, line } = valid.err;
@@ -45,7 +95,7 @@ export function parseXml(text: string, arrays: ReadonlySet<string>): XmlDocument
     return {
       line,
       field: null,
-      problem: `The XML is not well-formed: ${msg} Download the statement again.`,
+      problem: `The XML is not well-formed: ${msg.length > 160 ? `${msg.slice(0, 160)}…` : msg} Download the statement again.`,
     };
   }
   const parser = new XMLParser({
@@ -55,7 +105,8 @@ export function parseXml(text: string, arrays: ReadonlySet<string>): XmlDocument
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: true,
-    htmlEntities: true,
+    processEntities: false,
+    htmlEntities: false,
     captureMetaData: true,
     isArray: (name) => arrays.has(name),
   });
@@ -110,9 +161,15 @@ export function children(node: unknown, ...path: string[]): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** Element text with its references decoded (every one was checked to name a character). */
+function decoded(text: string): string {
+  const result = decodeReferences(text, XML_RULES);
+  return result.ok ? result.text : text;
+}
+
 /** The text of an element (with or without attributes); null when absent or empty. */
 export function textOf(node: unknown): string | null {
-  if (typeof node === 'string') return node.trim() === '' ? null : node.trim();
+  if (typeof node === 'string') return node.trim() === '' ? null : decoded(node.trim());
   if (typeof node === 'object' && node !== null && '#text' in node) return textOf((node as XmlNode)['#text']);
   return null;
 }
@@ -124,5 +181,5 @@ export function text(node: unknown, ...path: string[]): string | null {
 export function attribute(node: unknown, name: string): string | null {
   if (typeof node !== 'object' || node === null) return null;
   const value = (node as XmlNode)[`@${name}`];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  return typeof value === 'string' && value.trim() !== '' ? decoded(value.trim()) : null;
 }

@@ -1,0 +1,208 @@
+/**
+ * One CSV row read through a column mapping profile: the profile's columns found in the header, the
+ * amount style and date format settled from the data rows, and each row turned into a line or into
+ * one problem per bad field (with its line).
+ */
+import { canonicalAmount } from '../../../../shared/domain/money';
+import { isKnownCurrency } from '../../../../shared/domain/currency';
+import type { StatementProblem } from '../../../../shared/domain/statements';
+import { parseAmount, type AmountStyle } from './amount';
+import type { CsvRecord } from './csv';
+import { detectAmountStyle, detectDateFormat, normaliseTitle, type Sample } from './csv-detect';
+import type { ColumnRef, CsvColumns, CsvProfile } from './csv-profile';
+import { compileDateFormat, type CompiledDateFormat } from './dates';
+import type { DraftLine } from './line-id';
+import { quoted } from './limits';
+import { negate } from './sections';
+import { cleanText } from './text-lines';
+
+type ColumnKey = keyof CsvColumns;
+/** 0-based field index of each mapped column (remittance may join several). */
+export type Resolved = Partial<Record<Exclude<ColumnKey, 'remittance'>, number>> & { remittance?: number[] };
+
+/** The header's titles as a message lists them: the first 20, then how many more. */
+export function titleList(titles: readonly string[]): string {
+  const shown = titles.slice(0, 20).map((title) => quoted(title.trim()));
+  const more = titles.length > shown.length ? ` and ${titles.length - shown.length} more` : '';
+  return shown.length === 0 ? 'no titles' : `${shown.join(', ')}${more}`;
+}
+
+export function resolveColumns(columns: CsvColumns, titles: CsvRecord | null): Resolved | StatementProblem[] {
+  const problems: StatementProblem[] = [];
+  const positions = new Map(
+    (titles?.fields ?? []).map((title, i) => [normaliseTitle(title), i] as const).reverse(),
+  );
+  const resolve = (key: string, ref: ColumnRef): number => {
+    if (typeof ref === 'number') return ref - 1;
+    const index = positions.get(normaliseTitle(ref));
+    if (index === undefined) {
+      problems.push({
+        line: titles?.line ?? 1,
+        field: `columns.${key}`,
+        problem: `The header has no column ${quoted(String(ref))} (it has ${titleList(titles?.fields ?? [])}): check the column titles and header lines in the profile.`,
+      });
+    }
+    return index ?? -1;
+  };
+  const resolved: Resolved = {};
+  for (const [key, ref] of Object.entries(columns) as [ColumnKey, ColumnRef | ColumnRef[] | undefined][]) {
+    if (ref === undefined) continue;
+    if (key === 'remittance')
+      resolved.remittance = (Array.isArray(ref) ? ref : [ref]).map((r) => resolve(key, r));
+    else resolved[key] = resolve(key, ref as ColumnRef);
+  }
+  return problems.length > 0 ? problems : resolved;
+}
+
+export interface Settings {
+  style: AmountStyle;
+  dates: CompiledDateFormat;
+}
+
+export function settleSettings(
+  profile: CsvProfile,
+  columns: Resolved,
+  data: CsvRecord[],
+): Settings | StatementProblem {
+  const at = data[0]?.line ?? 1;
+  const samples = (keys: (keyof Resolved)[]): Sample[] =>
+    data.flatMap((record) =>
+      keys.flatMap((key) => {
+        const index = columns[key];
+        const text = typeof index === 'number' ? record.fields[index]?.trim() : undefined;
+        return text ? [{ line: record.line, text }] : [];
+      }),
+    );
+  const fixedDecimal = profile.decimalSeparator === 'auto' ? undefined : profile.decimalSeparator;
+  const fixedThousands = profile.thousandsSeparator === 'auto' ? undefined : profile.thousandsSeparator;
+  let style: AmountStyle;
+  if (fixedDecimal !== undefined && fixedThousands !== undefined) {
+    style = { decimalSeparator: fixedDecimal, thousandsSeparator: fixedThousands };
+  } else {
+    const detected = detectAmountStyle(samples(['amount', 'debit', 'credit']), {
+      decimalSeparator: fixedDecimal,
+      thousandsSeparator: fixedThousands,
+    });
+    if (!detected.ok) return { line: at, field: 'profile.decimalSeparator', problem: detected.problem };
+    style = detected.value;
+  }
+  let dates: CompiledDateFormat;
+  if (profile.dateFormat === 'auto') {
+    const detected = detectDateFormat(samples(['date', 'valueDate']));
+    if (!detected.ok) return { line: at, field: 'profile.dateFormat', problem: detected.problem };
+    dates = detected.value;
+  } else {
+    const compiled = compileDateFormat(profile.dateFormat);
+    if (typeof compiled === 'string') return { line: 1, field: 'profile.dateFormat', problem: compiled };
+    dates = compiled;
+  }
+  return { style, dates };
+}
+
+type Needed = { needed: (readonly [string, number])[]; width: number };
+const widths = new WeakMap<Resolved, Needed>();
+
+/** The mapped columns and how many a row needs, worked out once per mapping. */
+function widthOf(columns: Resolved): Needed {
+  let known = widths.get(columns);
+  if (known === undefined) {
+    const needed = Object.entries(columns).flatMap(([key, index]) =>
+      (Array.isArray(index) ? index : [index as number]).map((i) => [key, i] as const),
+    );
+    known = { needed, width: Math.max(0, ...needed.map(([, index]) => index + 1)) };
+    widths.set(columns, known);
+  }
+  return known;
+}
+
+export function readRow(
+  record: CsvRecord,
+  columns: Resolved,
+  profile: CsvProfile,
+  settings: Settings,
+): DraftLine | StatementProblem[] {
+  const problems: StatementProblem[] = [];
+  const report = (field: string, problem: string): void => {
+    problems.push({ line: record.line, field, problem });
+  };
+  const { needed, width } = widthOf(columns);
+  const missing =
+    record.fields.length < width ? needed.find(([, index]) => index >= record.fields.length) : undefined;
+  if (missing) {
+    report(
+      missing[0],
+      `The row has ${record.fields.length} column(s); the profile reads "${missing[0]}" from column ${missing[1] + 1} and needs ${width}.`,
+    );
+    return problems;
+  }
+  /** Trimmed text of a mapped column; undefined when the profile does not map it. */
+  const cell = (key: Exclude<ColumnKey, 'remittance'>): string | undefined => {
+    const index = columns[key];
+    return index === undefined ? undefined : (record.fields[index] ?? '').trim();
+  };
+  const date = (key: 'date' | 'valueDate'): string | null => {
+    const text = cell(key);
+    if (!text) {
+      if (key === 'date') report(key, 'The booking date is empty.');
+      return null;
+    }
+    const parsed = settings.dates.parse(text);
+    if (!parsed.ok) report(key, `${parsed.problem}.`);
+    return parsed.ok ? parsed.date : null;
+  };
+  const amountOf = (key: 'amount' | 'debit' | 'credit'): string | null => {
+    const text = cell(key);
+    if (!text) return null;
+    const parsed = parseAmount(text, settings.style);
+    if (!parsed.ok) report(key, `${parsed.problem}.`);
+    return parsed.ok ? parsed.value : null;
+  };
+
+  const bookingDate = date('date');
+  const valueDate = date('valueDate');
+  let amount: string | null = null;
+  if (columns.amount !== undefined) {
+    const value = amountOf('amount');
+    if (cell('amount') === '') report('amount', 'The amount is empty.');
+    if (value !== null) amount = profile.signConvention === 'positive-is-outgoing' ? negate(value) : value;
+  } else {
+    const debitText = cell('debit');
+    const creditText = cell('credit');
+    const debit = amountOf('debit');
+    const credit = amountOf('credit');
+    const isSet = (v: string | null): v is string => v !== null && v !== '0';
+    if (isSet(debit) && isSet(credit))
+      report('credit', 'Both the debit and the credit column have an amount.');
+    else if (isSet(debit)) amount = negate(abs(debit));
+    else if (isSet(credit)) amount = abs(credit);
+    else if (!debitText && !creditText)
+      report('debit', 'Neither the debit nor the credit column has an amount.');
+    else if (debit !== null || credit !== null) amount = '0';
+  }
+  const currency = (cell('currency') || profile.currency || '').toUpperCase();
+  if (!isKnownCurrency(currency)) {
+    report(
+      'currency',
+      currency ? `${quoted(currency)} is not an ISO 4217 currency code.` : 'The currency is empty.',
+    );
+  }
+  const remittance = (columns.remittance ?? [])
+    .map((index) => record.fields[index]?.trim() ?? '')
+    .filter((text) => text !== '')
+    .join(' ');
+  if (problems.length > 0 || bookingDate === null || amount === null) return problems;
+  return {
+    bankTransactionId: cleanText(cell('bankTransactionId')),
+    bookingDate,
+    valueDate,
+    amount: canonicalAmount(amount, currency),
+    currency,
+    reference: cleanText(cell('reference')),
+    remittance: cleanText(remittance),
+    counterpartyName: cleanText(cell('counterpartyName')),
+    counterpartyAccount: cleanText(cell('counterpartyAccount')),
+    sourceLine: record.line,
+  };
+}
+
+const abs = (value: string): string => (value.startsWith('-') ? value.slice(1) : value);

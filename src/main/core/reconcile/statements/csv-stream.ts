@@ -1,0 +1,259 @@
+/**
+ * CSV records from text given a piece at a time (RFC 4180, the rules of csv.ts): a record without a
+ * quote is split as it is; one with a quote is read field by field, across lines. Each piece is read
+ * once, and an unfinished record is carried to the next piece only up to the record limit, so the
+ * time grows with the text and memory stays bounded whatever the file holds. A record that breaks a
+ * limit (too long, too many columns, a field too long, a control character) is a problem on its
+ * line and is skipped; a quoted field that never closes ends the reading.
+ */
+import type { StatementProblem } from '../../../../shared/domain/statements';
+import type { CsvDelimiter, CsvRecord } from './csv';
+import {
+  codePointName,
+  firstControlCharacter,
+  MAX_COLUMNS,
+  MAX_FIELD_CHARS,
+  MAX_RECORD_CHARS,
+  quoted,
+} from './limits';
+
+export interface StreamedRecord extends CsvRecord {
+  /** The line the record ends on (later than `line` when a quoted field holds line breaks). */
+  endLine: number;
+}
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+type QuotedRead =
+  | { kind: 'record'; fields: string[]; end: number; lines: number; broken: string | null }
+  | { kind: 'more' }
+  | { kind: 'unclosed'; line: number };
+
+export class CsvRecordStream {
+  private pending = '';
+  private line = 1;
+  /** Skipping the rest of a record that was too long (until its line ends). */
+  private skipping = false;
+  private stopped = false;
+
+  constructor(
+    private readonly delimiter: CsvDelimiter,
+    private readonly onRecord: (record: StreamedRecord) => void,
+    private readonly onProblem: (problem: StatementProblem) => void,
+  ) {}
+
+  /** Read a piece of text; false once the reading has stopped (a quoted field never closed). */
+  push(text: string): boolean {
+    if (this.stopped) return false;
+    this.pending = this.pending === '' ? text : this.pending + text;
+    this.read(false);
+    return !this.stopped;
+  }
+
+  end(): void {
+    if (this.stopped) return;
+    this.read(true);
+    this.pending = '';
+  }
+
+  private read(final: boolean): void {
+    const text = this.pending;
+    const length = text.length;
+    let position = 0;
+    let nextLf = -2;
+    let nextCr = -2;
+    let nextQuote = -2;
+    const lineEndFrom = (from: number): number => {
+      if (nextLf !== -1 && nextLf < from) nextLf = text.indexOf('\n', from);
+      if (nextCr !== -1 && nextCr < from) nextCr = text.indexOf('\r', from);
+      if (nextLf < 0) return nextCr;
+      if (nextCr < 0) return nextLf;
+      return Math.min(nextLf, nextCr);
+    };
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === LF || code === CR) {
+        // A CR as the last character may be the first half of CRLF: wait for the next piece.
+        if (code === CR && position + 1 === length && !final) break;
+        position += code === CR && text.charCodeAt(position + 1) === LF ? 2 : 1;
+        this.line += 1;
+        this.skipping = false;
+        continue;
+      }
+      const lineEnd = lineEndFrom(position);
+      if (this.skipping) {
+        if (lineEnd < 0) {
+          position = length;
+          break;
+        }
+        position = lineEnd;
+        continue;
+      }
+      if (nextQuote !== -1 && nextQuote < position) nextQuote = text.indexOf('"', position);
+      const end = lineEnd < 0 ? length : lineEnd;
+      if (nextQuote < 0 || nextQuote >= end) {
+        if (lineEnd < 0 && !final) {
+          if (length - position > MAX_RECORD_CHARS) {
+            this.tooLong(this.line);
+            position = length;
+          }
+          break;
+        }
+        this.simpleRecord(text.slice(position, end));
+        position = end;
+        continue;
+      }
+      const read = this.quotedRecord(text, position, final);
+      if (read.kind === 'more') {
+        if (length - position > MAX_RECORD_CHARS) {
+          this.stop({
+            line: this.line,
+            field: null,
+            problem: `A quoted field on line ${this.line} runs on past ${MAX_RECORD_CHARS.toLocaleString('en-GB')} characters: a closing quote is missing, or the file is not a CSV statement.`,
+          });
+          return;
+        }
+        break;
+      }
+      if (read.kind === 'unclosed') {
+        this.stop({
+          line: read.line,
+          field: null,
+          problem: `A quoted field opened on line ${read.line} is never closed: the file ends inside it (cut short?).`,
+        });
+        return;
+      }
+      const startLine = this.line;
+      this.line += read.lines;
+      if (read.end - position > MAX_RECORD_CHARS) this.tooLong(startLine);
+      else if (read.broken !== null) this.onProblem({ line: startLine, field: null, problem: read.broken });
+      else this.emit({ line: startLine, endLine: this.line, fields: read.fields });
+      position = read.end;
+    }
+    this.pending = text.slice(position);
+  }
+
+  private simpleRecord(text: string): void {
+    if (text.length > MAX_RECORD_CHARS) {
+      this.tooLong(this.line);
+      return;
+    }
+    this.emit({ line: this.line, endLine: this.line, fields: text.split(this.delimiter) });
+  }
+
+  private emit(record: StreamedRecord): void {
+    if (record.fields.length > MAX_COLUMNS) {
+      this.onProblem({
+        line: record.line,
+        field: null,
+        problem: `The row has ${record.fields.length.toLocaleString('en-GB')} columns; FloatDesk reads rows of up to ${MAX_COLUMNS.toLocaleString('en-GB')}. The file is damaged or is not a bank statement.`,
+      });
+      return;
+    }
+    for (let index = 0; index < record.fields.length; index += 1) {
+      const field = record.fields[index]!;
+      if (field.length > MAX_FIELD_CHARS) {
+        this.onProblem({
+          line: record.line,
+          field: `column ${index + 1}`,
+          problem: `The value is ${field.length.toLocaleString('en-GB')} characters long; a statement field holds at most ${MAX_FIELD_CHARS.toLocaleString('en-GB')}: ${quoted(field)}.`,
+        });
+        return;
+      }
+      const control = firstControlCharacter(field);
+      if (control !== undefined) {
+        this.onProblem({
+          line: record.line,
+          field: `column ${index + 1}`,
+          problem: `The value holds the control character ${codePointName(control)}, which no bank statement writes: ${quoted(field)}. The file is damaged or is not a text file.`,
+        });
+        return;
+      }
+    }
+    this.onRecord(record);
+  }
+
+  private tooLong(line: number): void {
+    this.skipping = true;
+    this.onProblem({
+      line,
+      field: null,
+      problem: `The row is longer than ${MAX_RECORD_CHARS.toLocaleString('en-GB')} characters. The file is damaged or is not a bank statement.`,
+    });
+  }
+
+  private stop(problem: StatementProblem): void {
+    this.onProblem(problem);
+    this.stopped = true;
+    this.pending = '';
+  }
+
+  /** A record holding at least one quote, from `start`; 'more' when the text ends before it does. */
+  private quotedRecord(text: string, start: number, final: boolean): QuotedRead {
+    const { delimiter } = this;
+    const length = text.length;
+    const fields: string[] = [];
+    let broken: string | null = null;
+    let lines = 0;
+    let i = start;
+    for (;;) {
+      let field: string;
+      if (text.charCodeAt(i) === QUOTE) {
+        const opened = this.line + lines;
+        i += 1;
+        let content = '';
+        let from = i;
+        let closed = false;
+        while (i < length) {
+          const code = text.charCodeAt(i);
+          if (code === QUOTE) {
+            if (i + 1 >= length && !final) return { kind: 'more' };
+            if (text.charCodeAt(i + 1) === QUOTE) {
+              content += text.slice(from, i + 1);
+              i += 2;
+              from = i;
+              continue;
+            }
+            content += text.slice(from, i);
+            i += 1;
+            closed = true;
+            break;
+          }
+          if (code === LF) lines += 1;
+          else if (code === CR) {
+            if (i + 1 >= length && !final) return { kind: 'more' };
+            if (text.charCodeAt(i + 1) !== LF) lines += 1;
+          }
+          i += 1;
+        }
+        if (!closed) return final ? { kind: 'unclosed', line: opened } : { kind: 'more' };
+        // After the closing quote only a delimiter or the end of the record may follow.
+        const after = i;
+        while (i < length && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') i += 1;
+        if (i >= length && !final) return { kind: 'more' };
+        if (i > after && broken === null) {
+          broken = `Text follows the closing quote of field ${fields.length + 1} (${quoted(text.slice(after, Math.min(i, after + 20)))}): a quote inside a quoted field must be doubled ("").`;
+        }
+        field = content;
+      } else {
+        const from = i;
+        while (i < length && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') i += 1;
+        if (i >= length && !final) return { kind: 'more' };
+        field = text.slice(from, i);
+      }
+      fields.push(field);
+      if (i < length && text[i] === delimiter) {
+        i += 1;
+        if (i >= length) {
+          if (!final) return { kind: 'more' };
+          fields.push('');
+          return { kind: 'record', fields, end: i, lines, broken };
+        }
+        continue;
+      }
+      return { kind: 'record', fields, end: i, lines, broken };
+    }
+  }
+}

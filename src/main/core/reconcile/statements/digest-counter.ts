@@ -1,0 +1,73 @@
+/**
+ * Counts how often each digest was seen, in typed arrays: 16 bytes a slot instead of a Map entry of
+ * a 32-character string (~100 bytes), so a statement of a million lines is counted in tens of MB.
+ * A digest is identified by its first 96 bits (three 32-bit words of a SHA-256): two different
+ * lines of one file sharing them is about as likely as guessing a 96-bit key.
+ */
+const EMPTY = 0;
+
+export class DigestCounter {
+  private words: Uint32Array;
+  private counts: Uint32Array;
+  private mask: number;
+  private used = 0;
+
+  constructor(initialSlots = 1024) {
+    let slots = 1;
+    while (slots < initialSlots) slots *= 2;
+    this.words = new Uint32Array(slots * 3);
+    this.counts = new Uint32Array(slots);
+    this.mask = slots - 1;
+  }
+
+  /** Count one more occurrence of the digest (at least 12 bytes); returns its count so far, from 1. */
+  next(digest: Uint8Array): number {
+    const a = readWord(digest, 0);
+    const b = readWord(digest, 4);
+    const c = readWord(digest, 8);
+    if ((this.used + 1) * 2 > this.counts.length) this.grow();
+    const slot = this.find(a, b, c);
+    if (this.counts[slot] === EMPTY) {
+      this.words[slot * 3] = a;
+      this.words[slot * 3 + 1] = b;
+      this.words[slot * 3 + 2] = c;
+      this.used += 1;
+    }
+    this.counts[slot] = this.counts[slot]! + 1;
+    return this.counts[slot]!;
+  }
+
+  /** The slot holding this digest, or the empty slot where it goes (linear probing). */
+  private find(a: number, b: number, c: number): number {
+    let slot = (a ^ Math.imul(b, 0x9e3779b1)) & this.mask;
+    for (;;) {
+      if (this.counts[slot] === EMPTY) return slot;
+      const at = slot * 3;
+      if (this.words[at] === a && this.words[at + 1] === b && this.words[at + 2] === c) return slot;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  private grow(): void {
+    const { words, counts } = this;
+    const slots = counts.length * 2;
+    this.words = new Uint32Array(slots * 3);
+    this.counts = new Uint32Array(slots);
+    this.mask = slots - 1;
+    for (let old = 0; old < counts.length; old += 1) {
+      if (counts[old] === EMPTY) continue;
+      const a = words[old * 3]!;
+      const b = words[old * 3 + 1]!;
+      const c = words[old * 3 + 2]!;
+      const slot = this.find(a, b, c);
+      this.words[slot * 3] = a;
+      this.words[slot * 3 + 1] = b;
+      this.words[slot * 3 + 2] = c;
+      this.counts[slot] = counts[old]!;
+    }
+  }
+}
+
+function readWord(bytes: Uint8Array, at: number): number {
+  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+}
