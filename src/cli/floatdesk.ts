@@ -75,6 +75,7 @@ Exit codes: 0 done, 1 failed, 2 wrong usage.`;
 const WORKER_URL = new URL('./core-worker.js', import.meta.url);
 const RENDERER_DIR = fileURLToPath(new URL('../renderer/', import.meta.url));
 const EXPORT_WORKER_PATH = fileURLToPath(new URL('./export-worker.js', import.meta.url));
+const STATEMENT_WORKER_PATH = fileURLToPath(new URL('./statement-worker.js', import.meta.url));
 
 /** Resolves to the exit code, or to null for a command that keeps running until a signal. */
 async function main(argv: string[]): Promise<number | null> {
@@ -109,7 +110,10 @@ async function main(argv: string[]): Promise<number | null> {
     case 'audit':
       return auditCommand(line.positionals, context);
     case 'reconcile':
-      return reconcileCommand(line.positionals, values, context);
+      return reconcileCommand(line.positionals, values, {
+        ...context,
+        statementWorkerPath: STATEMENT_WORKER_PATH,
+      });
     case 'export':
       return exportCommand(line.positionals, values, print, EXPORT_WORKER_PATH);
     case 'simulator':

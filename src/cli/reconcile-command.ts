@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { compareDecimal, subtractMoney } from '../shared/domain/money';
 import type { ChannelOutput } from '../shared/ipc/contract';
 import { RECON_STATES, type ReconSummary } from '../shared/ipc/contract-reconcile';
@@ -14,18 +13,23 @@ export interface ReconcileCommandContext {
   workspace: string | undefined;
   json: boolean;
   print: (text: string) => void;
+  /** The built statement reader (statement-worker.js next to the CLI). */
+  statementWorkerPath?: string;
 }
 
 const USAGE =
   'Usage: floatdesk reconcile import <file> [--format auto|csv|camt053|mt940|ofx] [--profile <name>], or floatdesk reconcile run [--as-of YYYY-MM-DD] [--json]';
 const FORMATS = ['auto', 'csv', 'camt053', 'mt940', 'ofx'] as const;
 
-async function withCore<T>(workspace: string | undefined, run: (core: Core) => Promise<T>): Promise<T> {
+async function withCore<T>(context: ReconcileCommandContext, run: (core: Core) => Promise<T>): Promise<T> {
   const core = createCore({
-    ...chooseWorkspace(workspace),
+    ...chooseWorkspace(context.workspace),
     shell: 'cli',
     appVersion: APP_VERSION,
     changePollMs: 0,
+    ...(context.statementWorkerPath === undefined
+      ? {}
+      : { statementWorkerPath: context.statementWorkerPath }),
   });
   try {
     return await run(core);
@@ -46,20 +50,6 @@ function refuseOptions(values: CommandValues, names: string[], action: string): 
     throw new UsageError(`--${given} does not apply to "reconcile ${action}". ${USAGE}`);
 }
 
-function readStatement(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    throw new AppError(
-      'not_found',
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}. Check the path.`,
-      {
-        path: file,
-      },
-    );
-  }
-}
-
 async function importCommand(
   file: string | undefined,
   values: CommandValues,
@@ -69,11 +59,11 @@ async function importCommand(
   refuseOptions(values, ['as-of', 'json'], 'import');
   const format = choiceOption(values, 'format', FORMATS);
   const profile = stringOption(values, 'profile');
-  const bytes = readStatement(file);
-  const result = await withCore(context.workspace, (core) =>
+  // The core reads the file itself, a piece at a time, after checking its size.
+  const result = await withCore(context, (core) =>
     call<ChannelOutput<'recon:import'>>(core, 'recon:import', {
       fileName: basename(file),
-      contentBase64: bytes.toString('base64'),
+      path: resolve(file),
       ...(format ? { format } : {}),
       ...(profile ? { profile } : {}),
     }),
@@ -88,6 +78,8 @@ async function importCommand(
   for (const problem of result.errors) {
     console.error(`  line ${problem.line}${problem.field ? ` (${problem.field})` : ''}: ${problem.problem}`);
   }
+  const unlisted = result.errorsTotal - result.errors.length;
+  if (unlisted > 0) console.error(`  … and ${unlisted.toLocaleString('en-GB')} more problem(s) not listed.`);
   return 1;
 }
 
@@ -158,7 +150,7 @@ function runText(run: ChannelOutput<'recon:run'>): string {
 async function runCommand(values: CommandValues, context: ReconcileCommandContext): Promise<number> {
   refuseOptions(values, ['format', 'profile'], 'run');
   const asOf = parseAsOf(stringOption(values, 'as-of'));
-  const run = await withCore(context.workspace, (core) =>
+  const run = await withCore(context, (core) =>
     call<ChannelOutput<'recon:run'>>(core, 'recon:run', asOf ? { asOf } : {}),
   );
   context.print(context.json ? runJson(run) : runText(run));

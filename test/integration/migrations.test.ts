@@ -72,6 +72,25 @@ describe('migration runner', () => {
     expect(schemaVersionOf(db)).toBe(LATEST_SCHEMA_VERSION);
   });
 
+  it('refuses a step that leaves a row pointing at a missing row, changing nothing', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS);
+    const dangling: Migration[] = [
+      ...MIGRATIONS,
+      {
+        version: LATEST_SCHEMA_VERSION + 1,
+        name: 'dangling',
+        sql: `CREATE TABLE parent (id INTEGER PRIMARY KEY);
+              CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent (id));
+              INSERT INTO child VALUES (1, 42);`,
+      },
+    ];
+    expect(() => migrate(db!, dangling)).toThrow(/pointing at missing rows \(first: child → parent\)/);
+    expect(schemaVersionOf(db)).toBe(LATEST_SCHEMA_VERSION);
+    expect(tableNames(db)).not.toContain('child');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
   it('does nothing on an up-to-date ledger', () => {
     db = openLedger(ledgerPath);
     migrate(db, MIGRATIONS);

@@ -103,6 +103,7 @@ describe('statement import', () => {
       linesAdded: 9,
       linesAlreadyKnown: 0,
       errors: [],
+      errorsTotal: 0,
       refusal: null,
     });
     expect(first.entry.details).toMatchObject({

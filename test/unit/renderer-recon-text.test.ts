@@ -16,6 +16,7 @@ import {
 import {
   flagTitle,
   importSentence,
+  moreProblemsSentence,
   isZeroAmount,
   problemSentence,
   runSentence,
@@ -72,6 +73,7 @@ describe('reconciliation words', () => {
     linesAdded: 10,
     linesAlreadyKnown: 2,
     errors: [],
+    errorsTotal: 0,
     refusal: null,
   };
 
@@ -94,8 +96,16 @@ describe('reconciliation words', () => {
         ...stored,
         linesRead: 1,
         errors: [{ line: 2, field: 'date', problem: 'x' }],
+        errorsTotal: 1,
       }),
     ).toBe('Imported odd.csv (CSV): 1 line read, 10 added, 2 already known. 1 line could not be read.');
+    const many = { ...stored, errors: [{ line: 2, field: 'date', problem: 'x' }], errorsTotal: 1_201 };
+    expect(importSentence('many.csv', many)).toBe(
+      'Imported many.csv (CSV): 12 lines read, 10 added, 2 already known. 1,201 lines could not be read.',
+    );
+    expect(moreProblemsSentence(many)).toBe(
+      '… and 1,200 more problems, not listed: fix the first ones and import the file again to see the rest.',
+    );
   });
 
   it('names the line and field of each problem', () => {

@@ -37,6 +37,8 @@ export interface CoreConfig {
   nativeBinding?: string;
   /** The built CSV render worker (export-worker.js), set by the entry files; absent when run from sources. */
   exportWorkerPath?: string;
+  /** The built statement reader (statement-worker.js), set by the entry files; absent when run from sources. */
+  statementWorkerPath?: string;
   /** Set by `floatdesk workspace init`: the platform address this workspace talks to. */
   workspaceBaseUrl?: string;
   /** API key and secret of a platform workspace (from the environment or a prompt; never stored here). */
@@ -175,6 +177,9 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     });
     const registry = buildRegistry({
       exports,
+      ...(config.statementWorkerPath === undefined
+        ? {}
+        : { statementWorkerPath: config.statementWorkerPath }),
       db,
       workspaceId: workspace.id,
       sync,

@@ -1,4 +1,5 @@
 import { toErrorShape, type Envelope } from '../../shared/ipc/errors';
+import { refusedFromPage } from '../../shared/ipc/page-limits';
 import { parseChannelInput } from '../../shared/ipc/validate';
 import { isTrustedSender, type SenderFacts } from './security';
 
@@ -22,6 +23,8 @@ export async function handleInvoke(
   }
   try {
     const call = parseChannelInput(channel, input);
+    const refused = refusedFromPage(call.channel, call.input);
+    if (refused !== undefined) return { ok: false, error: { code: 'forbidden', message: refused } };
     return await core.invoke(call.channel, call.input);
   } catch (error) {
     return { ok: false, error: toErrorShape(error) };

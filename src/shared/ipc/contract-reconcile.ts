@@ -97,25 +97,40 @@ export const ReconSummarySchema = z.object({
 
 const Decision = z.object({ decisionId: z.number().int().positive(), auditSeq: z.number().int().positive() });
 
+/** The most base64 text a statement file may be sent as (about 30 MB of file). */
+export const STATEMENT_BASE64_MAX = 40_000_000;
+
 export const reconcileContract = {
-  /** Import a statement file (bytes as base64). Refused as a whole when it does not add up. */
+  /**
+   * Import a statement file: its bytes as base64 (up to about 30 MB), or — from the CLI only, the
+   * shells refuse it from a page — the absolute path of a file the core reads itself, a piece at a
+   * time. Refused as a whole when it does not add up.
+   */
   'recon:import': {
     input: z
       .object({
         fileName: z.string().min(1).max(255),
-        contentBase64: z.string().min(1).max(40_000_000),
+        contentBase64: z.string().min(1).max(STATEMENT_BASE64_MAX).optional(),
+        path: z.string().min(1).max(4096).optional(),
         format: z.enum(['auto', 'csv', 'camt053', 'mt940', 'ofx']).optional(),
         profile: z.string().min(1).max(100).optional(),
         acceptReadableLines: z.boolean().optional(),
       })
-      .strict(),
+      .strict()
+      .refine((input) => (input.contentBase64 === undefined) !== (input.path === undefined), {
+        message: 'give the file either as contentBase64 or as a path, not both',
+        path: ['contentBase64'],
+      }),
     output: z.object({
       format: z.enum(['csv', 'camt053', 'mt940', 'ofx']).nullable(),
       stored: z.boolean(),
       linesRead: z.number().int().nonnegative(),
       linesAdded: z.number().int().nonnegative(),
       linesAlreadyKnown: z.number().int().nonnegative(),
+      /** The first problems by line (at most 100). */
       errors: z.array(StatementProblemSchema),
+      /** How many problems there were in all. */
+      errorsTotal: z.number().int().nonnegative(),
       /** Why nothing was stored, in words; null when stored. */
       refusal: z.string().nullable(),
     }),

@@ -26,6 +26,8 @@ import { registerExportHandlers } from './export';
 import { ExportRunner } from '../export/run';
 
 export interface RegistryDeps {
+  /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
+  statementWorkerPath?: string;
   db: Ledger;
   workspaceId: number;
   appStatus: Omit<AppStatus, 'ledgerPath' | 'schemaVersion' | 'latestSchemaVersion'>;
@@ -53,6 +55,7 @@ export function buildRegistry({
   connection,
   emit = () => {},
   exports,
+  statementWorkerPath,
   log = nullLogger(),
 }: RegistryDeps): HandlerRegistry {
   const registry = new HandlerRegistry(callLogger(log));
@@ -80,6 +83,7 @@ export function buildRegistry({
   registerSettingsHandlers(registry, settings);
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
+    ...(statementWorkerPath === undefined ? {} : { statementWorkerPath }),
     db,
     workspaceId,
     clock,

@@ -11,6 +11,8 @@ export interface ReconcileHandlerDeps {
   /** Who decides: a person in the app, or at the command line (recorded in the audit log). */
   actor: 'user' | 'cli';
   emit: (name: EventChannel, payload: unknown) => void;
+  /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
+  statementWorkerPath?: string;
 }
 
 /**
@@ -18,13 +20,20 @@ export interface ReconcileHandlerDeps {
  * period close (sign-off, unlock).
  */
 export function registerReconcileHandlers(registry: HandlerRegistry, deps: ReconcileHandlerDeps): void {
-  const service = new ReconcileService(deps.db, deps.workspaceId, deps.clock, deps.actor);
+  const service = new ReconcileService(
+    deps.db,
+    deps.workspaceId,
+    deps.clock,
+    deps.actor,
+    {},
+    deps.statementWorkerPath,
+  );
   const changed = <T>(value: T): T => {
     deps.emit('ledger:changed', { source: 'this-core' });
     return value;
   };
-  registry.register('recon:import', (input) => {
-    const result = service.import(input);
+  registry.register('recon:import', async (input) => {
+    const result = await service.import(input);
     return result.stored ? changed(result) : result;
   });
   registry.register('recon:profiles.list', () => service.listProfiles());

@@ -33,10 +33,26 @@ export function migrate(db: Ledger, migrations: readonly Migration[]): Migration
   const pending = migrations.slice(from);
   if (pending.length === 0) return { from, to: from, applied: [] };
 
-  db.transaction(() => {
-    for (const step of pending) db.exec(step.sql);
-    db.pragma(`user_version = ${latest}`);
-  }).immediate();
+  // Foreign keys are off while the steps run (they cannot be switched inside a transaction), so a
+  // step may rebuild a table other tables point at, as SQLite's ALTER TABLE guide does; every key
+  // is then checked before the transaction commits.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) === 1;
+  if (foreignKeys) db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const step of pending) db.exec(step.sql);
+      const broken = db.pragma('foreign_key_check') as { table: string; parent: string }[];
+      if (broken.length > 0) {
+        const first = broken[0]!;
+        throw new Error(
+          `Migration to schema ${latest} left ${broken.length} row(s) pointing at missing rows (first: ${first.table} → ${first.parent}).`,
+        );
+      }
+      db.pragma(`user_version = ${latest}`);
+    }).immediate();
+  } finally {
+    if (foreignKeys) db.pragma('foreign_keys = ON');
+  }
   return {
     from,
     to: latest,

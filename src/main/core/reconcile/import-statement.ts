@@ -1,9 +1,13 @@
 /**
- * recon:import — a statement file (base64) read, checked and stored with its audit entry in one
- * transaction. A statement that does not add up, has problems (unless the person chose to keep the
- * readable lines) or reuses a bank id for another payment is refused as a whole: the answer says why
- * and lists every problem with its line; nothing is written, not even an audit entry.
+ * recon:import — a statement file read (in the statement worker) and stored in steps: each statement
+ * as 'importing', its lines a batch at a time in short transactions, so every other call is answered
+ * meanwhile; then, in one small transaction with its audit entry, made complete. A statement that
+ * does not add up, has problems (unless the person chose to keep the readable lines) or reuses a
+ * bank id for another payment is refused as a whole: the answer says why and lists the problems
+ * with their lines; what was staged is deleted, and no audit entry is written. One import runs at a
+ * time; what an interrupted one left is cleared before the next begins.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementProblem } from '../../../shared/domain/statements';
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
@@ -11,13 +15,15 @@ import { BankStatementsRepository } from '../ledger/repositories/bank-statements
 import { CsvProfilesRepository } from '../ledger/repositories/csv-profiles';
 import { appendInTransaction } from './audit/audit-log';
 import type { ReconContext } from './context';
-import { importStatement, statementFileSha256 } from './statements';
+import { runStatementRead } from './import/run';
+import { fileSource, type StatementSource } from './import/source';
+import { StatementStager } from './import/stager';
+import { refusalOf } from './statements/refusal';
 
 type ImportInput = ChannelInput<'recon:import'>;
 type ImportOutput = ChannelOutput<'recon:import'>;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const REFUSALS = new Set(['unbalanced', 'problems', 'conflicting_ids']);
 
 function decodeBase64(text: string): Buffer {
   const compact = text.replace(/\s+/g, '');
@@ -37,76 +43,136 @@ function csvProfile(context: ReconContext, name: string | undefined): unknown {
     throw new AppError(
       'not_found',
       `There is no saved CSV profile named "${name}". Save one first, or choose another.`,
-      {
-        issues: [{ field: 'profile', problem: 'no saved profile has this name' }],
-      },
+      { issues: [{ field: 'profile', problem: 'no saved profile has this name' }] },
     );
   }
   return stored.profile;
 }
 
-export function importStatementFile(context: ReconContext, input: ImportInput): ImportOutput {
-  const bytes = decodeBase64(input.contentBase64);
-  const result = importStatement(bytes, {
-    format: input.format ?? 'auto',
-    profile: csvProfile(context, input.profile),
-  });
-  const fileSha256 = statementFileSha256(bytes);
-  const at = context.now();
-  const base = { format: result.format, linesRead: result.lines.length, errors: result.errors };
+/** Imports of one ledger, one after another. */
+const queues = new WeakMap<object, Promise<unknown>>();
+
+export async function importStatementFile(
+  context: ReconContext,
+  input: ImportInput,
+  statementWorkerPath?: string,
+): Promise<ImportOutput> {
+  const source: StatementSource =
+    input.path !== undefined
+      ? await fileSource(input.path)
+      : { kind: 'bytes', bytes: decodeBase64(input.contentBase64 ?? '') };
+  const profile = csvProfile(context, input.profile);
+  const previous = queues.get(context.db) ?? Promise.resolve();
+  const run = previous
+    .catch(() => undefined)
+    .then(() => importOne(context, input, source, profile, statementWorkerPath));
+  queues.set(context.db, run);
+  return run;
+}
+
+/** Delete what earlier imports left staged, a short transaction at a time. */
+export async function clearUnfinishedImports(context: ReconContext): Promise<void> {
+  const repository = new BankStatementsRepository(context.db);
+  while (repository.discardImporting(context.workspaceId) > 0) await nextTurn();
+}
+
+async function importOne(
+  context: ReconContext,
+  input: ImportInput,
+  source: StatementSource,
+  profile: unknown,
+  workerPath: string | undefined,
+): Promise<ImportOutput> {
   const { db, workspaceId } = context;
+  await clearUnfinishedImports(context);
+  const importedAt = context.now();
+  const stager = new StatementStager(db, workspaceId, input.fileName, importedAt);
+  const job = {
+    source,
+    fileName: input.fileName,
+    format: input.format ?? 'auto',
+    ...(profile === undefined ? {} : { profile }),
+  };
   try {
-    const outcome = db
-      .transaction(() => {
-        const stored = new BankStatementsRepository(db).store(workspaceId, result, {
-          fileName: input.fileName,
-          fileSha256,
-          importedAt: at,
-          acceptReadableLines: input.acceptReadableLines,
-        });
-        appendInTransaction(db, {
-          workspaceId,
-          at,
-          actor: context.actor,
-          action: 'statement.imported',
-          subject: `statement:${fileSha256}`,
-          details: {
-            fileName: input.fileName,
-            fileSha256,
-            format: result.format,
-            encoding: result.encoding ?? null,
-            statementsAdded: stored.statementsAdded,
-            linesRead: result.lines.length,
-            linesAdded: stored.linesAdded,
-            linesAlreadyKnown: stored.linesAlreadyKnown,
-            problemsAccepted: stored.problemsAccepted,
-          },
-        });
-        return stored;
-      })
-      .immediate();
-    return {
-      ...base,
-      stored: true,
-      linesAdded: outcome.linesAdded,
-      linesAlreadyKnown: outcome.linesAlreadyKnown,
-      refusal: null,
-    };
+    await runStatementRead(job, (event) => stager.accept(event), workerPath);
   } catch (error) {
-    const reason = error instanceof AppError ? error.details?.reason : undefined;
-    if (typeof reason !== 'string' || !REFUSALS.has(reason)) throw error;
-    const problems = (error as AppError).details?.problems as StatementProblem[] | undefined;
+    await clearUnfinishedImports(context);
+    throw error;
+  }
+  const summary = stager.summary!;
+  const base = {
+    format: summary.format,
+    linesRead: summary.linesRead,
+    errors: summary.errors,
+    errorsTotal: summary.errorsTotal,
+  };
+  const refused = (error: AppError): ImportOutput => {
+    const conflicts = error.details?.reason === 'conflicting_ids';
     return {
       ...base,
-      // An unbalanced statement's problems are in result.errors already; a reused bank id's are not.
-      errors:
-        reason === 'conflicting_ids'
-          ? [...result.errors, ...(problems ?? [])].sort((a, b) => a.line - b.line)
-          : result.errors,
+      // An unbalanced statement's problems are among the errors already; a reused bank id's are not.
+      errors: conflicts
+        ? [...summary.errors, ...stager.conflicts.list()].sort((a: StatementProblem, b) => a.line - b.line)
+        : summary.errors,
+      errorsTotal: summary.errorsTotal + (conflicts ? stager.conflicts.total : 0),
       stored: false,
       linesAdded: 0,
       linesAlreadyKnown: 0,
-      refusal: (error as AppError).message,
+      refusal: error.message,
     };
+  };
+  const refusal = refusalOf({
+    unbalanced: summary.unbalanced,
+    problems: summary.errors,
+    problemsTotal: summary.errorsTotal,
+    linesRead: summary.linesRead,
+    acceptReadableLines: input.acceptReadableLines === true,
+    conflicts: stager.conflicts.list(),
+    conflictsTotal: stager.conflicts.total,
+  });
+  if (refusal !== undefined) {
+    if (stager.wroteEarly) await clearUnfinishedImports(context);
+    return refused(refusal);
   }
+  const file = stager.file!;
+  try {
+    db.transaction(() => {
+      stager.writeHeld();
+      const conflicts = refusalOf({
+        unbalanced: [],
+        problems: [],
+        problemsTotal: 0,
+        linesRead: summary.linesRead,
+        acceptReadableLines: true,
+        conflicts: stager.conflicts.list(),
+        conflictsTotal: stager.conflicts.total,
+      });
+      // Thrown inside the transaction: the held statement is not written at all.
+      if (conflicts) throw conflicts;
+      const statementsAdded = stager.complete();
+      appendInTransaction(db, {
+        workspaceId,
+        at: importedAt,
+        actor: context.actor,
+        action: 'statement.imported',
+        subject: `statement:${file.fileSha256}`,
+        details: {
+          fileName: input.fileName,
+          fileSha256: file.fileSha256,
+          format: summary.format,
+          encoding: stager.encoding,
+          statementsAdded,
+          linesRead: summary.linesRead,
+          linesAdded: stager.added,
+          linesAlreadyKnown: stager.known,
+          problemsAccepted: summary.errorsTotal,
+        },
+      });
+    }).immediate();
+  } catch (error) {
+    if (stager.wroteEarly) await clearUnfinishedImports(context);
+    if (error instanceof AppError && error.details?.reason === 'conflicting_ids') return refused(error);
+    throw error;
+  }
+  return { ...base, stored: true, linesAdded: stager.added, linesAlreadyKnown: stager.known, refusal: null };
 }

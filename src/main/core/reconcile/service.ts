@@ -34,12 +34,14 @@ export class ReconcileService {
     clock: Clock,
     actor: 'user' | 'cli',
     options: MatchOptions = {},
+    /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
+    private readonly statementWorkerPath?: string,
   ) {
     this.context = reconContext(db, workspaceId, clock, actor, options);
   }
 
-  import(input: In<'recon:import'>): Out<'recon:import'> {
-    return importStatementFile(this.context, input);
+  import(input: In<'recon:import'>): Promise<Out<'recon:import'>> {
+    return importStatementFile(this.context, input, this.statementWorkerPath);
   }
 
   listProfiles(): Out<'recon:profiles.list'> {

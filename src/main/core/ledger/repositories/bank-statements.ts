@@ -1,9 +1,10 @@
 /**
- * Imported bank statements and their lines (migration 0008). `store` is one
- * transaction that adds only the lines the ledger does not hold yet: importing the same statement
- * twice adds nothing. It refuses, writing nothing, a statement whose balances do not add up, a
- * statement with problems (unless the person chose to keep the lines that could be read), and a
- * line whose bank id is already stored with a different date or amount.
+ * Imported bank statements and their lines (migrations 0008, 0014). A statement is stored in steps:
+ * its rows are added as 'importing' (held, read by nothing), its lines a batch at a time, and the
+ * last step makes it 'complete' in one small transaction — or the whole attempt is deleted. Only
+ * lines the ledger does not hold yet are added, so importing the same statement twice adds nothing;
+ * a line whose bank id is already stored with a different date or amount is a conflict.
+ * `store` does all the steps in one transaction for a statement read whole.
  */
 import type {
   BankLine,
@@ -15,8 +16,10 @@ import type {
 import { fromMinorUnits } from '../../../../shared/domain/money';
 import { AppError } from '../../../../shared/ipc/errors';
 import { checkBalances } from '../../reconcile/statements/balances';
+import { refusalOf } from '../../reconcile/statements/refusal';
+import type BetterSqlite from 'better-sqlite3';
 import type { Ledger } from '../db';
-import { toStoredAmount, type StoredAmount } from './transfer-values';
+import { toStoredAmount } from './transfer-values';
 
 export interface StoreStatementOptions {
   fileName: string;
@@ -39,35 +42,32 @@ export interface StoreStatementOutcome {
   problemsAccepted: number;
 }
 
-interface PreparedLine {
-  line: BankLine;
-  amount: StoredAmount;
+/** The file a statement comes from, as its rows record it. */
+export interface StatementFile {
+  fileName: string;
+  fileSha256: string;
+  importedAt: string;
+  format: StatementImport['format'];
+}
+
+/** A statement row added as 'importing', and where its lines go. */
+export interface StagedStatement {
+  id: number;
+  /** Position of the statement in its file (bank_statements.section). */
+  section: number;
+  accountKey: string;
+}
+
+export interface StagedLines {
+  added: number;
+  known: number;
+  /** Lines whose bank id the ledger holds for another payment (nothing of them was written). */
+  conflicts: StatementProblem[];
 }
 
 /** The key that identifies an account for duplicate detection: no spaces, upper case, '' if unnamed. */
 export function accountKey(account: string | null): string {
   return (account ?? '').replace(/\s+/g, '').toUpperCase();
-}
-
-function refuse(message: string, problems: StatementProblem[], reason: string): AppError {
-  return new AppError('invalid_input', message, { reason, problems });
-}
-
-const where = (p: StatementProblem): string => `line ${p.line}${p.field ? `, ${p.field}` : ''}: ${p.problem}`;
-
-function sectionsOf(result: StatementImport): StatementSection[] {
-  if (result.sections && result.sections.length > 0) return result.sections;
-  return [
-    {
-      statementId: null,
-      account: result.account,
-      opening: result.opening,
-      closing: result.closing,
-      firstLineIndex: 0,
-      lineCount: result.lines.length,
-      sourceLine: 1,
-    },
-  ];
 }
 
 function balanceColumns(balance: StatementBalance | null): [string | null, bigint | null, string | null] {
@@ -76,157 +76,143 @@ function balanceColumns(balance: StatementBalance | null): [string | null, bigin
   return [balance.date, stored.minor, stored.exact];
 }
 
+type Statement = BetterSqlite.Statement<unknown[], unknown>;
+
+type KnownLine = {
+  booking_date: string;
+  currency: string;
+  amount_minor: bigint | null;
+  amount_exact: string | null;
+};
+
 export class BankStatementsRepository {
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly db: Ledger) {}
+
+  private sql(text: string): Statement {
+    let statement = this.statements.get(text);
+    if (statement === undefined) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
 
   /** Check, then write every new line of every statement in the file in one transaction. */
   store(workspaceId: number, result: StatementImport, options: StoreStatementOptions): StoreStatementOutcome {
-    const unbalanced = checkBalances(result);
-    if (unbalanced.length > 0) {
-      throw refuse(
-        `The statement does not add up (${where(unbalanced[0]!)}). Nothing was stored; ask the bank for a complete statement.`,
-        unbalanced,
-        'unbalanced',
-      );
-    }
     const problems = result.errors;
-    if (problems.length > 0 && (!options.acceptReadableLines || result.lines.length === 0)) {
-      throw refuse(
-        result.lines.length === 0
-          ? `No line of the statement could be read (${where(problems[0]!)}). Nothing was stored.`
-          : `${problems.length} problem(s) in the statement, first ${where(problems[0]!)}. Nothing was stored: fix the file, or choose to store the ${result.lines.length} line(s) that could be read.`,
-        problems,
-        'problems',
-      );
-    }
-    const sections = sectionsOf(result).map((section, index) => ({
-      section,
-      index,
-      key: accountKey(section.account ?? result.account),
-      lines: result.lines
-        .slice(section.firstLineIndex, section.firstLineIndex + section.lineCount)
-        .map((line): PreparedLine => ({ line, amount: toStoredAmount(line.amount, line.currency) })),
-    }));
-    const outcome: StoreStatementOutcome = {
-      statementsAdded: 0,
-      linesAdded: 0,
-      linesAlreadyKnown: 0,
-      problemsAccepted: problems.length,
-    };
-    this.db.transaction(() => {
+    const unbalanced = checkBalances(result);
+    const early = refusalOf({
+      unbalanced,
+      problems,
+      problemsTotal: result.errorsTotal ?? problems.length,
+      linesRead: result.lines.length,
+      acceptReadableLines: options.acceptReadableLines === true,
+      conflicts: [],
+      conflictsTotal: 0,
+    });
+    if (early) throw early;
+    const sections = sectionsOf(result);
+    const file: StatementFile = { ...options, format: result.format };
+    return this.db.transaction(() => {
+      let added = 0;
+      let known = 0;
       const conflicts: StatementProblem[] = [];
-      for (const { section, index, key, lines } of sections) {
-        const statementId = this.statementRow(workspaceId, result, options, section, index, key, outcome);
-        for (const prepared of lines) {
-          const conflict = this.addLine(workspaceId, statementId, key, prepared, outcome);
-          if (conflict) conflicts.push(conflict);
-        }
-      }
-      if (conflicts.length > 0) {
-        // Thrown inside the transaction: everything written above is rolled back.
-        throw refuse(
-          `${conflicts.length} line(s) carry a bank id the ledger already holds for a different payment, first ${where(conflicts[0]!)}. Nothing was stored.`,
-          conflicts,
-          'conflicting_ids',
-        );
-      }
+      const staged = sections.map((section, index) => {
+        const statement = this.stage(workspaceId, file, index, {
+          ...section,
+          account: section.account ?? result.account,
+        });
+        const lines = result.lines.slice(section.firstLineIndex, section.firstLineIndex + section.lineCount);
+        const outcome = this.stageLines(workspaceId, statement, lines);
+        added += outcome.added;
+        known += outcome.known;
+        conflicts.push(...outcome.conflicts);
+        return { statement, lineCount: section.lineCount };
+      });
+      const refused = refusalOf({
+        unbalanced: [],
+        problems: [],
+        problemsTotal: 0,
+        linesRead: result.lines.length,
+        acceptReadableLines: true,
+        conflicts,
+        conflictsTotal: conflicts.length,
+      });
+      // Thrown inside the transaction: everything written above is rolled back.
+      if (refused) throw refused;
+      const statementsAdded = this.complete(workspaceId, file, staged);
+      return {
+        statementsAdded,
+        linesAdded: added,
+        linesAlreadyKnown: known,
+        problemsAccepted: result.errorsTotal ?? problems.length,
+      };
     })();
-    return outcome;
   }
 
-  private statementRow(
+  /**
+   * Add a statement of the file as 'importing'. A file imported before for another account is
+   * refused (the same bytes cannot be two accounts' statements).
+   */
+  stage(
     workspaceId: number,
-    result: StatementImport,
-    options: StoreStatementOptions,
-    section: StatementSection,
-    index: number,
-    key: string,
-    outcome: StoreStatementOutcome,
-  ): number {
-    const existing = this.db
-      .prepare<[number, string, number], { id: number; account_key: string }>(
-        'SELECT id, account_key FROM bank_statements WHERE workspace_id = ? AND file_sha256 = ? AND section = ?',
-      )
-      .get(workspaceId, options.fileSha256, index);
-    if (existing && existing.account_key === key) return existing.id;
-    if (existing) {
+    file: StatementFile,
+    section: number,
+    head: Omit<StatementSection, 'firstLineIndex' | 'lineCount'>,
+  ): StagedStatement {
+    const key = accountKey(head.account);
+    const before = this.importedBefore(workspaceId, file.fileSha256, section);
+    if (before && before.account_key !== key) {
       throw new AppError(
         'invalid_input',
-        `This file was imported before for account "${existing.account_key || '(none)'}"; it cannot be stored again for another account.`,
-        { fileSha256: options.fileSha256 },
+        `This file was imported before for account "${before.account_key || '(none)'}"; it cannot be stored again for another account.`,
+        { fileSha256: file.fileSha256 },
       );
     }
-    const currency = section.opening?.currency ?? section.closing?.currency ?? null;
-    const inserted = this.db
-      .prepare(
-        `INSERT INTO bank_statements (workspace_id, file_name, file_sha256, section, format, statement_ref, account,
-           account_key, currency, opening_date, opening_minor, opening_exact, closing_date, closing_minor,
-           closing_exact, line_count, imported_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        workspaceId,
-        options.fileName,
-        options.fileSha256,
-        index,
-        result.format,
-        section.statementId,
-        section.account ?? result.account,
-        key,
-        currency,
-        ...balanceColumns(section.opening),
-        ...balanceColumns(section.closing),
-        section.lineCount,
-        options.importedAt,
-      );
-    outcome.statementsAdded += 1;
-    return Number(inserted.lastInsertRowid);
+    const currency = head.opening?.currency ?? head.closing?.currency ?? null;
+    const inserted = this.sql(
+      `INSERT INTO bank_statements (workspace_id, file_name, file_sha256, section, format, statement_ref, account,
+         account_key, currency, opening_date, opening_minor, opening_exact, closing_date, closing_minor,
+         closing_exact, line_count, imported_at, import_state)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 'importing')`,
+    ).run(
+      workspaceId,
+      file.fileName,
+      file.fileSha256,
+      section,
+      file.format,
+      head.statementId,
+      head.account,
+      key,
+      currency,
+      ...balanceColumns(head.opening),
+      ...balanceColumns(head.closing),
+      file.importedAt,
+    );
+    return { id: Number(inserted.lastInsertRowid), section, accountKey: key };
   }
 
-  /** Adds the line, counts it as known, or returns the conflict when its id names another payment. */
-  private addLine(
-    workspaceId: number,
-    statementId: number,
-    key: string,
-    { line, amount }: PreparedLine,
-    outcome: StoreStatementOutcome,
-  ): StatementProblem | null {
-    const known = this.db
-      .prepare<
-        [number, string, string],
-        { booking_date: string; currency: string; amount_minor: bigint | null; amount_exact: string | null }
-      >(
-        `SELECT booking_date, currency, amount_minor, amount_exact FROM bank_lines
-          WHERE workspace_id = ? AND account_key = ? AND bank_transaction_id = ?`,
-      )
-      .safeIntegers(true)
-      .get(workspaceId, key, line.bankTransactionId);
-    if (known) {
-      const same =
-        known.booking_date === line.bookingDate &&
-        known.currency === line.currency &&
-        known.amount_minor === amount.minor &&
-        known.amount_exact === amount.exact;
-      if (same) {
-        outcome.linesAlreadyKnown += 1;
-        return null;
-      }
-      return {
-        line: line.sourceLine,
-        field: 'bankTransactionId',
-        problem: `"${line.bankTransactionId}" is already stored for ${known.booking_date} ${known.amount_exact ?? fromMinorUnits(known.amount_minor ?? 0n, known.currency)} ${known.currency}, not ${line.bookingDate} ${line.amount} ${line.currency}`,
-      };
-    }
-    this.db
-      .prepare(
-        `INSERT INTO bank_lines (statement_id, workspace_id, account_key, bank_transaction_id, booking_date, value_date,
-           currency, amount_minor, amount_exact, reference, remittance, counterparty_name, counterparty_account, source_line)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        statementId,
+  /** Add the lines the ledger does not hold yet to a staged statement; count the known ones. */
+  stageLines(workspaceId: number, statement: StagedStatement, lines: readonly BankLine[]): StagedLines {
+    const outcome: StagedLines = { added: 0, known: 0, conflicts: [] };
+    const insert = this.sql(
+      `INSERT INTO bank_lines (statement_id, workspace_id, account_key, bank_transaction_id, booking_date, value_date,
+         currency, amount_minor, amount_exact, reference, remittance, counterparty_name, counterparty_account, source_line)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (workspace_id, account_key, bank_transaction_id) DO NOTHING`,
+    );
+    const lookup = this.sql(
+      `SELECT booking_date, currency, amount_minor, amount_exact FROM bank_lines
+        WHERE workspace_id = ? AND account_key = ? AND bank_transaction_id = ?`,
+    ).safeIntegers(true);
+    for (const line of lines) {
+      const amount = toStoredAmount(line.amount, line.currency);
+      const written = insert.run(
+        statement.id,
         workspaceId,
-        key,
+        statement.accountKey,
         line.bankTransactionId,
         line.bookingDate,
         line.valueDate,
@@ -239,17 +225,95 @@ export class BankStatementsRepository {
         line.counterpartyAccount,
         line.sourceLine,
       );
-    outcome.linesAdded += 1;
-    return null;
+      if (written.changes === 1) {
+        outcome.added += 1;
+        continue;
+      }
+      const known = lookup.get(workspaceId, statement.accountKey, line.bankTransactionId) as KnownLine;
+      const same =
+        known.booking_date === line.bookingDate &&
+        known.currency === line.currency &&
+        known.amount_minor === amount.minor &&
+        known.amount_exact === amount.exact;
+      if (same) outcome.known += 1;
+      else
+        outcome.conflicts.push({
+          line: line.sourceLine,
+          field: 'bankTransactionId',
+          problem: `"${line.bankTransactionId}" is already stored for ${known.booking_date} ${known.amount_exact ?? fromMinorUnits(known.amount_minor ?? 0n, known.currency)} ${known.currency}, not ${line.bookingDate} ${line.amount} ${line.currency}`,
+        });
+    }
+    return outcome;
   }
 
-  /** Every stored line of the workspace, oldest booking first (the matcher's input). */
+  /**
+   * The last step: staged statements become complete (or, where the file was imported before, their
+   * new lines join the earlier statement). Returns how many statement rows were added.
+   */
+  complete(
+    workspaceId: number,
+    file: StatementFile,
+    staged: readonly { statement: StagedStatement; lineCount: number }[],
+  ): number {
+    let added = 0;
+    for (const { statement, lineCount } of staged) {
+      const before = this.importedBefore(workspaceId, file.fileSha256, statement.section);
+      if (before) {
+        this.sql('UPDATE bank_lines SET statement_id = ? WHERE statement_id = ?').run(
+          before.id,
+          statement.id,
+        );
+        this.sql('DELETE FROM bank_statements WHERE id = ?').run(statement.id);
+        continue;
+      }
+      this.sql(
+        "UPDATE bank_statements SET import_state = 'complete', line_count = ? WHERE id = ? AND import_state = 'importing'",
+      ).run(lineCount, statement.id);
+      added += 1;
+    }
+    return added;
+  }
+
+  /**
+   * Delete what unfinished or refused imports left, at most `limit` lines at a time (one short
+   * transaction each); returns how many rows went, 0 when nothing is left.
+   */
+  discardImporting(workspaceId: number, limit = 5_000): number {
+    return this.db.transaction(() => {
+      const lines = this.sql(
+        `DELETE FROM bank_lines WHERE id IN (
+           SELECT l.id FROM bank_statements s JOIN bank_lines l ON l.statement_id = s.id
+            WHERE s.workspace_id = ? AND s.import_state = 'importing' LIMIT ?)`,
+      ).run(workspaceId, limit).changes;
+      if (lines >= limit) return lines;
+      const statements = this.sql(
+        `DELETE FROM bank_statements WHERE workspace_id = ? AND import_state = 'importing'
+           AND NOT EXISTS (SELECT 1 FROM bank_lines l WHERE l.statement_id = bank_statements.id)`,
+      ).run(workspaceId).changes;
+      return lines + statements;
+    })();
+  }
+
+  private importedBefore(
+    workspaceId: number,
+    fileSha256: string,
+    section: number,
+  ): { id: number; account_key: string } | undefined {
+    return this.sql(
+      `SELECT id, account_key FROM bank_statements
+        WHERE workspace_id = ? AND file_sha256 = ? AND section = ? AND import_state = 'complete'`,
+    ).get(workspaceId, fileSha256, section) as { id: number; account_key: string } | undefined;
+  }
+
+  /** Every stored line of the workspace's complete statements, oldest booking first (the matcher's input). */
   listLines(workspaceId: number): StoredBankLine[] {
     return this.db
       .prepare<[number], LineRow>(
-        `SELECT id, statement_id, account_key, bank_transaction_id, booking_date, value_date, currency, amount_minor,
-                amount_exact, reference, remittance, counterparty_name, counterparty_account, source_line
-           FROM bank_lines WHERE workspace_id = ? ORDER BY booking_date, id`,
+        `SELECT l.id, l.statement_id, l.account_key, l.bank_transaction_id, l.booking_date, l.value_date, l.currency,
+                  l.amount_minor, l.amount_exact, l.reference, l.remittance, l.counterparty_name,
+                  l.counterparty_account, l.source_line
+             FROM bank_lines l JOIN bank_statements s ON s.id = l.statement_id AND s.import_state = 'complete'
+            WHERE l.workspace_id = ? ORDER BY l.booking_date, l.id`,
       )
       .safeIntegers(true)
       .all(workspaceId)
@@ -270,6 +334,21 @@ export class BankStatementsRepository {
         sourceLine: Number(row.source_line),
       }));
   }
+}
+
+function sectionsOf(result: StatementImport): StatementSection[] {
+  if (result.sections && result.sections.length > 0) return result.sections;
+  return [
+    {
+      statementId: null,
+      account: result.account,
+      opening: result.opening,
+      closing: result.closing,
+      firstLineIndex: 0,
+      lineCount: result.lines.length,
+      sourceLine: 1,
+    },
+  ];
 }
 
 export interface StoredBankLine extends BankLine {

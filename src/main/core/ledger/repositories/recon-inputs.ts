@@ -91,7 +91,7 @@ export class ReconInputsRepository {
                 coalesce(s.closing_date, max(l.booking_date)) AS to_date,
                 coalesce(s.currency, CASE WHEN count(DISTINCT l.currency) = 1 THEN min(l.currency) END) AS currency
            FROM bank_statements s LEFT JOIN bank_lines l ON l.statement_id = s.id
-          WHERE s.workspace_id = ? GROUP BY s.id ORDER BY from_date, s.id`,
+          WHERE s.workspace_id = ? AND s.import_state = 'complete' GROUP BY s.id ORDER BY from_date, s.id`,
       )
       .all(workspaceId)
       .flatMap((row) =>

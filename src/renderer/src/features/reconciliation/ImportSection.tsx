@@ -5,7 +5,7 @@ import { profileApplies, type ImportJob } from '../../stores/recon-import-store'
 import { useReconDecisions, useReconImport } from '../../stores/recon';
 import { ProfileForm } from './ProfileForm';
 import { readFileAsBase64 } from './read-file';
-import { FORMAT_OPTIONS, importSentence, problemSentence } from './recon-text';
+import { FORMAT_OPTIONS, importSentence, moreProblemsSentence, problemSentence } from './recon-text';
 
 const ACCEPT = '.csv,.txt,.tsv,.xml,.sta,.mt940,.940,.ofx,.qfx';
 
@@ -46,6 +46,9 @@ function JobResult({ job }: { job: ImportJob }) {
                   <li key={index}>{problemSentence(problem)}</li>
                 ))}
               </ul>
+              {result.errorsTotal > result.errors.length ? (
+                <p className="recon-problems-more">{moreProblemsSentence(result)}</p>
+              ) : null}
             </>
           ) : null}
           {job.readableRetry ? (

@@ -1,7 +1,5 @@
+import { STATEMENT_BASE64_MAX as MAX_BASE64 } from '@shared/ipc/contract-reconcile';
 import { base64FromDataUrl } from './recon-query';
-
-/** The contract's limit on the base64 text (recon:import contentBase64). */
-const MAX_BASE64 = 40_000_000;
 
 /** A file's bytes as base64 (FileReader), or the reason it cannot be sent, in words. */
 export function readFileAsBase64(

@@ -111,9 +111,14 @@ export function importSentence(fileName: string, result: ImportResult): string {
     `${result.linesAdded.toLocaleString()} added`,
     `${result.linesAlreadyKnown.toLocaleString()} already known`,
   ];
-  const problems =
-    result.errors.length === 0 ? '' : ` ${count(result.errors.length, 'line')} could not be read.`;
+  const problems = result.errorsTotal === 0 ? '' : ` ${count(result.errorsTotal, 'line')} could not be read.`;
   return `Imported ${fileName}${format}: ${parts.join(', ')}.${problems}`;
+}
+
+/** "… and 1,234 more problems": the answer lists the first 100 by line. */
+export function moreProblemsSentence(result: ImportResult): string {
+  const more = result.errorsTotal - result.errors.length;
+  return `… and ${more.toLocaleString()} more ${more === 1 ? 'problem' : 'problems'}, not listed: fix the first ones and import the file again to see the rest.`;
 }
 
 /** "Line 4, amount: not a number" — line 0 is the file as a whole. */
