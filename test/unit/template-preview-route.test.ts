@@ -4,6 +4,7 @@ import {
   answerTemplatePreview,
   parseTemplatePreviewPath,
   TEMPLATE_PREVIEW_CSP,
+  TEMPLATE_PREVIEW_DOCUMENT_CSP,
   templatePreviewPath,
   templatePreviewReply,
   type PreviewCore,
@@ -63,8 +64,15 @@ describe('template preview replies', () => {
       body: '<!DOCTYPE html><p>Hi</p>',
     });
     expect(TEMPLATE_PREVIEW_CSP).toBe(
-      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox",
     );
+  });
+
+  it('sends base-uri and form-action none in the header, the same policy as the document’s meta tag', () => {
+    const directives = TEMPLATE_PREVIEW_CSP.split('; ');
+    expect(directives).toContain("base-uri 'none'");
+    expect(directives).toContain("form-action 'none'");
+    expect(TEMPLATE_PREVIEW_CSP).toBe(`${TEMPLATE_PREVIEW_DOCUMENT_CSP}; sandbox`);
   });
 
   it('keeps the app’s own policy strict: frames from itself only, no inline styles', () => {

@@ -9,7 +9,19 @@
  */
 import type { Envelope } from '../ipc/errors';
 
-export const TEMPLATE_PREVIEW_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+/**
+ * The preview document's policy, sent as a header and repeated in a meta tag inside the document (a
+ * second wall): only inline styles and data: images, no <base> to point links elsewhere, no form
+ * submission. `sandbox` only works as a header, so the meta tag carries the rest.
+ */
+export const TEMPLATE_PREVIEW_DOCUMENT_CSP = [
+  "default-src 'none'",
+  'img-src data:',
+  "style-src 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+export const TEMPLATE_PREVIEW_CSP = `${TEMPLATE_PREVIEW_DOCUMENT_CSP}; sandbox`;
 export const TEMPLATE_PREVIEW_PREFIX = '/preview/template/';
 /** The query parameter that carries the browser shell's session token (an iframe sends no headers). */
 export const PREVIEW_TOKEN_PARAM = 'token';
