@@ -41,20 +41,24 @@ function imageDataUri(reference: string, files: ReadonlyMap<string, Buffer>): st
 }
 
 /**
- * What a sheet may not keep: backslashes (a CSS escape can spell any word below, or `<`, in
- * disguise), comments (they can split a word; a space keeps the tokens apart as CSS itself does),
- * @import, and the old script-in-CSS hooks. Removing one can join the text around it into a new one
- * (`expexpression(ression(`), so they are removed again until none is left.
+ * What a sheet may not keep: comments (they can split a word; a space keeps the tokens apart, as CSS
+ * itself does), backslashes (a CSS escape can spell any word below, or `<`, in disguise), @import,
+ * image-set() (it fetches without url()) and the old script-in-CSS hooks. Removing one can join the
+ * text around it into a new one (`expexpression(ression(`), so they are removed again until none
+ * is left.
  */
+const CSS_COMMENT = /\/\*[\s\S]*?(?:\*\/|$)/g;
 const FORBIDDEN_CSS =
-  /\\|\/\*[\s\S]*?(?:\*\/|$)|@import[^;]*;?|expression\s*\(|-moz-binding|behavior\s*:|javascript\s*:|(?:-webkit-)?image-set\s*\(/gi;
+  /\\|@import[^;]*;?|expression\s*\(|-moz-binding|behavior\s*:|javascript\s*:|(?:-webkit-)?image-set\s*\(/gi;
 /** A real sheet settles in one or two passes; one still changing after this many was built to fool us. */
 const MAX_CSS_PASSES = 8;
+/** Template sheets are a few kilobytes; the limit keeps a hostile one from holding up the core. */
+const MAX_STYLESHEET_BYTES = 256 * 1024;
 
 function withoutForbiddenCss(css: string): string | null {
   let text = css;
   for (let pass = 0; pass < MAX_CSS_PASSES; pass += 1) {
-    const next = text.replace(FORBIDDEN_CSS, (match) => (match.startsWith('/*') ? ' ' : ''));
+    const next = text.replace(CSS_COMMENT, ' ').replace(FORBIDDEN_CSS, '');
     if (next === text) return text;
     text = next;
   }
@@ -80,7 +84,7 @@ function inlineUrls(css: string, files: ReadonlyMap<string, Buffer>): string {
 export function sanitiseCss(css: string, files: ReadonlyMap<string, Buffer>): string {
   const cleaned = withoutForbiddenCss(css);
   if (cleaned === null) return '';
-  return inlineUrls(cleaned, files).replaceAll('<', '\\3c ');
+  return inlineUrls(cleaned, files).split('<').join('\\3c ');
 }
 
 export function previewTemplateHtml(html: string, files: ReadonlyMap<string, Buffer>): string {
@@ -108,7 +112,7 @@ export function previewTemplateHtml(html: string, files: ReadonlyMap<string, Buf
           ? localEntry(attribs.href ?? '', files)
           : null;
         const css = entry === null ? undefined : files.get(entry);
-        if (css !== undefined && css.length <= MAX_INLINED_BYTES && posix.extname(entry ?? '') === '.css')
+        if (css !== undefined && css.length <= MAX_STYLESHEET_BYTES && posix.extname(entry ?? '') === '.css')
           stylesheets.push(sanitiseCss(css.toString('utf8'), files));
         return { tagName, attribs: {} };
       },
