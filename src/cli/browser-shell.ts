@@ -16,7 +16,11 @@ import {
   type ServerFacts,
 } from './http-guards';
 import { handleTemplatePreview } from './preview-route';
-import { isTemplatePreviewPath, PREVIEW_TOKEN_PARAM } from '../shared/security/template-preview';
+import {
+  derivePreviewToken,
+  isTemplatePreviewPath,
+  PREVIEW_TOKEN_PARAM,
+} from '../shared/security/template-preview';
 import { readStaticFile } from './static-files';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -201,7 +205,7 @@ async function handleStatic(
 /** Serve the built renderer and carry the contract as POST /rpc/<channel> plus server-sent events. */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
-  const facts: ServerFacts = { port: options.port, token };
+  const facts: ServerFacts = { port: options.port, token, previewToken: await derivePreviewToken(token) };
   // Downloads an earlier run left behind (never fetched, or cut short by a crash) are removed first.
   await ExportDownloads.removeWorkspaceLeftovers(options.core);
   const downloads = new ExportDownloads();
@@ -218,10 +222,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     const { pathname, searchParams } = new URL(`http://127.0.0.1${rawPath}`);
     const isApi = pathname.startsWith('/rpc/') || pathname === '/events' || pathname.startsWith('/export/');
     const isPreview = isTemplatePreviewPath(pathname);
+    const queryToken = searchParams.get(PREVIEW_TOKEN_PARAM);
     let verdict: GuardVerdict;
-    if (isPreview)
-      verdict = checkPreviewRequest(factsOf(request), facts, searchParams.get(PREVIEW_TOKEN_PARAM));
-    else if (isApi) verdict = checkApiRequest(factsOf(request), facts);
+    if (isPreview) verdict = checkPreviewRequest(factsOf(request), facts, queryToken);
+    else if (isApi) verdict = checkApiRequest(factsOf(request), facts, queryToken);
     else verdict = checkConnection(factsOf(request), facts);
     if (!verdict.ok) {
       request.resume();

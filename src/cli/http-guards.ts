@@ -14,7 +14,10 @@ export interface RequestFacts {
 
 export interface ServerFacts {
   port: number;
+  /** The session token: opens /rpc, /events and /export. */
   token: string;
+  /** Derived from the session token (derivePreviewToken): opens template previews and nothing else. */
+  previewToken: string;
 }
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
@@ -64,33 +67,53 @@ export function checkConnection(request: RequestFacts, server: ServerFacts): Gua
   return { ok: true };
 }
 
-function checkToken(request: RequestFacts, server: ServerFacts, presented: string | undefined): GuardVerdict {
-  const connection = checkConnection(request, server);
-  if (!connection.ok) return connection;
-  if (!presented || !sameSecret(presented, server.token)) {
-    return {
-      ok: false,
-      status: 401,
-      reason: 'Missing or wrong access token: open the exact URL FloatDesk printed.',
-    };
-  }
+function checkToken(presented: string | undefined, expected: string, reason: string): GuardVerdict {
+  if (!presented || !sameSecret(presented, expected)) return { ok: false, status: 401, reason };
   return { ok: true };
 }
 
-/** RPC and event requests must also carry this run's token. */
-export function checkApiRequest(request: RequestFacts, server: ServerFacts): GuardVerdict {
-  return checkToken(request, server, bearerToken(request.authorization));
+/**
+ * RPC, event and download requests must also carry this run's session token, as a bearer header.
+ * The preview token is refused outright wherever it is presented (header or query): it opens
+ * previews and nothing else.
+ */
+export function checkApiRequest(
+  request: RequestFacts,
+  server: ServerFacts,
+  queryToken: string | null,
+): GuardVerdict {
+  const connection = checkConnection(request, server);
+  if (!connection.ok) return connection;
+  const bearer = bearerToken(request.authorization);
+  if ([bearer, queryToken].some((token) => token != null && sameSecret(token, server.previewToken))) {
+    return {
+      ok: false,
+      status: 403,
+      reason: 'This token only opens template previews: open the exact URL FloatDesk printed.',
+    };
+  }
+  return checkToken(
+    bearer,
+    server.token,
+    'Missing or wrong access token: open the exact URL FloatDesk printed.',
+  );
 }
 
 /**
- * Template previews load in an iframe, which cannot send an Authorization header: the token comes
- * as a query parameter instead (checked the same way; never logged, and the preview sends no referrer).
+ * Template previews load in an iframe, which cannot send an Authorization header: the preview-only
+ * token comes as a query parameter (never the session token, which must not appear in an address;
+ * never logged, and the preview sends no referrer).
  */
 export function checkPreviewRequest(
   request: RequestFacts,
   server: ServerFacts,
   queryToken: string | null,
 ): GuardVerdict {
-  const token = queryToken !== null && /^[A-Za-z0-9_-]+$/.test(queryToken) ? queryToken : undefined;
-  return checkToken(request, server, bearerToken(request.authorization) ?? token);
+  const connection = checkConnection(request, server);
+  if (!connection.ok) return connection;
+  return checkToken(
+    queryToken ?? undefined,
+    server.previewToken,
+    'Missing or wrong preview token: open the preview from FloatDesk again.',
+  );
 }

@@ -3,7 +3,7 @@ import { answerTemplatePreview } from '../shared/security/template-preview';
 import type { CoreWorker } from '../main/core/worker-client';
 
 /**
- * GET /preview/template/<brand>/<name>?token=… (the caller is already checked): the core's
+ * GET /preview/template/<brand>/<name>?token=<preview token> (the caller is already checked): the core's
  * sanitised template HTML as its own document, with the preview's own CSP (see the shared module).
  */
 export async function handleTemplatePreview(

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../shared/ipc/errors';
 import { chooseWorkspace } from '../main/core/paths';
+import { derivePreviewToken } from '../shared/security/template-preview';
 import { startCoreWorker } from '../main/core/worker-client';
 import { startBrowserShell, type BrowserShell } from './browser-shell';
 import { credentialsFromEnvironment } from './credentials';
@@ -28,15 +29,16 @@ export async function serve(options: ServeOptions): Promise<BrowserShell> {
     );
   }
   const workspace = chooseWorkspace(options.workspace);
-  // Made here so the core's log can leave it out (it must never be written anywhere).
+  // Made here so the core's log can leave it and its preview token out (never written anywhere).
   const token = randomBytes(32).toString('base64url');
+  const previewToken = await derivePreviewToken(token);
   const core = await startCoreWorker(options.workerUrl, {
     ...workspace,
     shell: 'browser',
     appVersion: APP_VERSION,
     credentials: credentialsFromEnvironment(),
     autoSyncMs: AUTO_SYNC_MS,
-    redactValues: [token],
+    redactValues: [token, previewToken],
   });
   let shell: BrowserShell;
   try {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuilt, CLI_PATH, runCli, startServing, type RunningShell } from '../helpers/cli';
 import { makeTempDir } from '../helpers/temp-dir';
+import { derivePreviewToken } from '../../src/shared/security/template-preview';
 
 // The brand catalogue end to end: a simulator in its own process with the admin API, a workspace
 // connected to it, the browser shell. Search, facets, a brand's page, the face-value checker, a
@@ -139,6 +140,10 @@ test('search, facets, a brand page, face values, templates, what changed, and a 
   const frame = page.getByTestId('template-preview').locator('iframe');
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(frame).toHaveAttribute('src', /\/preview\/template\//);
+  // The frame's address holds the preview-only token, never the session's (which opens /rpc).
+  const src = new URL((await frame.getAttribute('src')) ?? '');
+  expect(src.toString()).not.toContain(shell.token);
+  expect(src.searchParams.get('token')).toBe(await derivePreviewToken(shell.token));
   // Its own document with its own CSP: the template's stylesheet (inlined) applies inside the frame.
   await expect
     .poll(async () => {

@@ -8,6 +8,7 @@ import { openLedger } from '../../src/main/core/ledger/db';
 import { recordBalances } from '../helpers/ledger-fixture';
 import { assertBuilt, runCliAsync, startServing, type RunningShell } from '../helpers/cli';
 import { readCsv } from '../helpers/csv-read';
+import { finishedExports } from '../helpers/shell-events';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // The browser shell's export download (issue 8): export:start over /rpc, the outcome over /events,
@@ -35,15 +36,6 @@ afterAll(async () => {
 
 const auth = (): Record<string, string> => ({ Authorization: `Bearer ${shell.token}` });
 
-interface Finished {
-  exportId: string;
-  outcome: string;
-  rows: number;
-  bytes: number;
-  path: string;
-  fileName: string;
-}
-
 async function rpc(
   channel: string,
   body: unknown,
@@ -56,40 +48,9 @@ async function rpc(
   return (await response.json()) as { ok: boolean };
 }
 
-/** Listens on /events (before the export starts) and resolves with the export's finished event. */
-async function finishedEvents(): Promise<{
-  next: (exportId: string) => Promise<Finished>;
-  stop: () => void;
-}> {
-  const controller = new AbortController();
-  const response = await fetch(`${shell.origin}/events`, { headers: auth(), signal: controller.signal });
-  expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const seen: Finished[] = [];
-  let buffer = '';
-  const next = async (exportId: string): Promise<Finished> => {
-    for (;;) {
-      const found = seen.find((event) => event.exportId === exportId);
-      if (found) return found;
-      const { value, done } = await reader.read();
-      if (done) throw new Error('the event stream ended');
-      buffer += value;
-      const blocks = buffer.split('\n\n');
-      buffer = blocks.pop() ?? '';
-      for (const block of blocks) {
-        const lines = block.split('\n');
-        if (!lines.includes('event: export:finished')) continue;
-        const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
-        seen.push(JSON.parse(data.join('\n')) as Finished);
-      }
-    }
-  };
-  return { next, stop: () => controller.abort() };
-}
-
 describe('GET /export/<id> in the browser shell', () => {
   it('hands a finished CSV out once, with the token only, then removes it', async () => {
-    const events = await finishedEvents();
+    const events = await finishedExports(shell.origin, shell.token);
     try {
       const started = await rpc('export:start', { request: { table: 'balances' }, format: 'csv' });
       expect(started.ok).toBe(true);
@@ -97,7 +58,7 @@ describe('GET /export/<id> in the browser shell', () => {
       expect(fileName).toMatch(/^floatdesk-balances-\d{4}-\d{2}-\d{2}\.csv$/);
       const finished = await events.next(exportId);
       expect(finished).toMatchObject({ outcome: 'done', rows: 2, fileName, error: null });
-      expect(existsSync(finished.path)).toBe(true);
+      expect(existsSync(finished.path ?? '')).toBe(true);
 
       const without = await fetch(`${shell.origin}/export/${exportId}`);
       expect(without.status).toBe(401);
@@ -130,7 +91,7 @@ describe('GET /export/<id> in the browser shell', () => {
       const again = await fetch(`${shell.origin}/export/${exportId}`, { headers: auth() });
       expect(again.status).toBe(404);
       expect(await again.text()).toContain('already downloaded');
-      await expect.poll(() => existsSync(finished.path)).toBe(false);
+      await expect.poll(() => existsSync(finished.path ?? '')).toBe(false);
     } finally {
       events.stop();
     }
@@ -166,7 +127,7 @@ describe('a large transfer CSV, rendered by a worker thread inside the core work
     ).run(workspaceId);
     db.close();
 
-    const events = await finishedEvents();
+    const events = await finishedExports(shell.origin, shell.token);
     let downloaded: Buffer;
     try {
       const started = await rpc('export:start', { request: { table: 'transfers' }, format: 'csv-regional' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewTemplateHtml, sanitiseCss } from '../../src/main/core/catalogue/template-preview';
+import { TEMPLATE_PREVIEW_CSP } from '../../src/shared/security/template-preview';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 const files = new Map<string, Buffer>([
@@ -59,7 +60,11 @@ describe('template preview sanitiser', () => {
     const out = preview(
       '<meta http-equiv="refresh" content="0;url=https://evil.example"><base href="https://evil.example/"><form action="https://evil.example"><input></form><p>ok</p>',
     );
-    expect(out).toContain(`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"`);
+    expect(out).toContain(
+      `content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"`,
+    );
+    // The same policy as the header the shells send, less `sandbox` (which only works as a header).
+    expect(out).toContain(`content="${TEMPLATE_PREVIEW_CSP.replace(/; sandbox$/, '')}"`);
     expect(body(out)).toBe('<p>ok</p>');
   });
 

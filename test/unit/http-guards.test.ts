@@ -8,7 +8,7 @@ import {
   type RequestFacts,
 } from '../../src/cli/http-guards';
 
-const server = { port: 4321, token: 'abc_DEF-123' };
+const server = { port: 4321, token: 'abc_DEF-123', previewToken: 'f00d_PREVIEW-9' };
 const good: RequestFacts = {
   host: '127.0.0.1:4321',
   origin: undefined,
@@ -19,27 +19,27 @@ const good: RequestFacts = {
 
 describe('browser shell guards', () => {
   it('accept the page own origin with the token', () => {
-    expect(checkApiRequest(good, server)).toEqual({ ok: true });
-    expect(checkApiRequest({ ...good, origin: 'http://127.0.0.1:4321' }, server)).toEqual({ ok: true });
+    expect(checkApiRequest(good, server, null)).toEqual({ ok: true });
+    expect(checkApiRequest({ ...good, origin: 'http://127.0.0.1:4321' }, server, null)).toEqual({ ok: true });
     expect(
-      checkApiRequest({ ...good, host: 'localhost:4321', origin: 'http://localhost:4321' }, server),
+      checkApiRequest({ ...good, host: 'localhost:4321', origin: 'http://localhost:4321' }, server, null),
     ).toEqual({ ok: true });
   });
 
   it('refuse a missing or wrong token with 401', () => {
-    expect(checkApiRequest({ ...good, authorization: undefined }, server)).toMatchObject({
+    expect(checkApiRequest({ ...good, authorization: undefined }, server, null)).toMatchObject({
       ok: false,
       status: 401,
     });
-    expect(checkApiRequest({ ...good, authorization: 'Bearer abc_DEF-124' }, server)).toMatchObject({
+    expect(checkApiRequest({ ...good, authorization: 'Bearer abc_DEF-124' }, server, null)).toMatchObject({
       ok: false,
       status: 401,
     });
-    expect(checkApiRequest({ ...good, authorization: 'Basic abc_DEF-123' }, server)).toMatchObject({
+    expect(checkApiRequest({ ...good, authorization: 'Basic abc_DEF-123' }, server, null)).toMatchObject({
       ok: false,
       status: 401,
     });
-    expect(checkApiRequest({ ...good, authorization: 'Bearer abc' }, server)).toMatchObject({
+    expect(checkApiRequest({ ...good, authorization: 'Bearer abc' }, server, null)).toMatchObject({
       ok: false,
       status: 401,
     });
@@ -71,7 +71,7 @@ describe('browser shell guards', () => {
       ok: false,
       status: 403,
     });
-    expect(checkApiRequest({ ...good, remoteAddress: undefined }, server)).toMatchObject({
+    expect(checkApiRequest({ ...good, remoteAddress: undefined }, server, null)).toMatchObject({
       ok: false,
       status: 403,
     });
@@ -94,24 +94,43 @@ describe('browser shell guards', () => {
 
 describe('template preview guard (token in the query, since a frame sends no headers)', () => {
   const frame: RequestFacts = { ...good, authorization: undefined };
-  it('accepts the right token on the right host', () => {
-    expect(checkPreviewRequest(frame, server, 'abc_DEF-123')).toEqual({ ok: true });
+  it('accepts the preview token on the right host', () => {
+    expect(checkPreviewRequest(frame, server, 'f00d_PREVIEW-9')).toEqual({ ok: true });
   });
-  it.each([null, '', 'abc_DEF-124', 'abc_DEF-123 ', 'abc_DEF-1234', 'abc%5FDEF-123'])(
+  it.each([null, '', 'f00d_PREVIEW-8', 'f00d_PREVIEW-9 ', 'f00d_PREVIEW-99', 'f00d%5FPREVIEW-9'])(
     'refuses token %j with 401',
     (token) => {
       expect(checkPreviewRequest(frame, server, token)).toMatchObject({ ok: false, status: 401 });
     },
   );
+  it('refuses the session token, in the address or as a header: it must never be in a preview URL', () => {
+    expect(checkPreviewRequest(frame, server, 'abc_DEF-123')).toMatchObject({ ok: false, status: 401 });
+    expect(checkPreviewRequest(good, server, null)).toMatchObject({ ok: false, status: 401 });
+  });
   it('refuses a foreign Host or Origin even with the right token', () => {
-    expect(checkPreviewRequest({ ...frame, host: 'evil.example:4321' }, server, 'abc_DEF-123')).toMatchObject(
-      {
-        ok: false,
-        status: 403,
-      },
-    );
     expect(
-      checkPreviewRequest({ ...frame, origin: 'https://evil.example' }, server, 'abc_DEF-123'),
+      checkPreviewRequest({ ...frame, host: 'evil.example:4321' }, server, 'f00d_PREVIEW-9'),
     ).toMatchObject({ ok: false, status: 403 });
+    expect(
+      checkPreviewRequest({ ...frame, origin: 'https://evil.example' }, server, 'f00d_PREVIEW-9'),
+    ).toMatchObject({ ok: false, status: 403 });
+  });
+});
+
+describe('API guard and the preview token', () => {
+  it('refuses the preview token with 403 as a bearer header or in the query, even beside the session token', () => {
+    const preview = { ...good, authorization: 'Bearer f00d_PREVIEW-9' };
+    expect(checkApiRequest(preview, server, null)).toMatchObject({ ok: false, status: 403 });
+    expect(checkApiRequest({ ...good, authorization: undefined }, server, 'f00d_PREVIEW-9')).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(checkApiRequest(good, server, 'f00d_PREVIEW-9')).toMatchObject({ ok: false, status: 403 });
+  });
+  it('never takes the session token from the query', () => {
+    expect(checkApiRequest({ ...good, authorization: undefined }, server, 'abc_DEF-123')).toMatchObject({
+      ok: false,
+      status: 401,
+    });
   });
 });

@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RENDERER_CSP } from '../../src/shared/security/csp';
 import {
   answerTemplatePreview,
+  derivePreviewToken,
   parseTemplatePreviewPath,
   TEMPLATE_PREVIEW_CSP,
+  TEMPLATE_PREVIEW_DOCUMENT_CSP,
   templatePreviewPath,
   templatePreviewReply,
   type PreviewCore,
@@ -63,8 +66,15 @@ describe('template preview replies', () => {
       body: '<!DOCTYPE html><p>Hi</p>',
     });
     expect(TEMPLATE_PREVIEW_CSP).toBe(
-      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox",
     );
+  });
+
+  it('sends base-uri and form-action none in the header, the same policy as the document’s meta tag', () => {
+    const directives = TEMPLATE_PREVIEW_CSP.split('; ');
+    expect(directives).toContain("base-uri 'none'");
+    expect(directives).toContain("form-action 'none'");
+    expect(TEMPLATE_PREVIEW_CSP).toBe(`${TEMPLATE_PREVIEW_DOCUMENT_CSP}; sandbox`);
   });
 
   it('keeps the app’s own policy strict: frames from itself only, no inline styles', () => {
@@ -96,5 +106,25 @@ describe('template preview replies', () => {
     expect(templatePreviewReply({ ok: true, value: { version: '1' } }).status).toBe(500);
     const broken = { invoke: () => Promise.reject(new Error('gone')) };
     expect((await answerTemplatePreview(broken, 'GET', '/preview/template/a/b')).status).toBe(500);
+  });
+});
+
+describe('the browser shell’s preview-only token', () => {
+  const session = 'k3Y_session-TOKEN_0123456789abcdefghijklmnopq';
+
+  it('is HMAC-SHA-256 of a fixed label keyed with the session token, in hex', async () => {
+    const expected = createHmac('sha256', session)
+      .update('FloatDesk template preview token v1')
+      .digest('hex');
+    expect(await derivePreviewToken(session)).toBe(expected);
+  });
+
+  it('is the same for the same session, different for another, and never holds the session token', async () => {
+    const token = await derivePreviewToken(session);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(await derivePreviewToken(session)).toBe(token);
+    expect(await derivePreviewToken(`${session}x`)).not.toBe(token);
+    expect(token).not.toContain(session);
+    expect(token).not.toBe(session);
   });
 });

@@ -2,17 +2,30 @@
  * A template preview served as its own document from the app's own origin, so it carries its own
  * Content-Security-Policy instead of inheriting the app's (a srcdoc frame inherits `style-src 'self'`
  * and loses the template's inline styles). Both shells answer `GET /preview/template/<brand>/<name>`
- * with this pure logic: the browser shell (after its Host/Origin/token checks) and Electron's app
- * protocol. The body is the core's sanitised HTML (`catalogue:template.preview`); the header policy
+ * with this pure logic: the browser shell (after its Host/Origin checks and its preview-only token,
+ * see derivePreviewToken) and Electron's app protocol. The body is the core's sanitised HTML (`catalogue:template.preview`); the header policy
  * allows nothing but inline styles and data: images, and `sandbox` gives the document an opaque
  * origin with no scripts, forms or navigation — even if it is opened outside the app's iframe.
  */
-import type { Envelope } from '../ipc/errors';
+import { AppError, type Envelope } from '../ipc/errors';
 
-export const TEMPLATE_PREVIEW_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+/**
+ * The preview document's policy, sent as a header and repeated in a meta tag inside the document (a
+ * second wall): only inline styles and data: images, no <base> to point links elsewhere, no form
+ * submission. `sandbox` only works as a header, so the meta tag carries the rest.
+ */
+export const TEMPLATE_PREVIEW_DOCUMENT_CSP = [
+  "default-src 'none'",
+  'img-src data:',
+  "style-src 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+export const TEMPLATE_PREVIEW_CSP = `${TEMPLATE_PREVIEW_DOCUMENT_CSP}; sandbox`;
 export const TEMPLATE_PREVIEW_PREFIX = '/preview/template/';
-/** The query parameter that carries the browser shell's session token (an iframe sends no headers). */
+/** The query parameter that carries the browser shell's preview token (an iframe sends no headers). */
 export const PREVIEW_TOKEN_PARAM = 'token';
+const PREVIEW_TOKEN_LABEL = 'FloatDesk template preview token v1';
 const MAX_PART = 200;
 
 export interface TemplateRef {
@@ -24,6 +37,31 @@ export interface PreviewReply {
   status: number;
   headers: Record<string, string>;
   body: string;
+}
+
+/**
+ * The browser shell's preview-only token: HMAC-SHA-256 of a fixed label keyed with the session
+ * token, in hex. The shell derives it from the token it made, the page from the token it was given,
+ * so nothing new travels. It opens template previews and nothing else, and the session token cannot
+ * be worked back from it: a preview's address (history, the frame's URL) never holds a key to /rpc.
+ */
+export async function derivePreviewToken(sessionToken: string): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle === undefined)
+    throw new AppError(
+      'forbidden',
+      'Previews need the exact address FloatDesk printed (http://127.0.0.1:…); open it and try again.',
+    );
+  const encoder = new TextEncoder();
+  const key = await subtle.importKey(
+    'raw',
+    encoder.encode(sessionToken),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await subtle.sign('HMAC', key, encoder.encode(PREVIEW_TOKEN_LABEL)));
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The path of one template's preview (each part percent-encoded, so a "/" in a name stays inside it). */

@@ -5,11 +5,13 @@
  * tags and attributes, where a regex approach would miss the parser's corner cases): no scripts, no
  * event handlers, no forms, frames or meta refresh, no link to anywhere. Images and stylesheets
  * from the template's own ZIP are inlined (images as data: URIs, CSS as a <style> block); any
- * remote or unknown reference — src, href, CSS url(), @import — is dropped. A Content-Security-
- * Policy inside the document forbids every fetch besides data: images, as a second wall.
+ * remote or unknown reference — src, href, CSS url(), @import — is dropped, and no `<` of a sheet
+ * reaches the document (sanitiseCss). A Content-Security-Policy inside the document, the same as
+ * the header the shells send, forbids every fetch besides data: images, as a second wall.
  */
 import { posix } from 'node:path';
 import sanitizeHtml from 'sanitize-html';
+import { TEMPLATE_PREVIEW_DOCUMENT_CSP } from '../../../shared/security/template-preview';
 
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
@@ -18,7 +20,6 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
   '.gif': 'image/gif',
   '.webp': 'image/webp',
 };
-const PREVIEW_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'";
 const MAX_INLINED_BYTES = 2 * 1024 * 1024;
 
 /** The ZIP entry a template-relative reference names, or null for anything remote or unsafe. */
@@ -39,18 +40,51 @@ function imageDataUri(reference: string, files: ReadonlyMap<string, Buffer>): st
   return `data:${type};base64,${bytes.toString('base64')}`;
 }
 
-/** CSS with every url() inlined when local, else replaced by `none`; @import, expression(), bindings gone. */
+/**
+ * What a sheet may not keep: comments (they can split a word; a space keeps the tokens apart, as CSS
+ * itself does), backslashes (a CSS escape can spell any word below, or `<`, in disguise), @import,
+ * image-set() (it fetches without url()) and the old script-in-CSS hooks. Removing one can join the
+ * text around it into a new one (`expexpression(ression(`), so they are removed again until none
+ * is left.
+ */
+const CSS_COMMENT = /\/\*[\s\S]*?(?:\*\/|$)/g;
+const FORBIDDEN_CSS =
+  /\\|@import[^;]*;?|expression\s*\(|-moz-binding|behavior\s*:|javascript\s*:|(?:-webkit-)?image-set\s*\(/gi;
+/** A real sheet settles in one or two passes; one still changing after this many was built to fool us. */
+const MAX_CSS_PASSES = 8;
+/** Template sheets are a few kilobytes; the limit keeps a hostile one from holding up the core. */
+const MAX_STYLESHEET_BYTES = 256 * 1024;
+
+function withoutForbiddenCss(css: string): string | null {
+  let text = css;
+  for (let pass = 0; pass < MAX_CSS_PASSES; pass += 1) {
+    const next = text.replace(CSS_COMMENT, ' ').replace(FORBIDDEN_CSS, '');
+    if (next === text) return text;
+    text = next;
+  }
+  return null;
+}
+
+/** Every url(…), whatever it holds: a local image as a data: URI, anything else `none`. */
+function inlineUrls(css: string, files: ReadonlyMap<string, Buffer>): string {
+  return css.replace(/url\(([^)]*)\)?/gi, (_, argument: string) => {
+    const quoted = /^\s*(["'])([\s\S]*)\1\s*$/.exec(argument);
+    const uri = imageDataUri(quoted ? (quoted[2] ?? '') : argument, files);
+    return uri === null ? 'none' : `url("${uri}")`;
+  });
+}
+
+/**
+ * A template's CSS, safe to put inside a <style> element or a style attribute: every url() inlined
+ * when local, else `none`; @import, comments, escapes and expression() gone; '' when the sheet keeps
+ * rebuilding forbidden words. As the very last step every `<` becomes the CSS escape `\3c `, so no
+ * text of the sheet can ever close the <style> element or open a tag (`>` and `&` mean nothing
+ * inside <style>, and CSS needs them: `ul > li`, nesting).
+ */
 export function sanitiseCss(css: string, files: ReadonlyMap<string, Buffer>): string {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/url\(\s*(['"]?)(.*?)\1\s*\)/gi, (_, _quote: string, reference: string) => {
-      const uri = imageDataUri(reference, files);
-      return uri === null ? 'none' : `url("${uri}")`;
-    })
-    .replace(/expression\s*\(|-moz-binding|behavior\s*:|javascript:/gi, '')
-    .replace(/<\/?style/gi, '')
-    .replace(/\\/g, '');
+  const cleaned = withoutForbiddenCss(css);
+  if (cleaned === null) return '';
+  return inlineUrls(cleaned, files).split('<').join('\\3c ');
 }
 
 export function previewTemplateHtml(html: string, files: ReadonlyMap<string, Buffer>): string {
@@ -78,7 +112,7 @@ export function previewTemplateHtml(html: string, files: ReadonlyMap<string, Buf
           ? localEntry(attribs.href ?? '', files)
           : null;
         const css = entry === null ? undefined : files.get(entry);
-        if (css !== undefined && posix.extname(entry ?? '') === '.css')
+        if (css !== undefined && css.length <= MAX_STYLESHEET_BYTES && posix.extname(entry ?? '') === '.css')
           stylesheets.push(sanitiseCss(css.toString('utf8'), files));
         return { tagName, attribs: {} };
       },
@@ -99,7 +133,7 @@ export function previewTemplateHtml(html: string, files: ReadonlyMap<string, Buf
   });
   return [
     '<!DOCTYPE html><html><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${TEMPLATE_PREVIEW_DOCUMENT_CSP}">`,
     stylesheets.length > 0 ? `<style>${stylesheets.join('\n')}</style>` : '',
     `</head><body>${body}</body></html>`,
   ].join('');

@@ -4,6 +4,7 @@ import type { ChannelInput, ChannelOutput } from '@shared/ipc/contract';
 import type { EventPayload } from '@shared/ipc/events';
 import { createHttpBridge, type StreamState } from './http-bridge';
 import {
+  derivePreviewToken,
   PREVIEW_TOKEN_PARAM,
   templatePreviewPath,
   type TemplateRef,
@@ -27,8 +28,11 @@ export type Connection =
 let client: TypedClient | undefined;
 /** Browser shell only: GET /export/<id> with the session's token (the core wrote the file for download). */
 let exportFile: ((exportId: string) => Promise<Response>) | null = null;
-/** Browser shell only: the token a preview frame carries in its address (a frame sends no headers). */
-let previewToken: string | null = null;
+/**
+ * Browser shell only: the preview-only token a preview frame carries in its address (a frame sends
+ * no headers). Derived from the session token, which itself never goes into an address.
+ */
+let previewToken: Promise<string> | null = null;
 
 export interface ConnectOptions {
   /** Browser shell only: the state of the live event stream (Electron's IPC does not drop). */
@@ -50,7 +54,9 @@ export function connectBridge(options: ConnectOptions = {}): Connection {
     ...(options.onStreamState ? { onStreamState: options.onStreamState } : {}),
   });
   client = createTypedClient(bridge);
-  previewToken = token;
+  previewToken = derivePreviewToken(token);
+  // Asked for when a preview opens; a failure is said there, not as an unhandled rejection now.
+  previewToken.catch(() => undefined);
   exportFile = (exportId) =>
     fetch(new URL(`/export/${encodeURIComponent(exportId)}`, window.location.origin).toString(), {
       headers: { Authorization: `Bearer ${token}` },
@@ -92,10 +98,10 @@ export function exportFileFetcher(): ((exportId: string) => Promise<Response>) |
 
 /**
  * The address of a template's preview document, served by the shell from the app's own origin with
- * its own sandboxing CSP (Electron's app protocol, or the browser shell with the session token).
+ * its own sandboxing CSP (Electron's app protocol, or the browser shell with the preview-only token).
  */
-export function templatePreviewUrl(ref: TemplateRef): string {
+export async function templatePreviewUrl(ref: TemplateRef): Promise<string> {
   const url = new URL(templatePreviewPath(ref), window.location.origin);
-  if (previewToken !== null) url.searchParams.set(PREVIEW_TOKEN_PARAM, previewToken);
+  if (previewToken !== null) url.searchParams.set(PREVIEW_TOKEN_PARAM, await previewToken);
   return url.toString();
 }

@@ -41,14 +41,20 @@ export function TemplatesSection({ slug }: { slug: string }) {
       setBusy(null);
     }
   };
-  const open = (template: TemplateView): void => {
+  const open = async (template: TemplateView): Promise<void> => {
     // The shell serves the preview as its own document (own CSP); the frame loads it from there.
-    setPreview({
-      name: template.name,
-      version: template.localVersion ?? '—',
-      src: templatePreviewUrl({ brand: slug, name: template.name }),
-    });
-    setOutcome(null);
+    try {
+      const src = await templatePreviewUrl({ brand: slug, name: template.name });
+      setPreview({ name: template.name, version: template.localVersion ?? '—', src });
+      setOutcome(null);
+    } catch (thrown) {
+      const error = toErrorShape(thrown);
+      setOutcome({
+        name: template.name,
+        text: `The preview of “${template.name}” could not be opened: ${error.message}`,
+        error,
+      });
+    }
   };
 
   return (
@@ -101,7 +107,7 @@ export function TemplatesSection({ slug }: { slug: string }) {
                         type="button"
                         className="button"
                         disabled={busy !== null}
-                        onClick={() => open(template)}
+                        onClick={() => void open(template)}
                       >
                         Preview<span className="visually-hidden"> {template.name}</span>
                       </button>
