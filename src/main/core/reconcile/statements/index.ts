@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { StatementImport } from '../../../../shared/domain/statements';
 import { checkBalances } from './balances';
 import { importCamt053 } from './camt053';
+import { importCsvByTitles } from './csv-auto';
 import { importCsv } from './csv-import';
 import { decodeStatementBytes } from './decode';
 import { importMt940 } from './mt940';
@@ -19,8 +20,10 @@ export type StatementFormat = StatementImport['format'];
 
 export interface ImportOptions {
   format: 'auto' | StatementFormat;
-  /** The CSV column profile (validated here); required for CSV. */
+  /** The CSV column profile (validated here); without one, a CSV's columns are read by their titles. */
   profile?: unknown;
+  /** The account's currency, for a CSV read by its titles that names none. */
+  currency?: string;
 }
 
 /** The format of a decoded statement by its content; CSV when it is none of the others. */
@@ -32,7 +35,7 @@ export function detectFormat(text: string): StatementFormat {
   return 'csv';
 }
 
-function read(text: string, format: StatementFormat, profile: unknown): StatementImport {
+function read(text: string, format: StatementFormat, options: ImportOptions): StatementImport {
   switch (format) {
     case 'camt053':
       return importCamt053(text);
@@ -41,7 +44,9 @@ function read(text: string, format: StatementFormat, profile: unknown): Statemen
     case 'ofx':
       return importOfx(text);
     case 'csv':
-      return importCsv(text, profile);
+      return options.profile === undefined
+        ? importCsvByTitles(text, { currency: options.currency })
+        : importCsv(text, options.profile);
   }
 }
 
@@ -52,7 +57,7 @@ export function importStatement(bytes: Uint8Array, options: ImportOptions): Stat
   if (!decoded.ok) {
     return { format, account: null, lines: [], errors: [decoded.problem], opening: null, closing: null };
   }
-  const result = read(decoded.text, format, options.profile);
+  const result = read(decoded.text, format, options);
   const unbalanced = checkBalances(result);
   const errors = [...result.errors, ...unbalanced].sort((a, b) => a.line - b.line);
   return { ...result, errors, encoding: decoded.encoding };
