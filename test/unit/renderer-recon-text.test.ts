@@ -96,6 +96,9 @@ describe('reconciliation words', () => {
         errors: [{ line: 2, field: 'date', problem: 'x' }],
       }),
     ).toBe('Imported odd.csv (CSV): 1 line read, 10 added, 2 already known. 1 line could not be read.');
+    expect(importSentence('bank.csv', { ...stored, mapping: 'booking date "Date", amount "Amount"' })).toBe(
+      'Imported bank.csv (CSV): 12 lines read, 10 added, 2 already known. Columns read by their titles: booking date "Date", amount "Amount".',
+    );
   });
 
   it('names the line and field of each problem', () => {

@@ -46,14 +46,25 @@ function csvProfile(context: ReconContext, name: string | undefined): unknown {
 }
 
 export function importStatementFile(context: ReconContext, input: ImportInput): ImportOutput {
+  if (input.profile !== undefined && input.currency !== undefined) {
+    throw invalidInput('statement import', [
+      { field: 'currency', problem: 'the profile names the currency; give a currency only without a profile' },
+    ]);
+  }
   const bytes = decodeBase64(input.contentBase64);
   const result = importStatement(bytes, {
     format: input.format ?? 'auto',
     profile: csvProfile(context, input.profile),
+    currency: input.currency,
   });
   const fileSha256 = statementFileSha256(bytes);
   const at = context.now();
-  const base = { format: result.format, linesRead: result.lines.length, errors: result.errors };
+  const base = {
+    format: result.format,
+    linesRead: result.lines.length,
+    errors: result.errors,
+    ...(result.mapping === undefined ? {} : { mapping: result.mapping }),
+  };
   const { db, workspaceId } = context;
   try {
     const outcome = db
@@ -80,6 +91,8 @@ export function importStatementFile(context: ReconContext, input: ImportInput): 
             linesAdded: stored.linesAdded,
             linesAlreadyKnown: stored.linesAlreadyKnown,
             problemsAccepted: stored.problemsAccepted,
+            // A CSV read without a profile: how its columns were read, for whoever checks the import later.
+            ...(result.mapping === undefined ? {} : { columnMapping: result.mapping }),
           },
         });
         return stored;

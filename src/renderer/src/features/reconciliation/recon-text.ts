@@ -100,7 +100,10 @@ const FORMAT_NAMES: Readonly<Record<NonNullable<ImportResult['format']>, string>
 const count = (n: number, singular: string, plural = `${singular}s`): string =>
   `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
 
-/** "Imported march.csv (CSV): 12 lines read, 10 added, 2 already known." or why nothing was stored. */
+/**
+ * "Imported march.csv (CSV): 12 lines read, 10 added, 2 already known." (and, for a CSV read without
+ * a profile, how its columns were read), or why nothing was stored.
+ */
 export function importSentence(fileName: string, result: ImportResult): string {
   const format = result.format === null ? '' : ` (${FORMAT_NAMES[result.format]})`;
   if (!result.stored) {
@@ -113,7 +116,8 @@ export function importSentence(fileName: string, result: ImportResult): string {
   ];
   const problems =
     result.errors.length === 0 ? '' : ` ${count(result.errors.length, 'line')} could not be read.`;
-  return `Imported ${fileName}${format}: ${parts.join(', ')}.${problems}`;
+  const mapping = result.mapping === undefined ? '' : ` Columns read by their titles: ${result.mapping}.`;
+  return `Imported ${fileName}${format}: ${parts.join(', ')}.${problems}${mapping}`;
 }
 
 /** "Line 4, amount: not a number" — line 0 is the file as a whole. */
