@@ -377,4 +377,16 @@ describe('the detector itself', () => {
       balance: 'Saldo',
     });
   });
+
+  // A scan that grew with the square of the columns would not end within the test's time limit.
+  it('answers a 200,000-column title row, naming a bounded number of titles', { timeout: 30_000 }, () => {
+    const wide = detect(
+      csv(Array.from({ length: 200_000 }, (_, i) => `Col${i}`).join(';'), '1;2'),
+      ';',
+      'EUR',
+    );
+    const dates = detect(csv(Array(200_000).fill('Date').join(';'), '1;2'), ';', 'EUR');
+    expect(wide.ok === false && wide.reason).toMatch(/"Col0", .* "Col11" and 199988 more\)\.$/);
+    expect(dates.ok === false && dates.reason.length).toBeLessThan(400);
+  });
 });

@@ -186,11 +186,16 @@ function settleAmounts(amounts: readonly Sample[], decimal: DecimalSeparator | u
 }
 
 /** A column as the profile names it: by its title, or by position when the title is empty or repeated. */
-function columnRef(titles: readonly string[], index: number): ColumnRef {
-  const title = (titles[index] ?? '').trim();
-  const key = normaliseTitle(title);
-  const repeated = titles.filter((other) => normaliseTitle(other) === key).length > 1;
-  return title === '' || repeated ? index + 1 : title;
+function columnNamer(titles: readonly string[]): (index: number) => ColumnRef {
+  const counts = new Map<string, number>();
+  for (const title of titles) {
+    const key = normaliseTitle(title);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return (index) => {
+    const title = (titles[index] ?? '').trim();
+    return title === '' || (counts.get(normaliseTitle(title)) ?? 0) > 1 ? index + 1 : title;
+  };
 }
 
 export function settleCsvProfile(
@@ -231,9 +236,10 @@ export function settleCsvProfile(
   const style = settleAmounts(cells.amounts, options.decimalSeparator);
   if ('ok' in style) return style;
 
+  const columnRef = columnNamer(titles.fields);
   const ref = (index: number | undefined): ColumnRef | undefined =>
-    index === undefined ? undefined : columnRef(titles.fields, index);
-  const text = (columns.text ?? []).map((index) => columnRef(titles.fields, index));
+    index === undefined ? undefined : columnRef(index);
+  const text = (columns.text ?? []).map(columnRef);
   const checked = checkCsvProfile({
     delimiter: options.delimiter,
     decimalSeparator: style.decimalSeparator,

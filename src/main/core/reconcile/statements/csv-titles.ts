@@ -69,15 +69,13 @@ export function recogniseTitles(titles: readonly string[]): Recognition {
     if (title.trim() === '') return;
     const role = meaningOfTitle(title)?.role;
     if (role === undefined) unread.push(index);
-    else byRole.set(role, [...(byRole.get(role) ?? []), index]);
+    else if (byRole.has(role)) byRole.get(role)!.push(index);
+    else byRole.set(role, [index]);
   });
   const found = (role: TitleRole): number[] => byRole.get(role) ?? [];
   const named = (indexes: number[]): string => listTitles(indexes.map((i) => titles[i] ?? ''));
   const reasons: string[] = [];
-  const missingRoles: string[] = [];
-  const missing = (what: string): void => {
-    missingRoles.push(what);
-  };
+  const missing: string[] = [];
   const twice = (role: TitleRole): void => {
     reasons.push(`${named(found(role))} could each be ${ROLE_WORDS[role]}`);
   };
@@ -87,7 +85,7 @@ export function recogniseTitles(titles: readonly string[]): Recognition {
       `the column ${named(found('direction'))} says whether each amount went out or came in, which a column profile cannot read: export the statement as camt.053 or MT940 instead`,
     );
   }
-  if (found('date').length === 0) missing(ROLE_WORDS.date);
+  if (found('date').length === 0) missing.push(ROLE_WORDS.date);
   else if (found('date').length > 1) twice('date');
   const [amount, debit, credit] = [found('amount'), found('debit'), found('credit')];
   if (amount.length > 0 && debit.length + credit.length > 0) {
@@ -96,19 +94,19 @@ export function recogniseTitles(titles: readonly string[]): Recognition {
     );
   } else if (amount.length > 1) twice('amount');
   else if (amount.length === 0) {
-    if (debit.length === 0 && credit.length === 0) missing('the amount (or money out and money in)');
-    else if (credit.length === 0) missing(`money in (there is a money-out column ${named(debit)})`);
-    else if (debit.length === 0) missing(`money out (there is a money-in column ${named(credit)})`);
+    if (debit.length === 0 && credit.length === 0) missing.push('the amount (or money out and money in)');
+    else if (credit.length === 0) missing.push(`money in (there is a money-out column ${named(debit)})`);
+    else if (debit.length === 0) missing.push(`money out (there is a money-in column ${named(credit)})`);
     if (debit.length > 1) twice('debit');
     if (credit.length > 1) twice('credit');
   }
   for (const role of SINGLE_ROLES) if (found(role).length > 1) twice(role);
   if (found('text').length > 20) reasons.push(`more than 20 columns hold payment text`);
-  if (missingRoles.length > 0) {
+  if (missing.length > 0) {
     const unknown = unread.map((i) => titles[i] ?? '');
     const titled = titles.filter((title) => title.trim() !== '');
     reasons.unshift(
-      `no column title names ${missingRoles.join(' or ')} (${
+      `no column title names ${missing.join(' or ')} (${
         unknown.length > 0
           ? `titles not understood: ${listTitles(unknown)}`
           : `the titles are ${titled.length > 0 ? listTitles(titled) : 'empty'}`
