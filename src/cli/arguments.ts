@@ -136,7 +136,12 @@ export function stringOption(values: CommandValues, name: string): string | unde
 }
 
 /** Refuse, as wrong usage, an option the command accepts but this action of it does not. */
-export function onlyOptions(values: CommandValues, allowed: readonly string[], action: string, usage: string): void {
+export function onlyOptions(
+  values: CommandValues,
+  allowed: readonly string[],
+  action: string,
+  usage: string,
+): void {
   const given = Object.keys(values).find((name) => values[name] !== undefined && !allowed.includes(name));
   if (given !== undefined) throw new UsageError(`--${given} does not apply to "${action}". ${usage}`);
 }

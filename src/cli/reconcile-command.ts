@@ -40,7 +40,8 @@ async function importCommand(
     }),
   );
   // A CSV read without a profile: the mapping on a line of its own, before the result.
-  const mapping = result.mapping === undefined ? undefined : `Columns read by their titles: ${result.mapping}`;
+  const mapping =
+    result.mapping === undefined ? undefined : `Columns read by their titles: ${result.mapping}`;
   if (result.stored) {
     if (mapping !== undefined) context.print(mapping);
     context.print(

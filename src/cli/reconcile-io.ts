@@ -11,7 +11,10 @@ export interface ReconcileCommandContext {
   print: (text: string) => void;
 }
 
-export async function withCore<T>(workspace: string | undefined, run: (core: Core) => Promise<T>): Promise<T> {
+export async function withCore<T>(
+  workspace: string | undefined,
+  run: (core: Core) => Promise<T>,
+): Promise<T> {
   const core = createCore({
     ...chooseWorkspace(workspace),
     shell: 'cli',

@@ -48,7 +48,10 @@ function csvProfile(context: ReconContext, name: string | undefined): unknown {
 export function importStatementFile(context: ReconContext, input: ImportInput): ImportOutput {
   if (input.profile !== undefined && input.currency !== undefined) {
     throw invalidInput('statement import', [
-      { field: 'currency', problem: 'the profile names the currency; give a currency only without a profile' },
+      {
+        field: 'currency',
+        problem: 'the profile names the currency; give a currency only without a profile',
+      },
     ]);
   }
   const bytes = decodeBase64(input.contentBase64);
