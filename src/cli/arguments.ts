@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isKnownCurrency } from '../shared/domain/currency';
 
 export class UsageError extends Error {}
 
@@ -18,8 +19,20 @@ export const COMMAND_OPTIONS = {
     ...WORKSPACE,
     format: { type: 'string' },
     profile: { type: 'string' },
+    currency: { type: 'string' },
     'as-of': { type: 'string' },
     json: { type: 'boolean' },
+    // reconcile profile save: the file and the titles of its columns
+    from: { type: 'string' },
+    date: { type: 'string' },
+    amount: { type: 'string' },
+    debit: { type: 'string' },
+    credit: { type: 'string' },
+    reference: { type: 'string' },
+    text: { type: 'string', multiple: true },
+    balance: { type: 'string' },
+    'date-format': { type: 'string' },
+    decimal: { type: 'string' },
   },
   export: {
     ...WORKSPACE,
@@ -76,8 +89,11 @@ export type CommandLine =
   | { kind: 'version' }
   | { kind: 'command'; command: Command; values: CommandValues; positionals: string[] };
 
-/** Commands that take words after their name: `workspace init <dir>`, `audit verify`, `reconcile import <file>`. */
-const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 2, export: 1 };
+/**
+ * Commands that take words after their name: `workspace init <dir>`, `audit verify`,
+ * `reconcile import <file>`, `reconcile profile save <name>`.
+ */
+const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 3, export: 1 };
 
 function isCommand(name: string): name is Command {
   return Object.hasOwn(COMMAND_OPTIONS, name);
@@ -117,6 +133,27 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 export function stringOption(values: CommandValues, name: string): string | undefined {
   const value = values[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Refuse, as wrong usage, an option the command accepts but this action of it does not. */
+export function onlyOptions(
+  values: CommandValues,
+  allowed: readonly string[],
+  action: string,
+  usage: string,
+): void {
+  const given = Object.keys(values).find((name) => values[name] !== undefined && !allowed.includes(name));
+  if (given !== undefined) throw new UsageError(`--${given} does not apply to "${action}". ${usage}`);
+}
+
+/** An ISO 4217 currency code, upper-cased ("eur" is EUR). */
+export function currencyOption(values: CommandValues, name = 'currency'): string | undefined {
+  const text = stringOption(values, name);
+  if (text === undefined) return undefined;
+  const code = text.trim().toUpperCase();
+  if (!isKnownCurrency(code))
+    throw new UsageError(`--${name} must be an ISO 4217 currency code such as EUR, not "${text}".`);
+  return code;
 }
 
 export function flagOption(values: CommandValues, name: string): boolean {

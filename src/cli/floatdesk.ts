@@ -38,8 +38,18 @@ Commands:
   audit verify [--workspace <dir>]
         Check the hash-chained audit log (read-only); exits 1 naming the first entry that was changed
   reconcile import <file> [--workspace <dir>] [--format auto|csv|camt053|mt940|ofx] [--profile <name>]
+                   [--currency <code>]
         Import a bank statement; a statement that does not add up or has problems is refused (exit 1)
-        with the line of every problem. CSV needs a saved column profile
+        with the line of every problem. A CSV without --profile is read by its column titles when they
+        name the columns unambiguously (the mapping is printed on a line before the result); --currency
+        gives the account's currency when such a file names none
+  reconcile profile list [--workspace <dir>] [--json]
+        List the saved CSV column profiles, each with how it reads a file
+  reconcile profile save <name> --from <file> --date <title> (--amount <title> | --debit <title>
+                         --credit <title>) [--reference <title>] [--text <title>]... [--balance <title>]
+                         [--date-format <fmt>] [--decimal , | .] [--currency <code>] [--workspace <dir>]
+        Save a CSV column profile from the titles of a bank's file; every row of the file must read
+        with it (the first that does not is named with its line)
   reconcile run [--workspace <dir>] [--as-of YYYY-MM-DD] [--json]
         Match bank lines and transfer requests, store the automatic matches and print the summary:
         counts per state, totals and the roll-forward difference per currency

@@ -2,53 +2,20 @@ import { basename, resolve } from 'node:path';
 import { compareDecimal, subtractMoney } from '../shared/domain/money';
 import type { ChannelOutput } from '../shared/ipc/contract';
 import { RECON_STATES, type ReconSummary } from '../shared/ipc/contract-reconcile';
-import { AppError } from '../shared/ipc/errors';
-import { chooseWorkspace } from '../main/core/paths';
-import { createCore, type Core } from '../main/core/services';
-import { choiceOption, stringOption, UsageError, type CommandValues } from './arguments';
+import {
+  choiceOption,
+  currencyOption,
+  onlyOptions,
+  stringOption,
+  UsageError,
+  type CommandValues,
+} from './arguments';
 import { formatTable } from './output';
-import { APP_VERSION } from './version';
+import { call, withCore, type ReconcileCommandContext } from './reconcile-io';
+import { PROFILE_USAGE, profileCommand } from './reconcile-profile-command';
 
-export interface ReconcileCommandContext {
-  workspace: string | undefined;
-  json: boolean;
-  print: (text: string) => void;
-  /** The built statement reader (statement-worker.js next to the CLI). */
-  statementWorkerPath?: string;
-}
-
-const USAGE =
-  'Usage: floatdesk reconcile import <file> [--format auto|csv|camt053|mt940|ofx] [--profile <name>], or floatdesk reconcile run [--as-of YYYY-MM-DD] [--json]';
+const USAGE = `Usage: floatdesk reconcile import <file> [--format auto|csv|camt053|mt940|ofx] [--profile <name> | --currency <code>], floatdesk reconcile run [--as-of YYYY-MM-DD] [--json], ${PROFILE_USAGE}`;
 const FORMATS = ['auto', 'csv', 'camt053', 'mt940', 'ofx'] as const;
-
-async function withCore<T>(context: ReconcileCommandContext, run: (core: Core) => Promise<T>): Promise<T> {
-  const core = createCore({
-    ...chooseWorkspace(context.workspace),
-    shell: 'cli',
-    appVersion: APP_VERSION,
-    changePollMs: 0,
-    ...(context.statementWorkerPath === undefined
-      ? {}
-      : { statementWorkerPath: context.statementWorkerPath }),
-  });
-  try {
-    return await run(core);
-  } finally {
-    await core.close();
-  }
-}
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const envelope = await core.dispatch(channel, input);
-  if (!envelope.ok) throw new AppError(envelope.error.code, envelope.error.message, envelope.error.details);
-  return envelope.value as T;
-}
-
-function refuseOptions(values: CommandValues, names: string[], action: string): void {
-  const given = names.find((name) => values[name] !== undefined);
-  if (given !== undefined)
-    throw new UsageError(`--${given} does not apply to "reconcile ${action}". ${USAGE}`);
-}
 
 async function importCommand(
   file: string | undefined,
@@ -56,9 +23,12 @@ async function importCommand(
   context: ReconcileCommandContext,
 ): Promise<number> {
   if (file === undefined) throw new UsageError(`Name the statement file to import. ${USAGE}`);
-  refuseOptions(values, ['as-of', 'json'], 'import');
+  onlyOptions(values, ['workspace', 'format', 'profile', 'currency'], 'reconcile import', USAGE);
   const format = choiceOption(values, 'format', FORMATS);
   const profile = stringOption(values, 'profile');
+  const currency = currencyOption(values);
+  if (profile !== undefined && currency !== undefined)
+    throw new UsageError('--currency applies only without --profile: a profile names its own currency.');
   // The core reads the file itself, a piece at a time, after checking its size.
   const result = await withCore(context, (core) =>
     call<ChannelOutput<'recon:import'>>(core, 'recon:import', {
@@ -66,15 +36,21 @@ async function importCommand(
       path: resolve(file),
       ...(format ? { format } : {}),
       ...(profile ? { profile } : {}),
+      ...(currency ? { currency } : {}),
     }),
   );
+  // A CSV read without a profile: the mapping on a line of its own, before the result.
+  const mapping =
+    result.mapping === undefined ? undefined : `Columns read by their titles: ${result.mapping}`;
   if (result.stored) {
+    if (mapping !== undefined) context.print(mapping);
     context.print(
       `Imported ${file}: ${result.linesAdded} lines added, ${result.linesAlreadyKnown} already known`,
     );
     return 0;
   }
   console.error(`floatdesk: ${file} was not imported: ${result.refusal ?? 'the statement has problems'}`);
+  if (mapping !== undefined) console.error(`  ${mapping}`);
   for (const problem of result.errors) {
     console.error(`  line ${problem.line}${problem.field ? ` (${problem.field})` : ''}: ${problem.problem}`);
   }
@@ -148,7 +124,7 @@ function runText(run: ChannelOutput<'recon:run'>): string {
 }
 
 async function runCommand(values: CommandValues, context: ReconcileCommandContext): Promise<number> {
-  refuseOptions(values, ['format', 'profile'], 'run');
+  onlyOptions(values, ['workspace', 'as-of', 'json'], 'reconcile run', USAGE);
   const asOf = parseAsOf(stringOption(values, 'as-of'));
   const run = await withCore(context, (core) =>
     call<ChannelOutput<'recon:run'>>(core, 'recon:run', asOf ? { asOf } : {}),
@@ -157,16 +133,21 @@ async function runCommand(values: CommandValues, context: ReconcileCommandContex
   return 0;
 }
 
-/** `floatdesk reconcile import <file> ...` and `floatdesk reconcile run ...`. */
+/** `floatdesk reconcile import <file> ...`, `floatdesk reconcile run ...` and `floatdesk reconcile profile ...`. */
 export async function reconcileCommand(
   positionals: readonly string[],
   values: CommandValues,
   context: ReconcileCommandContext,
 ): Promise<number> {
-  const [action, file] = positionals;
-  if (action === 'import') return importCommand(file, values, context);
+  const [action, ...rest] = positionals;
+  if (action === 'profile') return profileCommand(rest, values, context);
+  const [first, extra] = rest;
+  if (action === 'import') {
+    if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}". ${USAGE}`);
+    return importCommand(first, values, context);
+  }
   if (action === 'run') {
-    if (file !== undefined) throw new UsageError(`Unexpected argument "${file}". ${USAGE}`);
+    if (first !== undefined) throw new UsageError(`Unexpected argument "${first}". ${USAGE}`);
     return runCommand(values, context);
   }
   throw new UsageError(USAGE);

@@ -16,7 +16,8 @@ function seedFromEnvironment(): number {
   const text = process.env.FLOATDESK_PROPERTY_SEED;
   if (text === undefined || text === '') return FIXED_SEED;
   const seed = Number(text);
-  if (!Number.isSafeInteger(seed)) throw new Error(`FLOATDESK_PROPERTY_SEED must be an integer, not "${text}"`);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`FLOATDESK_PROPERTY_SEED must be an integer, not "${text}"`);
   return seed;
 }
 

@@ -145,6 +145,34 @@ describe('statement import', () => {
     expect(result).toMatchObject({ format: 'csv', stored: true, linesRead: 6, linesAdded: 6, errors: [] });
   });
 
+  it('reads a CSV by its titles without a profile: the mapping in the answer and in the audit entry', async () => {
+    const input = { fileName: 'uk-lloyds.csv', contentBase64: statementBase64('uk-lloyds.csv') };
+    const refused = await call('recon:import', input);
+    expect(refused).toMatchObject({ stored: false, linesRead: 0 });
+    expect(refused.mapping).toBeUndefined();
+    expect(refused.errors[0]!.problem).toMatch(/does not say its currency/);
+    expect(auditEntries()).toHaveLength(0);
+
+    const result = await call('recon:import', { ...input, currency: 'GBP' });
+    expect(result).toMatchObject({ format: 'csv', stored: true, linesRead: 6, linesAdded: 6, errors: [] });
+    expect(result.mapping).toMatch(
+      /^booking date "Transaction Date", money out "Debit Amount", money in "Credit Amount", currency GBP,/,
+    );
+    const [entry] = auditEntries();
+    expect(entry).toMatchObject({ action: 'statement.imported', details: { columnMapping: result.mapping } });
+
+    const { options } = statementFixture('uk-lloyds.csv');
+    await call('recon:profiles.save', { name: 'Lloyds', profile: options.profile });
+    const listed = await call('recon:profiles.list');
+    expect(listed.profiles[0]!.description).toBe(
+      'booking date "Transaction Date", money out "Debit Amount", money in "Credit Amount", currency GBP, text "Transaction Description", date format found per file, amount separators found per file, delimiter found per file, account 30-96-26 12345678',
+    );
+    expect(await failure('recon:import', { ...input, profile: 'Lloyds', currency: 'GBP' })).toMatchObject({
+      code: 'invalid_input',
+      details: { issues: [{ field: 'currency' }] },
+    });
+  });
+
   it('names the field when the content is not base64 or the CSV profile does not exist', async () => {
     expect(await failure('recon:import', { fileName: 'x.csv', contentBase64: 'not base64!' })).toMatchObject({
       code: 'invalid_input',

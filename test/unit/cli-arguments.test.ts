@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   UsageError,
   choiceOption,
+  currencyOption,
   integerOption,
   numberOption,
+  onlyOptions,
   parseCommandLine,
   portOption,
 } from '../../src/cli/arguments';
@@ -118,5 +120,60 @@ describe('floatdesk command line', () => {
     expect(() => portOption({ port: '-1' })).toThrow(UsageError);
     expect(integerOption({ seed: '7' }, 'seed', 1, 0, 10)).toBe(7);
     expect(() => integerOption({ brands: '1e4' }, 'brands', 1, 0, 100_000)).toThrow(/--brands/);
+  });
+
+  it('parses reconcile profile save with its titles, --text repeatable', () => {
+    expect(
+      parseCommandLine([
+        'reconcile',
+        'profile',
+        'save',
+        'lloyds',
+        '--from',
+        'march.csv',
+        '--date',
+        'Transaction Date',
+        '--debit',
+        'Debit Amount',
+        '--credit',
+        'Credit Amount',
+        '--text',
+        'Memo',
+        '--text',
+        'Details',
+        '--decimal',
+        ',',
+        '--date-format',
+        'DD/MM/YYYY',
+      ]),
+    ).toEqual({
+      kind: 'command',
+      command: 'reconcile',
+      positionals: ['profile', 'save', 'lloyds'],
+      values: {
+        from: 'march.csv',
+        date: 'Transaction Date',
+        debit: 'Debit Amount',
+        credit: 'Credit Amount',
+        text: ['Memo', 'Details'],
+        decimal: ',',
+        'date-format': 'DD/MM/YYYY',
+      },
+    });
+    expect(() => parseCommandLine(['reconcile', 'profile', 'save', 'a', 'b'])).toThrow(
+      /Unexpected argument "b"/,
+    );
+  });
+
+  it('refuses an option the action does not take, and checks currency codes', () => {
+    expect(() =>
+      onlyOptions({ json: true, from: 'x' }, ['json'], 'reconcile profile list', 'Usage: …'),
+    ).toThrow('--from does not apply to "reconcile profile list". Usage: …');
+    expect(() => onlyOptions({ json: true, from: undefined }, ['json'], 'x', '')).not.toThrow();
+    expect(currencyOption({ currency: 'eur' })).toBe('EUR');
+    expect(currencyOption({})).toBeUndefined();
+    expect(() => currencyOption({ currency: 'EURO' })).toThrow(
+      /--currency must be an ISO 4217 currency code/,
+    );
   });
 });

@@ -106,6 +106,9 @@ describe('reconciliation words', () => {
     expect(moreProblemsSentence(many)).toBe(
       '… and 1,200 more problems, not listed: fix the first ones and import the file again to see the rest.',
     );
+    expect(importSentence('bank.csv', { ...stored, mapping: 'booking date "Date", amount "Amount"' })).toBe(
+      'Imported bank.csv (CSV): 12 lines read, 10 added, 2 already known. Columns read by their titles: booking date "Date", amount "Amount".',
+    );
   });
 
   it('names the line and field of each problem', () => {

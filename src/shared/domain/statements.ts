@@ -83,4 +83,6 @@ export interface StatementImport {
   sections?: StatementSection[];
   /** How the bytes were decoded: 'utf-8', 'utf-16le', 'utf-16be' or 'windows-1252'. */
   encoding?: string;
+  /** A CSV read without a profile: the column mapping recognised from its titles, in words. */
+  mapping?: string;
 }

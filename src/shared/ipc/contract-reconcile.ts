@@ -114,6 +114,8 @@ export const reconcileContract = {
         path: z.string().min(1).max(4096).optional(),
         format: z.enum(['auto', 'csv', 'camt053', 'mt940', 'ofx']).optional(),
         profile: z.string().min(1).max(100).optional(),
+        /** The account's currency, for a CSV read by its column titles (no profile) that names none. */
+        currency: CurrencyCode.optional(),
         acceptReadableLines: z.boolean().optional(),
       })
       .strict()
@@ -133,12 +135,21 @@ export const reconcileContract = {
       errorsTotal: z.number().int().nonnegative(),
       /** Why nothing was stored, in words; null when stored. */
       refusal: z.string().nullable(),
+      /** A CSV read without a profile: the column mapping recognised from its titles, in words. */
+      mapping: z.string().optional(),
     }),
   },
   'recon:profiles.list': {
     input: NoInput,
     output: z.object({
-      profiles: z.array(z.object({ name: z.string(), profile: z.record(z.string(), z.unknown()) })),
+      profiles: z.array(
+        z.object({
+          name: z.string(),
+          profile: z.record(z.string(), z.unknown()),
+          /** How the profile reads a file, in words (the same words as an import's `mapping`). */
+          description: z.string().optional(),
+        }),
+      ),
     }),
   },
   'recon:profiles.save': {

@@ -57,6 +57,14 @@ export async function importStatementFile(
   input: ImportInput,
   statementWorkerPath?: string,
 ): Promise<ImportOutput> {
+  if (input.profile !== undefined && input.currency !== undefined) {
+    throw invalidInput('statement import', [
+      {
+        field: 'currency',
+        problem: 'the profile names the currency; give a currency only without a profile',
+      },
+    ]);
+  }
   const source: StatementSource =
     input.path !== undefined
       ? await fileSource(input.path)
@@ -92,6 +100,7 @@ async function importOne(
     fileName: input.fileName,
     format: input.format ?? 'auto',
     ...(profile === undefined ? {} : { profile }),
+    ...(input.currency === undefined ? {} : { currency: input.currency }),
   };
   try {
     await runStatementRead(job, (event) => stager.accept(event), workerPath);
@@ -105,6 +114,7 @@ async function importOne(
     linesRead: summary.linesRead,
     errors: summary.errors,
     errorsTotal: summary.errorsTotal,
+    ...(summary.mapping === undefined ? {} : { mapping: summary.mapping }),
   };
   const refused = (error: AppError): ImportOutput => {
     const conflicts = error.details?.reason === 'conflicting_ids';
@@ -166,6 +176,8 @@ async function importOne(
           linesAdded: stager.added,
           linesAlreadyKnown: stager.known,
           problemsAccepted: summary.errorsTotal,
+          // A CSV read without a profile: how its columns were read, for whoever checks the import later.
+          ...(summary.mapping === undefined ? {} : { columnMapping: summary.mapping }),
         },
       });
     }).immediate();

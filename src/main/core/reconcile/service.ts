@@ -21,6 +21,7 @@ import { resolveItem, undoDecision } from './resolve-undo';
 import { confirmSuggestion, manualMatch, rejectSuggestion } from './review';
 import { matchedReferences, rollForwardOutput, rollForwardReport } from './rollforward-report';
 import { runReconciliation } from './run';
+import { describeCsvProfile } from './statements/csv-profile-words';
 
 type In<C extends Channel> = ChannelInput<C>;
 type Out<C extends Channel> = ChannelOutput<C>;
@@ -46,7 +47,13 @@ export class ReconcileService {
 
   listProfiles(): Out<'recon:profiles.list'> {
     const profiles = new CsvProfilesRepository(this.context.db).list(this.context.workspaceId);
-    return { profiles: profiles.map(({ name, profile }) => ({ name, profile: { ...profile } })) };
+    return {
+      profiles: profiles.map(({ name, profile }) => ({
+        name,
+        profile: { ...profile },
+        description: describeCsvProfile(profile),
+      })),
+    };
   }
 
   saveProfile(input: In<'recon:profiles.save'>): Out<'recon:profiles.save'> {

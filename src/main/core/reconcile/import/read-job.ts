@@ -20,6 +20,8 @@ export interface ReadJob {
   format: 'auto' | StatementFormat;
   /** The CSV column profile, when the person chose one. */
   profile?: unknown;
+  /** The account's currency, for a CSV read by its titles that names none. */
+  currency?: string;
 }
 
 export type ReadEvent =
@@ -76,16 +78,21 @@ async function read(job: ReadJob, emit: Emit): Promise<void> {
     if (batch.length > 0) pending.push({ type: 'lines', lines: batch });
     batch = [];
   };
-  const reader = new StatementReader(format, job.profile, {
-    section: (sectionHead) => {
-      closeBatch();
-      pending.push({ type: 'section', head: sectionHead });
+  const reader = new StatementReader(
+    format,
+    job.profile,
+    {
+      section: (sectionHead) => {
+        closeBatch();
+        pending.push({ type: 'section', head: sectionHead });
+      },
+      line: (line) => {
+        batch.push(line);
+        if (batch.length >= BATCH_LINES) closeBatch();
+      },
     },
-    line: (line) => {
-      batch.push(line);
-      if (batch.length >= BATCH_LINES) closeBatch();
-    },
-  });
+    job.currency === undefined ? {} : { currency: job.currency },
+  );
   const flush = async (): Promise<void> => {
     for (const event of pending.splice(0)) await emit(event);
   };

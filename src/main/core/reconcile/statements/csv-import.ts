@@ -1,38 +1,44 @@
 /**
- * A CSV statement read through a column mapping profile, a piece of text at a time. The delimiter is
- * settled from the start of the file, the amount style and date format from the first 10,000 data
- * rows (csv-detect.ts: only when every one of them agrees); every later row is read with them, and
- * a row they cannot read is a problem on its line. Each bad row becomes one problem per bad field
- * and the other rows are still read.
+ * A CSV statement read a piece of text at a time, through a column mapping profile — a saved one, or
+ * one its column titles make (csv-auto.ts). The delimiter is settled from the start of the file, the
+ * columns, amount style and date format from the first 10,000 data rows (only when every one of them
+ * agrees); every later row is read with them, and a row they cannot read is a problem on its line.
+ * Each bad row becomes one problem per bad field and the other rows are still read.
  */
 import type { StatementImport, StatementProblem } from '../../../../shared/domain/statements';
 import { type CsvDelimiter, type CsvRecord } from './csv';
+import { findTitleRow, isUndated, mappingFromTitles } from './csv-auto';
 import { detectDelimiter } from './csv-detect';
 import { checkCsvProfile, type CsvProfile } from './csv-profile';
 import { readRow, resolveColumns, settleSettings, type Resolved, type Settings } from './csv-rows';
 import { CsvRecordStream, type StreamedRecord } from './csv-stream';
+import { looksLikeTitles } from './csv-titles';
 import { LineIds, type DraftLine } from './line-id';
 import { ProblemList } from './problems';
 import { lastLineNumber } from './text-lines';
 
 /** Text read before the delimiter is decided. */
 const PREFIX_CHARS = 256 * 1024;
-/** Data rows the amount style and date format are settled from. */
+/** Data rows the columns, amount style and date format are settled from. */
 export const SETTLING_ROWS = 10_000;
 
-const NO_PROFILE: StatementProblem = {
-  line: 1,
-  field: 'profile',
-  problem:
-    'A CSV statement needs a column profile (which column holds the date, the amount ...): choose a saved profile or create one for this bank.',
-};
+export interface CsvReadOptions {
+  /** The account's currency, for a CSV read by its titles that names none. */
+  currency?: string;
+}
 
 const isBlank = (record: CsvRecord): boolean => record.fields.every((field) => field.trim() === '');
 /** A line with any text counts for the footer (a line of only delimiters does, an empty one not). */
 const hasText = (record: CsvRecord): boolean => record.fields.length > 1 || record.fields[0]!.trim() !== '';
 
 export class CsvStatementReader {
-  private readonly profile: CsvProfile | undefined;
+  /** The saved profile, or (read by titles) the one the titles made, once settled. */
+  private profile: CsvProfile | undefined;
+  /** Read by titles: the mapping in words, once settled. */
+  mapping: string | undefined;
+  private readonly byTitles: boolean;
+  private headerLines = 0;
+  private delimiter: CsvDelimiter | undefined;
   private prefix: string | null = '';
   private stream: CsvRecordStream | undefined;
   private titles: CsvRecord | null = null;
@@ -40,19 +46,22 @@ export class CsvStatementReader {
   private readonly undecided: StreamedRecord[] = [];
   private lastTextLine = 0;
   private unsettled: CsvRecord[] | null = [];
+  /** Read by titles: undated rows ("Total") that end the file so far — a footer, unless rows follow. */
+  private readonly undated: CsvRecord[] = [];
+  private dateIndex = -1;
   private columns: Resolved | undefined;
   private settings: Settings | undefined;
   private stopped = false;
+  private ended = false;
 
   constructor(
     profileInput: unknown,
+    private readonly options: CsvReadOptions,
     private readonly onDraft: (draft: DraftLine) => void,
     private readonly problems: ProblemList,
   ) {
-    if (profileInput === undefined) {
-      this.fail([NO_PROFILE]);
-      return;
-    }
+    this.byTitles = profileInput === undefined;
+    if (this.byTitles) return;
     const checked = checkCsvProfile(profileInput);
     if (!checked.ok) {
       this.fail(
@@ -61,6 +70,7 @@ export class CsvStatementReader {
       return;
     }
     this.profile = checked.profile;
+    this.headerLines = checked.profile.headerLines;
   }
 
   get account(): string | null {
@@ -81,11 +91,14 @@ export class CsvStatementReader {
     if (this.stopped) return;
     if (this.prefix !== null) this.startStream(true);
     this.stream?.end();
+    this.ended = true;
     if (this.stopped) return;
     const limit = this.lastTextLine - (this.profile?.footerLines ?? 0);
     for (const record of this.undecided) if (record.line <= limit) this.data(record);
     this.undecided.length = 0;
     this.settle();
+    // Undated rows that end the file are its footer ("Total", "Kontostand").
+    this.undated.length = 0;
   }
 
   private fail(problems: StatementProblem[]): void {
@@ -95,32 +108,16 @@ export class CsvStatementReader {
   }
 
   private startStream(final: boolean): void {
-    const profile = this.profile!;
     const text = this.prefix!;
     this.prefix = null;
-    let delimiter: CsvDelimiter;
-    if (profile.delimiter !== 'auto') delimiter = profile.delimiter;
-    else {
-      // Only whole lines, and no footer in sight unless the whole file is here.
-      const whole = final && text.length <= PREFIX_CHARS;
-      const start = text.slice(0, PREFIX_CHARS);
-      const cut = whole ? start.length : Math.max(start.lastIndexOf('\n'), start.lastIndexOf('\r'));
-      const head = cut > 0 ? start.slice(0, cut) : start;
-      const titles = Object.values(profile.columns)
-        .flat()
-        .filter((ref): ref is string => typeof ref === 'string');
-      const detected = detectDelimiter(head, {
-        ...profile,
-        footerLines: whole ? profile.footerLines : 0,
-        lastLine: lastLineNumber(head),
-        titles,
-      });
-      if (!detected.ok) {
-        this.fail([{ line: 1, field: 'profile.delimiter', problem: detected.problem }]);
-        return;
-      }
-      delimiter = detected.value;
-    }
+    const whole = final && text.length <= PREFIX_CHARS;
+    const start = text.slice(0, PREFIX_CHARS);
+    // Only whole lines, and no footer in sight unless the whole file is here.
+    const cut = whole ? start.length : Math.max(start.lastIndexOf('\n'), start.lastIndexOf('\r'));
+    const head = cut > 0 ? start.slice(0, cut) : start;
+    const delimiter = this.byTitles ? this.titleRow(head) : this.profileDelimiter(head, whole);
+    if (delimiter === undefined) return;
+    this.delimiter = delimiter;
     this.stream = new CsvRecordStream(
       delimiter,
       (record) => this.record(record),
@@ -129,21 +126,51 @@ export class CsvStatementReader {
     this.stream.push(text);
   }
 
+  private profileDelimiter(head: string, whole: boolean): CsvDelimiter | undefined {
+    const profile = this.profile!;
+    if (profile.delimiter !== 'auto') return profile.delimiter;
+    const titles = Object.values(profile.columns)
+      .flat()
+      .filter((ref): ref is string => typeof ref === 'string');
+    const detected = detectDelimiter(head, {
+      ...profile,
+      footerLines: whole ? profile.footerLines : 0,
+      lastLine: lastLineNumber(head),
+      titles,
+    });
+    if (!detected.ok) {
+      this.fail([{ line: 1, field: 'profile.delimiter', problem: detected.problem }]);
+      return undefined;
+    }
+    return detected.value;
+  }
+
+  /** Read by titles: the title row (among the first records) decides the delimiter and the header. */
+  private titleRow(head: string): CsvDelimiter | undefined {
+    const search = findTitleRow(head, looksLikeTitles);
+    if (search.row === null) {
+      this.fail([{ line: 1, field: null, problem: 'The file is empty: export the statement again.' }]);
+      return undefined;
+    }
+    this.headerLines = search.row.titles.line;
+    return search.row.delimiter;
+  }
+
   private record(record: StreamedRecord): void {
     if (this.stopped) return;
-    const profile = this.profile!;
+    const footerLines = this.profile?.footerLines ?? 0;
     if (hasText(record)) this.lastTextLine = Math.max(this.lastTextLine, record.endLine);
     if (isBlank(record)) return;
-    if (record.line <= profile.headerLines) {
+    if (record.line <= this.headerLines) {
       this.titles = record;
       return;
     }
-    if (profile.footerLines === 0) {
+    if (footerLines === 0) {
       this.data(record);
       return;
     }
     this.undecided.push(record);
-    const limit = this.lastTextLine - profile.footerLines;
+    const limit = this.lastTextLine - footerLines;
     let released = 0;
     while (released < this.undecided.length && this.undecided[released]!.line <= limit) {
       this.data(this.undecided[released]!);
@@ -159,14 +186,37 @@ export class CsvStatementReader {
       if (this.unsettled.length >= SETTLING_ROWS) this.settle();
       return;
     }
+    if (this.byTitles) {
+      if (isUndated(record.fields[this.dateIndex])) {
+        this.undated.push(record);
+        return;
+      }
+      // A dated row after undated ones: they were no footer, and are read (and refused) as rows.
+      for (const held of this.undated.splice(0)) this.read(held);
+    }
     this.read(record);
   }
 
   /** Columns and settings from the rows so far; then those rows are read. */
   private settle(): void {
-    const rows = this.unsettled;
+    let rows = this.unsettled;
     if (rows === null || this.stopped) return;
     this.unsettled = null;
+    if (this.byTitles) {
+      const mapped = mappingFromTitles(this.titles, rows, this.ended, {
+        delimiter: this.delimiter!,
+        headerLines: this.headerLines,
+        lastLine: this.lastTextLine,
+        ...(this.options.currency === undefined ? {} : { currency: this.options.currency }),
+      });
+      if (!mapped.ok) {
+        this.fail(mapped.problems);
+        return;
+      }
+      this.profile = mapped.profile;
+      this.mapping = mapped.description;
+      this.dateIndex = mapped.dateIndex;
+    }
     const profile = this.profile!;
     const columns = resolveColumns(profile.columns, this.titles);
     if (Array.isArray(columns)) {
@@ -180,6 +230,13 @@ export class CsvStatementReader {
     }
     this.columns = columns;
     this.settings = settings;
+    if (this.byTitles) {
+      // The undated rows ending what was read so far wait for what follows (a footer, or not).
+      let end = rows.length;
+      while (end > 0 && isUndated(rows[end - 1]!.fields[this.dateIndex])) end -= 1;
+      if (!this.ended) this.undated.push(...rows.slice(end));
+      rows = rows.slice(0, end);
+    }
     for (const record of rows) this.read(record);
   }
 
@@ -190,12 +247,21 @@ export class CsvStatementReader {
   }
 }
 
-/** Read a whole CSV statement (already decoded text) with a profile; `profileInput` is validated here. */
-export function importCsv(text: string, profileInput: unknown): StatementImport {
+/** Read a whole CSV statement (already decoded text); without a profile its titles are read. */
+export function importCsv(
+  text: string,
+  profileInput: unknown,
+  options: CsvReadOptions = {},
+): StatementImport {
   const problems = new ProblemList();
   const ids = new LineIds();
   const lines: StatementImport['lines'] = [];
-  const reader = new CsvStatementReader(profileInput, (draft) => lines.push(ids.assign(draft)), problems);
+  const reader = new CsvStatementReader(
+    profileInput,
+    options,
+    (draft) => lines.push(ids.assign(draft)),
+    problems,
+  );
   reader.push(text);
   reader.end();
   return {
@@ -206,5 +272,6 @@ export function importCsv(text: string, profileInput: unknown): StatementImport 
     errorsTotal: problems.total,
     opening: null,
     closing: null,
+    ...(reader.mapping === undefined ? {} : { mapping: reader.mapping }),
   };
 }

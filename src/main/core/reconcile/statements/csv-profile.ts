@@ -33,6 +33,11 @@ const columns = z
     counterpartyName: columnRef.optional(),
     counterpartyAccount: columnRef.optional(),
     bankTransactionId: columnRef.optional(),
+    /**
+     * The running balance after each line. Named so the profile describes the whole file (and a
+     * row without it is refused); the bank lines do not store it.
+     */
+    balance: columnRef.optional(),
   })
   .strict();
 export type CsvColumns = z.infer<typeof columns>;

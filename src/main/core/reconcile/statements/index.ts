@@ -16,8 +16,10 @@ export { detectFormat, type StatementFormat } from './format';
 
 export interface ImportOptions {
   format: 'auto' | StatementFormat;
-  /** The CSV column profile (validated here); required for CSV. */
+  /** The CSV column profile (validated here); without one, a CSV's columns are read by their titles. */
   profile?: unknown;
+  /** The account's currency, for a CSV read by its titles that names none. */
+  currency?: string;
 }
 
 export function importStatement(bytes: Uint8Array, options: ImportOptions): StatementImport {
@@ -35,10 +37,12 @@ export function importStatement(bytes: Uint8Array, options: ImportOptions): Stat
     };
   }
   const lines: BankLine[] = [];
-  const reader = new StatementReader(options.format, options.profile, {
-    section: () => undefined,
-    line: (line) => lines.push(line),
-  });
+  const reader = new StatementReader(
+    options.format,
+    options.profile,
+    { section: () => undefined, line: (line) => lines.push(line) },
+    options.currency === undefined ? {} : { currency: options.currency },
+  );
   reader.push(decoded.text);
   const summary = reader.end();
   return {
@@ -51,6 +55,7 @@ export function importStatement(bytes: Uint8Array, options: ImportOptions): Stat
     closing: summary.closing,
     ...(summary.format === 'csv' || summary.sections.length === 0 ? {} : { sections: summary.sections }),
     encoding: decoded.encoding,
+    ...(summary.mapping === undefined ? {} : { mapping: summary.mapping }),
   };
 }
 

@@ -13,7 +13,7 @@ import type {
 } from '../../../../shared/domain/statements';
 import { checkBalances } from './balances';
 import { importCamt053 } from './camt053';
-import { CsvStatementReader } from './csv-import';
+import { CsvStatementReader, type CsvReadOptions } from './csv-import';
 import { detectFormat, FORMAT_SNIFF_CHARS, type StatementFormat } from './format';
 import { LineIds } from './line-id';
 import { fieldTextProblem, MAX_BANK_ID_CHARS, MAX_FILE_BYTES, MAX_RECORD_CHARS, sizeInWords } from './limits';
@@ -44,6 +44,8 @@ export interface ReadSummary {
   errorsTotal: number;
   /** Statements whose balances do not add up (also counted among the errors). */
   unbalanced: StatementProblem[];
+  /** A CSV read without a profile: the column mapping its titles made, in words. */
+  mapping?: string;
 }
 
 const TEXT_FIELDS = ['reference', 'remittance', 'counterpartyName', 'counterpartyAccount'] as const;
@@ -78,6 +80,7 @@ export class StatementReader {
     format: 'auto' | StatementFormat,
     private readonly profile: unknown,
     private readonly sink: StatementSink,
+    private readonly csvOptions: CsvReadOptions = {},
   ) {
     if (format !== 'auto') this.start(format);
   }
@@ -115,6 +118,7 @@ export class StatementReader {
       errors: this.problems.list(),
       errorsTotal: this.problems.total,
       unbalanced,
+      ...(this.csv?.mapping === undefined ? {} : { mapping: this.csv.mapping }),
     };
   }
 
@@ -130,6 +134,7 @@ export class StatementReader {
     if (format === 'csv') {
       this.csv = new CsvStatementReader(
         this.profile,
+        this.csvOptions,
         (draft) => this.emit(this.ids.assign(draft)),
         this.problems,
       );

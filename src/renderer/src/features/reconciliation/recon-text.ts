@@ -100,7 +100,10 @@ const FORMAT_NAMES: Readonly<Record<NonNullable<ImportResult['format']>, string>
 const count = (n: number, singular: string, plural = `${singular}s`): string =>
   `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
 
-/** "Imported march.csv (CSV): 12 lines read, 10 added, 2 already known." or why nothing was stored. */
+/**
+ * "Imported march.csv (CSV): 12 lines read, 10 added, 2 already known." (and, for a CSV read without
+ * a profile, how its columns were read), or why nothing was stored.
+ */
 export function importSentence(fileName: string, result: ImportResult): string {
   const format = result.format === null ? '' : ` (${FORMAT_NAMES[result.format]})`;
   if (!result.stored) {
@@ -112,7 +115,8 @@ export function importSentence(fileName: string, result: ImportResult): string {
     `${result.linesAlreadyKnown.toLocaleString()} already known`,
   ];
   const problems = result.errorsTotal === 0 ? '' : ` ${count(result.errorsTotal, 'line')} could not be read.`;
-  return `Imported ${fileName}${format}: ${parts.join(', ')}.${problems}`;
+  const mapping = result.mapping === undefined ? '' : ` Columns read by their titles: ${result.mapping}.`;
+  return `Imported ${fileName}${format}: ${parts.join(', ')}.${problems}${mapping}`;
 }
 
 /** "… and 1,234 more problems": the answer lists the first 100 by line. */
