@@ -36,12 +36,12 @@ function statement(id: number, state?: 'importing' | 'complete', sha = 'a'.repea
   ).run(id, sha, ...(state ? [state] : []));
 }
 
-function line(id: number, statementId: number, bankId: string): void {
+function line(id: number | null, statementId: number, bankId: string, date = '2026-03-02'): void {
   db.prepare(
     `INSERT INTO bank_lines (id, statement_id, workspace_id, account_key, bank_transaction_id, booking_date,
        currency, amount_minor, source_line)
-     VALUES (?, ?, 1, 'DE893704', ?, '2026-03-02', 'EUR', -50, 12)`,
-  ).run(id, statementId, bankId);
+     VALUES (?, ?, 1, 'DE893704', ?, ?, 'EUR', -50, 12)`,
+  ).run(id, statementId, bankId, date);
 }
 
 describe('migration 0014-statement-imports', () => {
@@ -82,6 +82,23 @@ describe('migration 0014-statement-imports', () => {
     statement(3, 'importing');
     expect(() => statement(4, 'complete')).toThrow(/UNIQUE/);
     expect(() => statement(5, 'done' as 'complete')).toThrow(/CHECK/);
+  });
+
+  it("keeps a bank's id unique across dates, and FloatDesk's own ids unique per booking date", () => {
+    statement(7);
+    const content = `sha256:${'ab'.repeat(16)}:1`;
+    line(70, 7, 'A-1');
+    line(71, 7, content);
+    migrate(db, MIGRATIONS.slice(0, STEP));
+    expect(() => line(null, 7, 'A-1', '2026-03-05')).toThrow(/UNIQUE/);
+    expect(() => line(null, 7, content)).toThrow(/UNIQUE/);
+    line(null, 7, content, '2026-03-05');
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT 1 FROM bank_lines WHERE workspace_id = 1 AND account_key = 'X' AND bank_transaction_id = 'A-1' AND bank_transaction_id NOT GLOB 'sha256:*'",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join(' ')).toContain('bank_lines_bank_id');
   });
 
   it('leaves a ledger unchanged when a later step of the same run fails', () => {

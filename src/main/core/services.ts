@@ -179,7 +179,12 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       exports,
       ...(config.statementWorkerPath === undefined
         ? {}
-        : { statementWorkerPath: config.statementWorkerPath }),
+        : {
+            statementWorker: {
+              path: config.statementWorkerPath,
+              ...(config.nativeBinding === undefined ? {} : { nativeBinding: config.nativeBinding }),
+            },
+          }),
       db,
       workspaceId: workspace.id,
       sync,

@@ -24,10 +24,11 @@ import { registerReconcileHandlers } from './reconcile';
 import { registerCatalogueHandlers } from './catalogue';
 import { registerExportHandlers } from './export';
 import { ExportRunner } from '../export/run';
+import type { StatementWorker } from '../reconcile/import/run';
 
 export interface RegistryDeps {
   /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
-  statementWorkerPath?: string;
+  statementWorker?: StatementWorker;
   db: Ledger;
   workspaceId: number;
   appStatus: Omit<AppStatus, 'ledgerPath' | 'schemaVersion' | 'latestSchemaVersion'>;
@@ -55,7 +56,7 @@ export function buildRegistry({
   connection,
   emit = () => {},
   exports,
-  statementWorkerPath,
+  statementWorker,
   log = nullLogger(),
 }: RegistryDeps): HandlerRegistry {
   const registry = new HandlerRegistry(callLogger(log));
@@ -83,7 +84,7 @@ export function buildRegistry({
   registerSettingsHandlers(registry, settings);
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
-    ...(statementWorkerPath === undefined ? {} : { statementWorkerPath }),
+    ...(statementWorker === undefined ? {} : { statementWorker }),
     db,
     workspaceId,
     clock,

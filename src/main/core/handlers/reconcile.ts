@@ -1,6 +1,7 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import type { StatementWorker } from '../reconcile/import/run';
 import { ReconcileService } from '../reconcile/service';
 import type { HandlerRegistry } from '../registry';
 
@@ -12,7 +13,7 @@ export interface ReconcileHandlerDeps {
   actor: 'user' | 'cli';
   emit: (name: EventChannel, payload: unknown) => void;
   /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
-  statementWorkerPath?: string;
+  statementWorker?: StatementWorker;
 }
 
 /**
@@ -26,7 +27,7 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
     deps.clock,
     deps.actor,
     {},
-    deps.statementWorkerPath,
+    deps.statementWorker,
   );
   const changed = <T>(value: T): T => {
     deps.emit('ledger:changed', { source: 'this-core' });

@@ -184,3 +184,39 @@ export function translateSqliteError(error: unknown, path: string): AppError {
     { path, cause },
   );
 }
+
+/**
+ * Run a write transaction that need not survive a power cut: staged rows nothing reads until a later
+ * transaction commits them with the ledger's usual synchronous=FULL. In WAL mode that later commit's
+ * sync covers every frame written before it, so skipping the sync here loses nothing a person saw,
+ * never damages the file, and spares a disk sync per batch (the cost of a large import).
+ */
+export function unsyncedWrite<T>(db: Ledger, write: () => T): T {
+  db.pragma('synchronous = NORMAL');
+  try {
+    return db.transaction(write).immediate();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+}
+
+/** Page cache of the writer while it stores a large statement: its lines' ids land all over the index. */
+const BULK_CACHE_KIB = 64 * 1024;
+
+/**
+ * A long run of staged writes (a large statement import): a larger page cache for the writer, and
+ * no automatic checkpoint at every thousand pages (it would rewrite the same index pages again and
+ * again, on the thread that answers calls). Returns the function that puts both back; the caller
+ * then checkpoints once, off that thread (checkpoint.ts).
+ */
+export function beginBulkWrites(db: Ledger): () => void {
+  const cache = db.pragma('cache_size', { simple: true }) as number;
+  const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma(`cache_size = ${-BULK_CACHE_KIB}`);
+  db.pragma('wal_autocheckpoint = 0');
+  return () => {
+    if (!db.open) return;
+    db.pragma(`cache_size = ${Math.trunc(cache)}`);
+    db.pragma(`wal_autocheckpoint = ${Math.trunc(checkpoint)}`);
+  };
+}

@@ -15,7 +15,7 @@ import { BankStatementsRepository } from '../ledger/repositories/bank-statements
 import { CsvProfilesRepository } from '../ledger/repositories/csv-profiles';
 import { appendInTransaction } from './audit/audit-log';
 import type { ReconContext } from './context';
-import { runStatementRead } from './import/run';
+import { runStatementRead, type StatementWorker } from './import/run';
 import { fileSource, type StatementSource } from './import/source';
 import { StatementStager } from './import/stager';
 import { refusalOf } from './statements/refusal';
@@ -55,7 +55,7 @@ const queues = new WeakMap<object, Promise<unknown>>();
 export async function importStatementFile(
   context: ReconContext,
   input: ImportInput,
-  statementWorkerPath?: string,
+  worker?: StatementWorker,
 ): Promise<ImportOutput> {
   if (input.profile !== undefined && input.currency !== undefined) {
     throw invalidInput('statement import', [
@@ -71,11 +71,16 @@ export async function importStatementFile(
       : { kind: 'bytes', bytes: decodeBase64(input.contentBase64 ?? '') };
   const profile = csvProfile(context, input.profile);
   const previous = queues.get(context.db) ?? Promise.resolve();
-  const run = previous
-    .catch(() => undefined)
-    .then(() => importOne(context, input, source, profile, statementWorkerPath));
-  queues.set(context.db, run);
-  return run;
+  const run = previous.catch(() => undefined).then(() => importOne(context, input, source, profile, worker));
+  // The next import also waits for this one's upkeep (its checkpoint), which runs after the answer.
+  queues.set(
+    context.db,
+    run.then(
+      (outcome) => outcome.upkeep,
+      () => undefined,
+    ),
+  );
+  return run.then((outcome) => outcome.answer);
 }
 
 /** Delete what earlier imports left staged, a short transaction at a time. */
@@ -89,12 +94,16 @@ async function importOne(
   input: ImportInput,
   source: StatementSource,
   profile: unknown,
-  workerPath: string | undefined,
-): Promise<ImportOutput> {
+  worker: StatementWorker | undefined,
+): Promise<{ answer: ImportOutput; upkeep: Promise<void> }> {
   const { db, workspaceId } = context;
   await clearUnfinishedImports(context);
   const importedAt = context.now();
-  const stager = new StatementStager(db, workspaceId, input.fileName, importedAt);
+  const stager = new StatementStager(db, workspaceId, input.fileName, importedAt, worker);
+  const answered = (answer: ImportOutput): { answer: ImportOutput; upkeep: Promise<void> } => ({
+    answer,
+    upkeep: stager.finish(),
+  });
   const job = {
     source,
     fileName: input.fileName,
@@ -103,9 +112,10 @@ async function importOne(
     ...(input.currency === undefined ? {} : { currency: input.currency }),
   };
   try {
-    await runStatementRead(job, (event) => stager.accept(event), workerPath);
+    await runStatementRead(job, (event) => stager.accept(event), worker?.path);
   } catch (error) {
     await clearUnfinishedImports(context);
+    void stager.finish();
     throw error;
   }
   const summary = stager.summary!;
@@ -142,7 +152,7 @@ async function importOne(
   });
   if (refusal !== undefined) {
     if (stager.wroteEarly) await clearUnfinishedImports(context);
-    return refused(refusal);
+    return answered(refused(refusal));
   }
   const file = stager.file!;
   try {
@@ -183,8 +193,16 @@ async function importOne(
     }).immediate();
   } catch (error) {
     if (stager.wroteEarly) await clearUnfinishedImports(context);
-    if (error instanceof AppError && error.details?.reason === 'conflicting_ids') return refused(error);
+    if (error instanceof AppError && error.details?.reason === 'conflicting_ids')
+      return answered(refused(error));
+    void stager.finish();
     throw error;
   }
-  return { ...base, stored: true, linesAdded: stager.added, linesAlreadyKnown: stager.known, refusal: null };
+  return answered({
+    ...base,
+    stored: true,
+    linesAdded: stager.added,
+    linesAlreadyKnown: stager.known,
+    refusal: null,
+  });
 }

@@ -9,6 +9,7 @@ import type { Ledger } from '../ledger/db';
 import { CsvProfilesRepository } from '../ledger/repositories/csv-profiles';
 import { readWithLocks, reconContext, type ReconContext } from './context';
 import { importStatementFile } from './import-statement';
+import type { StatementWorker } from './import/run';
 import { loadAll } from './load';
 import type { MatchOptions } from './match/types';
 import { openSuggestions, summarize } from './report';
@@ -36,13 +37,13 @@ export class ReconcileService {
     actor: 'user' | 'cli',
     options: MatchOptions = {},
     /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
-    private readonly statementWorkerPath?: string,
+    private readonly statementWorker?: StatementWorker,
   ) {
     this.context = reconContext(db, workspaceId, clock, actor, options);
   }
 
   import(input: In<'recon:import'>): Promise<Out<'recon:import'>> {
-    return importStatementFile(this.context, input, this.statementWorkerPath);
+    return importStatementFile(this.context, input, this.statementWorker);
   }
 
   listProfiles(): Out<'recon:profiles.list'> {

@@ -16,9 +16,10 @@ import type {
 import { fromMinorUnits } from '../../../../shared/domain/money';
 import { AppError } from '../../../../shared/ipc/errors';
 import { checkBalances } from '../../reconcile/statements/balances';
+import { CONTENT_ID_PREFIX } from '../../reconcile/statements/line-id';
 import { refusalOf } from '../../reconcile/statements/refusal';
 import type BetterSqlite from 'better-sqlite3';
-import type { Ledger } from '../db';
+import { unsyncedWrite, type Ledger } from '../db';
 import { toStoredAmount } from './transfer-values';
 
 export interface StoreStatementOptions {
@@ -201,11 +202,17 @@ export class BankStatementsRepository {
       `INSERT INTO bank_lines (statement_id, workspace_id, account_key, bank_transaction_id, booking_date, value_date,
          currency, amount_minor, amount_exact, reference, remittance, counterparty_name, counterparty_account, source_line)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (workspace_id, account_key, bank_transaction_id) DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
     );
-    const lookup = this.sql(
+    // A bank's id is unique across dates; an id FloatDesk computed includes its date (migration 0014).
+    const byBankId = this.sql(
       `SELECT booking_date, currency, amount_minor, amount_exact FROM bank_lines
-        WHERE workspace_id = ? AND account_key = ? AND bank_transaction_id = ?`,
+        WHERE workspace_id = ? AND account_key = ? AND bank_transaction_id = ?
+          AND bank_transaction_id NOT GLOB 'sha256:*'`,
+    ).safeIntegers(true);
+    const byContentId = this.sql(
+      `SELECT booking_date, currency, amount_minor, amount_exact FROM bank_lines
+        WHERE workspace_id = ? AND booking_date = ? AND account_key = ? AND bank_transaction_id = ?`,
     ).safeIntegers(true);
     for (const line of lines) {
       const amount = toStoredAmount(line.amount, line.currency);
@@ -229,7 +236,11 @@ export class BankStatementsRepository {
         outcome.added += 1;
         continue;
       }
-      const known = lookup.get(workspaceId, statement.accountKey, line.bankTransactionId) as KnownLine;
+      const known = (
+        line.bankTransactionId.startsWith(CONTENT_ID_PREFIX)
+          ? byContentId.get(workspaceId, line.bookingDate, statement.accountKey, line.bankTransactionId)
+          : byBankId.get(workspaceId, statement.accountKey, line.bankTransactionId)
+      ) as KnownLine;
       const same =
         known.booking_date === line.bookingDate &&
         known.currency === line.currency &&
@@ -279,7 +290,7 @@ export class BankStatementsRepository {
    * transaction each); returns how many rows went, 0 when nothing is left.
    */
   discardImporting(workspaceId: number, limit = 5_000): number {
-    return this.db.transaction(() => {
+    return unsyncedWrite(this.db, () => {
       const lines = this.sql(
         `DELETE FROM bank_lines WHERE id IN (
            SELECT l.id FROM bank_statements s JOIN bank_lines l ON l.statement_id = s.id
@@ -291,7 +302,7 @@ export class BankStatementsRepository {
            AND NOT EXISTS (SELECT 1 FROM bank_lines l WHERE l.statement_id = bank_statements.id)`,
       ).run(workspaceId).changes;
       return lines + statements;
-    })();
+    });
   }
 
   private importedBefore(

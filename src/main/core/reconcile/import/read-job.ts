@@ -57,7 +57,8 @@ async function read(job: ReadJob, emit: Emit): Promise<void> {
 
   // First pass: the file's SHA-256 and, without a byte order mark, whether all of it is UTF-8.
   const hash = createHash('sha256');
-  const utf8 = plan.ok && !plan.known ? new Utf8Check() : undefined;
+  // Every UTF-8 file is checked here: with a byte order mark it must be UTF-8, without one it decides.
+  const utf8 = plan.ok && plan.encoding === 'utf-8' ? new Utf8Check() : undefined;
   for await (const chunk of sourceChunks(source)) {
     hash.update(chunk);
     utf8?.push(chunk);
@@ -68,7 +69,9 @@ async function read(job: ReadJob, emit: Emit): Promise<void> {
     await emit({ type: 'end', summary: failedSummary(format, plan.problem) });
     return;
   }
-  const encoding: TextEncodingName = utf8 === undefined || utf8.end() ? plan.encoding : 'windows-1252';
+  const validUtf8 = utf8?.end() === true;
+  const encoding: TextEncodingName =
+    utf8 === undefined || validUtf8 || plan.known ? plan.encoding : 'windows-1252';
   await emit({ type: 'file', sha256, encoding, format });
 
   // Second pass: the text, through the reader.
@@ -91,12 +94,16 @@ async function read(job: ReadJob, emit: Emit): Promise<void> {
         if (batch.length >= BATCH_LINES) closeBatch();
       },
     },
-    job.currency === undefined ? {} : { currency: job.currency },
+    {
+      ...(job.currency === undefined ? {} : { currency: job.currency }),
+      // About 80 bytes a line (a guess: the counts grow if it is short).
+      expectedLines: Math.ceil(size / 80),
+    },
   );
   const flush = async (): Promise<void> => {
     for (const event of pending.splice(0)) await emit(event);
   };
-  const pieces = new TextPieces(encoding, plan);
+  const pieces = new TextPieces(encoding, plan, validUtf8);
   const again = createHash('sha256');
   for await (const chunk of sourceChunks(source)) {
     again.update(chunk);

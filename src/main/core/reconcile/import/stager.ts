@@ -1,29 +1,46 @@
 /**
  * Where an import's statements and lines go as the reader hands them on. A statement of up to
  * 10,000 lines is held in memory and stored at the end in one transaction, so a refused one leaves
- * the ledger file exactly as it was. A larger one is staged as it comes ('importing' statements, a
- * batch of lines per short transaction), so other calls are answered between the batches.
+ * the ledger file exactly as it was. A larger one is staged as it comes ('importing' statements,
+ * lines in short transactions), so other calls are answered between the batches: a batch grows or
+ * shrinks to take about 40 ms (a line's id lands anywhere in the ledger's index, so larger batches
+ * write each index page fewer times), and the log is checkpointed off the core's thread whenever it
+ * has grown large.
  */
+import { statSync } from 'node:fs';
+import type { BankLine } from '../../../../shared/domain/statements';
 import { AppError } from '../../../../shared/ipc/errors';
-import type { Ledger } from '../../ledger/db';
+import { beginBulkWrites, unsyncedWrite, type Ledger } from '../../ledger/db';
 import {
   BankStatementsRepository,
   type StagedStatement,
   type StatementFile,
 } from '../../ledger/repositories/bank-statements';
 import { ProblemList } from '../statements/problems';
-import type { ReadSummary } from '../statements/reader';
+import type { ReadSummary, SectionHead } from '../statements/reader';
 import type { ReadEvent } from './read-job';
+import { checkpointOffThread, type StatementWorker } from './run';
 
 /** Lines held in memory before an import starts writing its batches. */
 export const HELD_LINES = 10_000;
-
-type Held = Extract<ReadEvent, { type: 'section' } | { type: 'lines' }>;
+/** The time a staged batch aims to hold the writer for (the calls waiting meanwhile wait this long). */
+const BATCH_TARGET_MS = 40;
+const BATCH_MIN_LINES = 250;
+const BATCH_MAX_LINES = 20_000;
+/** A log larger than this is checkpointed (off the core's thread) while the import goes on. */
+const CHECKPOINT_LOG_BYTES = 128 * 1024 * 1024;
 
 export class StatementStager {
   private readonly repository: BankStatementsRepository;
-  private held: Held[] | null = [];
+  /** Held (null once writing began): statements and their lines, written at the end. */
+  private held: { head: SectionHead; lines: BankLine[] }[] | null = [];
   private heldLines = 0;
+  /** Writing: lines of the current statement not written yet. */
+  private pending: BankLine[] = [];
+  private batchLines = 2_000;
+  /** Puts the writer's cache and checkpoints back after a long run of staged writes. */
+  private endBulk: (() => void) | undefined;
+  private checkpointing: Promise<void> | undefined;
   file: StatementFile | undefined;
   encoding: string | null = null;
   summary: ReadSummary | undefined;
@@ -37,6 +54,7 @@ export class StatementStager {
     private readonly workspaceId: number,
     private readonly fileName: string,
     private readonly importedAt: string,
+    private readonly worker: StatementWorker | undefined,
   ) {
     this.repository = new BankStatementsRepository(db);
   }
@@ -58,17 +76,25 @@ export class StatementStager {
         this.encoding = event.encoding;
         return;
       case 'section':
+        if (this.held !== null) this.held.push({ head: event.head, lines: [] });
+        else {
+          this.writePending();
+          unsyncedWrite(this.db, () => this.stage(event.head));
+        }
+        return;
       case 'lines':
-        if (this.held === null) {
-          this.db.transaction(() => this.write(event)).immediate();
+        if (this.held !== null) {
+          this.held[this.held.length - 1]!.lines.push(...event.lines);
+          this.heldLines += event.lines.length;
+          if (this.heldLines > HELD_LINES) this.startWriting();
           return;
         }
-        this.held.push(event);
-        if (event.type === 'lines') this.heldLines += event.lines.length;
-        if (this.heldLines > HELD_LINES) this.startWriting();
+        this.pending.push(...event.lines);
+        while (this.pending.length >= this.batchLines) this.writeBatch();
         return;
       case 'end':
         this.summary = event.summary;
+        this.writePending();
         return;
       case 'failed':
         throw new AppError(event.error.code, event.error.message, event.error.details);
@@ -77,7 +103,10 @@ export class StatementStager {
 
   /** Write what is still held (inside the caller's transaction). */
   writeHeld(): void {
-    for (const event of this.held ?? []) this.write(event);
+    for (const { head, lines } of this.held ?? []) {
+      this.stage(head);
+      this.stageLines(lines);
+    }
     this.held = null;
   }
 
@@ -86,21 +115,72 @@ export class StatementStager {
     return this.repository.complete(this.workspaceId, this.file!, this.staged);
   }
 
+  /**
+   * After the import (stored, refused or failed): a large one's log is checkpointed once more, off
+   * the core's thread, and the writer's settings are put back.
+   */
+  async finish(): Promise<void> {
+    const endBulk = this.endBulk;
+    this.endBulk = undefined;
+    if (endBulk === undefined) return;
+    try {
+      await this.checkpointing;
+      await checkpointOffThread(this.db, this.worker?.path, this.worker?.nativeBinding);
+    } catch {
+      // A checkpoint that could not run now runs later, automatically: nothing is lost.
+    } finally {
+      endBulk();
+    }
+  }
+
   private startWriting(): void {
     const held = this.held ?? [];
     this.held = null;
-    for (const event of held) this.db.transaction(() => this.write(event)).immediate();
+    this.endBulk = beginBulkWrites(this.db);
+    for (const { head, lines } of held) {
+      this.writePending();
+      unsyncedWrite(this.db, () => this.stage(head));
+      this.pending.push(...lines);
+      while (this.pending.length >= this.batchLines) this.writeBatch();
+    }
   }
 
-  private write(event: Held): void {
-    if (event.type === 'section') {
-      const statement = this.repository.stage(this.workspaceId, this.file!, this.staged.length, event.head);
-      this.staged.push({ statement, lineCount: 0 });
-      return;
-    }
+  private writePending(): void {
+    while (this.pending.length > 0) this.writeBatch();
+  }
+
+  /** One short transaction of lines; the next batch is sized from how long this one took. */
+  private writeBatch(): void {
+    const lines = this.pending.splice(0, this.batchLines);
+    const started = performance.now();
+    unsyncedWrite(this.db, () => this.stageLines(lines));
+    const elapsed = performance.now() - started;
+    const scaled = Math.round(lines.length * (BATCH_TARGET_MS / Math.max(elapsed, 1)));
+    this.batchLines = Math.min(
+      BATCH_MAX_LINES,
+      Math.max(BATCH_MIN_LINES, Math.min(scaled, this.batchLines * 2)),
+    );
+    this.checkpointIfLarge();
+  }
+
+  private checkpointIfLarge(): void {
+    if (this.checkpointing !== undefined) return;
+    const log = statSync(`${this.db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    if (log < CHECKPOINT_LOG_BYTES) return;
+    this.checkpointing = checkpointOffThread(this.db, this.worker?.path, this.worker?.nativeBinding)
+      .catch(() => undefined)
+      .finally(() => (this.checkpointing = undefined));
+  }
+
+  private stage(head: SectionHead): void {
+    const statement = this.repository.stage(this.workspaceId, this.file!, this.staged.length, head);
+    this.staged.push({ statement, lineCount: 0 });
+  }
+
+  private stageLines(lines: readonly BankLine[]): void {
     const current = this.staged[this.staged.length - 1]!;
-    const outcome = this.repository.stageLines(this.workspaceId, current.statement, event.lines);
-    current.lineCount += event.lines.length;
+    const outcome = this.repository.stageLines(this.workspaceId, current.statement, lines);
+    current.lineCount += lines.length;
     this.added += outcome.added;
     this.known += outcome.known;
     this.conflicts.addAll(outcome.conflicts);

@@ -27,6 +27,8 @@ export const AMOUNT_STYLES: readonly AmountStyle[] = [
 ];
 
 const MINUS = /^[-\u2212]$/;
+const SIMPLE_POINT = /^(-?\d{1,30})(?:\.(\d{1,30}))?$/;
+const SIMPLE_COMMA = /^(-?\d{1,30})(?:,(\d{1,30}))?$/;
 const SPACES = /[ \u00a0\u202f]/g;
 
 function describe(separator: string): string {
@@ -95,6 +97,13 @@ function checkGroups(integer: string, style: AmountStyle, text: string): string 
 export function parseAmount(input: string, style: AmountStyle): AmountResult {
   const text = input.trim();
   if (text === '') return { ok: false, problem: 'the amount is empty' };
+  // Most amounts are plain digits with an optional leading minus and decimals: read them directly.
+  const simple = (style.decimalSeparator === '.' ? SIMPLE_POINT : SIMPLE_COMMA).exec(text);
+  if (simple !== null)
+    return {
+      ok: true,
+      value: canonicalDecimal(simple[2] === undefined ? text : `${simple[1]}.${simple[2]}`),
+    };
   const signed = splitSign(text);
   if ('problem' in signed) return fail(text, signed.problem);
   const parts = signed.body.split(style.decimalSeparator);

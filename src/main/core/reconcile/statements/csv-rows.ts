@@ -115,6 +115,47 @@ function widthOf(columns: Resolved): Needed {
   return known;
 }
 
+/** Trimmed text of a mapped column; undefined when the profile does not map it. */
+function cellOf(record: CsvRecord, index: number | undefined): string | undefined {
+  return index === undefined ? undefined : (record.fields[index] ?? '').trim();
+}
+
+function dateOf(
+  record: CsvRecord,
+  key: 'date' | 'valueDate',
+  index: number | undefined,
+  settings: Settings,
+  problems: StatementProblem[],
+): string | null {
+  const text = cellOf(record, index);
+  if (!text) {
+    if (key === 'date')
+      problems.push({ line: record.line, field: key, problem: 'The booking date is empty.' });
+    return null;
+  }
+  const parsed = settings.dates.parse(text);
+  if (parsed.ok) return parsed.date;
+  problems.push({ line: record.line, field: key, problem: `${parsed.problem}.` });
+  return null;
+}
+
+function amountOf(
+  record: CsvRecord,
+  key: 'amount' | 'debit' | 'credit',
+  text: string | undefined,
+  settings: Settings,
+  problems: StatementProblem[],
+): string | null {
+  if (!text) return null;
+  const parsed = parseAmount(text, settings.style);
+  if (parsed.ok) return parsed.value;
+  problems.push({ line: record.line, field: key, problem: `${parsed.problem}.` });
+  return null;
+}
+
+const isSet = (value: string | null): value is string => value !== null && value !== '0';
+
+/** One row as a line, or one problem per bad field (no objects made for a good row but the line). */
 export function readRow(
   record: CsvRecord,
   columns: Resolved,
@@ -122,85 +163,70 @@ export function readRow(
   settings: Settings,
 ): DraftLine | StatementProblem[] {
   const problems: StatementProblem[] = [];
-  const report = (field: string, problem: string): void => {
-    problems.push({ line: record.line, field, problem });
-  };
   const { needed, width } = widthOf(columns);
   const missing =
     record.fields.length < width ? needed.find(([, index]) => index >= record.fields.length) : undefined;
   if (missing) {
-    report(
-      missing[0],
-      `The row has ${record.fields.length} column(s); the profile reads "${missing[0]}" from column ${missing[1] + 1} and needs ${width}.`,
-    );
+    problems.push({
+      line: record.line,
+      field: missing[0],
+      problem: `The row has ${record.fields.length} column(s); the profile reads "${missing[0]}" from column ${missing[1] + 1} and needs ${width}.`,
+    });
     return problems;
   }
-  /** Trimmed text of a mapped column; undefined when the profile does not map it. */
-  const cell = (key: Exclude<ColumnKey, 'remittance'>): string | undefined => {
-    const index = columns[key];
-    return index === undefined ? undefined : (record.fields[index] ?? '').trim();
-  };
-  const date = (key: 'date' | 'valueDate'): string | null => {
-    const text = cell(key);
-    if (!text) {
-      if (key === 'date') report(key, 'The booking date is empty.');
-      return null;
-    }
-    const parsed = settings.dates.parse(text);
-    if (!parsed.ok) report(key, `${parsed.problem}.`);
-    return parsed.ok ? parsed.date : null;
-  };
-  const amountOf = (key: 'amount' | 'debit' | 'credit'): string | null => {
-    const text = cell(key);
-    if (!text) return null;
-    const parsed = parseAmount(text, settings.style);
-    if (!parsed.ok) report(key, `${parsed.problem}.`);
-    return parsed.ok ? parsed.value : null;
-  };
-
-  const bookingDate = date('date');
-  const valueDate = date('valueDate');
+  const bookingDate = dateOf(record, 'date', columns.date, settings, problems);
+  const valueDate = dateOf(record, 'valueDate', columns.valueDate, settings, problems);
   let amount: string | null = null;
   if (columns.amount !== undefined) {
-    const value = amountOf('amount');
-    if (cell('amount') === '') report('amount', 'The amount is empty.');
+    const text = cellOf(record, columns.amount);
+    const value = amountOf(record, 'amount', text, settings, problems);
+    if (text === '') problems.push({ line: record.line, field: 'amount', problem: 'The amount is empty.' });
     if (value !== null) amount = profile.signConvention === 'positive-is-outgoing' ? negate(value) : value;
   } else {
-    const debitText = cell('debit');
-    const creditText = cell('credit');
-    const debit = amountOf('debit');
-    const credit = amountOf('credit');
-    const isSet = (v: string | null): v is string => v !== null && v !== '0';
+    const debitText = cellOf(record, columns.debit);
+    const creditText = cellOf(record, columns.credit);
+    const debit = amountOf(record, 'debit', debitText, settings, problems);
+    const credit = amountOf(record, 'credit', creditText, settings, problems);
     if (isSet(debit) && isSet(credit))
-      report('credit', 'Both the debit and the credit column have an amount.');
+      problems.push({
+        line: record.line,
+        field: 'credit',
+        problem: 'Both the debit and the credit column have an amount.',
+      });
     else if (isSet(debit)) amount = negate(abs(debit));
     else if (isSet(credit)) amount = abs(credit);
     else if (!debitText && !creditText)
-      report('debit', 'Neither the debit nor the credit column has an amount.');
+      problems.push({
+        line: record.line,
+        field: 'debit',
+        problem: 'Neither the debit nor the credit column has an amount.',
+      });
     else if (debit !== null || credit !== null) amount = '0';
   }
-  const currency = (cell('currency') || profile.currency || '').toUpperCase();
+  const currency = (cellOf(record, columns.currency) || profile.currency || '').toUpperCase();
   if (!isKnownCurrency(currency)) {
-    report(
-      'currency',
-      currency ? `${quoted(currency)} is not an ISO 4217 currency code.` : 'The currency is empty.',
-    );
+    problems.push({
+      line: record.line,
+      field: 'currency',
+      problem: currency ? `${quoted(currency)} is not an ISO 4217 currency code.` : 'The currency is empty.',
+    });
   }
-  const remittance = (columns.remittance ?? [])
-    .map((index) => record.fields[index]?.trim() ?? '')
-    .filter((text) => text !== '')
-    .join(' ');
+  let remittance = '';
+  for (const index of columns.remittance ?? []) {
+    const text = record.fields[index]?.trim() ?? '';
+    if (text !== '') remittance = remittance === '' ? text : `${remittance} ${text}`;
+  }
   if (problems.length > 0 || bookingDate === null || amount === null) return problems;
   return {
-    bankTransactionId: cleanText(cell('bankTransactionId')),
+    bankTransactionId: cleanText(cellOf(record, columns.bankTransactionId)),
     bookingDate,
     valueDate,
     amount: canonicalAmount(amount, currency),
     currency,
-    reference: cleanText(cell('reference')),
+    reference: cleanText(cellOf(record, columns.reference)),
     remittance: cleanText(remittance),
-    counterpartyName: cleanText(cell('counterpartyName')),
-    counterpartyAccount: cleanText(cell('counterpartyAccount')),
+    counterpartyName: cleanText(cellOf(record, columns.counterpartyName)),
+    counterpartyAccount: cleanText(cellOf(record, columns.counterpartyAccount)),
     sourceLine: record.line,
   };
 }

@@ -31,6 +31,16 @@ type QuotedRead =
   | { kind: 'more' }
   | { kind: 'unclosed'; line: number };
 
+/** Where an unquoted field that starts at `from` ends: the next delimiter, line break or the end. */
+function fieldEnd(text: string, from: number, separator: number): number {
+  let i = from;
+  for (; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === separator || code === LF || code === CR) break;
+  }
+  return i;
+}
+
 export class CsvRecordStream {
   private pending = '';
   private line = 1;
@@ -140,10 +150,12 @@ export class CsvRecordStream {
       this.tooLong(this.line);
       return;
     }
-    this.emit({ line: this.line, endLine: this.line, fields: text.split(this.delimiter) });
+    // One look at the whole line for control characters; the fields are looked at only if it has one.
+    const clean = firstControlCharacter(text) === undefined;
+    this.emit({ line: this.line, endLine: this.line, fields: text.split(this.delimiter) }, clean);
   }
 
-  private emit(record: StreamedRecord): void {
+  private emit(record: StreamedRecord, clean = false): void {
     if (record.fields.length > MAX_COLUMNS) {
       this.onProblem({
         line: record.line,
@@ -162,7 +174,7 @@ export class CsvRecordStream {
         });
         return;
       }
-      const control = firstControlCharacter(field);
+      const control = clean || field.length === 0 ? undefined : firstControlCharacter(field);
       if (control !== undefined) {
         this.onProblem({
           line: record.line,
@@ -192,7 +204,7 @@ export class CsvRecordStream {
 
   /** A record holding at least one quote, from `start`; 'more' when the text ends before it does. */
   private quotedRecord(text: string, start: number, final: boolean): QuotedRead {
-    const { delimiter } = this;
+    const separator = this.delimiter.charCodeAt(0);
     const length = text.length;
     const fields: string[] = [];
     let broken: string | null = null;
@@ -231,7 +243,7 @@ export class CsvRecordStream {
         if (!closed) return final ? { kind: 'unclosed', line: opened } : { kind: 'more' };
         // After the closing quote only a delimiter or the end of the record may follow.
         const after = i;
-        while (i < length && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') i += 1;
+        i = fieldEnd(text, i, separator);
         if (i >= length && !final) return { kind: 'more' };
         if (i > after && broken === null) {
           broken = `Text follows the closing quote of field ${fields.length + 1} (${quoted(text.slice(after, Math.min(i, after + 20)))}): a quote inside a quoted field must be doubled ("").`;
@@ -239,12 +251,12 @@ export class CsvRecordStream {
         field = content;
       } else {
         const from = i;
-        while (i < length && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') i += 1;
+        i = fieldEnd(text, i, separator);
         if (i >= length && !final) return { kind: 'more' };
         field = text.slice(from, i);
       }
       fields.push(field);
-      if (i < length && text[i] === delimiter) {
+      if (i < length && text.charCodeAt(i) === separator) {
         i += 1;
         if (i >= length) {
           if (!final) return { kind: 'more' };

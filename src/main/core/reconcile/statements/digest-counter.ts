@@ -7,24 +7,25 @@
 const EMPTY = 0;
 
 export class DigestCounter {
-  private words: Uint32Array;
+  private words: Int32Array;
   private counts: Uint32Array;
   private mask: number;
   private used = 0;
 
-  constructor(initialSlots = 1024) {
-    let slots = 1;
-    while (slots < initialSlots) slots *= 2;
-    this.words = new Uint32Array(slots * 3);
+  /** `expected`: about how many digests will be counted (the table grows beyond it if needed). */
+  constructor(expected = 512) {
+    let slots = 1024;
+    while (slots < expected * 2) slots *= 2;
+    this.words = new Int32Array(slots * 3);
     this.counts = new Uint32Array(slots);
     this.mask = slots - 1;
   }
 
-  /** Count one more occurrence of the digest (at least 12 bytes); returns its count so far, from 1. */
-  next(digest: Uint8Array): number {
-    const a = readWord(digest, 0);
-    const b = readWord(digest, 4);
-    const c = readWord(digest, 8);
+  /** Count one more occurrence of the digest whose first words are given; returns its count so far, from 1. */
+  next(digest: Int32Array): number {
+    const a = digest[0]!;
+    const b = digest[1]!;
+    const c = digest[2]!;
     if ((this.used + 1) * 2 > this.counts.length) this.grow();
     const slot = this.find(a, b, c);
     if (this.counts[slot] === EMPTY) {
@@ -33,8 +34,9 @@ export class DigestCounter {
       this.words[slot * 3 + 2] = c;
       this.used += 1;
     }
-    this.counts[slot] = this.counts[slot]! + 1;
-    return this.counts[slot]!;
+    const count = this.counts[slot]! + 1;
+    this.counts[slot] = count;
+    return count;
   }
 
   /** The slot holding this digest, or the empty slot where it goes (linear probing). */
@@ -50,8 +52,8 @@ export class DigestCounter {
 
   private grow(): void {
     const { words, counts } = this;
-    const slots = counts.length * 2;
-    this.words = new Uint32Array(slots * 3);
+    const slots = counts.length * 4;
+    this.words = new Int32Array(slots * 3);
     this.counts = new Uint32Array(slots);
     this.mask = slots - 1;
     for (let old = 0; old < counts.length; old += 1) {
@@ -66,8 +68,4 @@ export class DigestCounter {
       this.counts[slot] = counts[old]!;
     }
   }
-}
-
-function readWord(bytes: Uint8Array, at: number): number {
-  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 }

@@ -4,17 +4,20 @@
  * digest of the line's normalised content plus how many identical lines came before it in the
  * file (two identical payments on one day stay two lines).
  */
-import { createHash } from 'node:crypto';
 import type { BankLine } from '../../../../shared/domain/statements';
 import { DigestCounter } from './digest-counter';
+import { sha256Words, wordsHex } from './sha256';
 import { cleanText } from './text-lines';
 
 export type DraftLine = Omit<BankLine, 'bankTransactionId'> & { bankTransactionId: string | null };
 
 /** Marks ids FloatDesk computed, so they are never mistaken for a bank's. */
 export const CONTENT_ID_PREFIX = 'sha256:';
+/** An id FloatDesk computed: the prefix, 32 hex digits of the digest, and the occurrence. */
+export const CONTENT_ID = /^sha256:[0-9a-f]{32}:[1-9]\d*$/;
 
-function contentDigest(line: DraftLine): Buffer {
+/** The words of the SHA-256 of the line's normalised content (sha256.ts: read them at once). */
+function contentDigest(line: DraftLine): Int32Array {
   const content = [
     line.bookingDate,
     line.valueDate,
@@ -25,7 +28,7 @@ function contentDigest(line: DraftLine): Buffer {
     cleanText(line.counterpartyName),
     cleanText(line.counterpartyAccount),
   ];
-  return createHash('sha256').update(JSON.stringify(content), 'utf8').digest();
+  return sha256Words(JSON.stringify(content));
 }
 
 /**
@@ -34,21 +37,30 @@ function contentDigest(line: DraftLine): Buffer {
  * no line is dropped.
  */
 export class LineIds {
-  private readonly bankIds = new DigestCounter();
-  private readonly contents = new DigestCounter();
+  private readonly bankIds: DigestCounter;
+  private readonly contents: DigestCounter;
 
+  /** `expectedLines`: about how many lines the file holds (sizes the counts once). */
+  constructor(expectedLines = 0) {
+    // A file has its bank's ids or none (then every line gets a content id): size only the latter.
+    this.bankIds = new DigestCounter();
+    this.contents = new DigestCounter(expectedLines);
+  }
+
+  /** The line with its final id (the draft itself, now a line: drafts are made for this). */
   assign(draft: DraftLine): BankLine {
+    const line = draft as BankLine;
     const bankId = cleanText(draft.bankTransactionId);
     if (bankId !== null) {
-      const occurrence = this.bankIds.next(createHash('sha256').update(bankId, 'utf8').digest());
-      return { ...draft, bankTransactionId: occurrence === 1 ? bankId : `${bankId}#${occurrence}` };
+      const occurrence = this.bankIds.next(sha256Words(bankId));
+      line.bankTransactionId = occurrence === 1 ? bankId : `${bankId}#${occurrence}`;
+      return line;
     }
     const digest = contentDigest(draft);
+    const hex = wordsHex(digest, 4);
     const occurrence = this.contents.next(digest);
-    return {
-      ...draft,
-      bankTransactionId: `${CONTENT_ID_PREFIX}${digest.toString('hex', 0, 16)}:${occurrence}`,
-    };
+    line.bankTransactionId = `${CONTENT_ID_PREFIX}${hex}:${occurrence}`;
+    return line;
   }
 }
 

@@ -15,8 +15,15 @@ import { checkBalances } from './balances';
 import { importCamt053 } from './camt053';
 import { CsvStatementReader, type CsvReadOptions } from './csv-import';
 import { detectFormat, FORMAT_SNIFF_CHARS, type StatementFormat } from './format';
-import { LineIds } from './line-id';
-import { fieldTextProblem, MAX_BANK_ID_CHARS, MAX_FILE_BYTES, MAX_RECORD_CHARS, sizeInWords } from './limits';
+import { CONTENT_ID, CONTENT_ID_PREFIX, LineIds } from './line-id';
+import {
+  fieldTextProblem,
+  MAX_BANK_ID_CHARS,
+  MAX_FILE_BYTES,
+  MAX_RECORD_CHARS,
+  quoted,
+  sizeInWords,
+} from './limits';
 import { importMt940 } from './mt940';
 import { importOfx } from './ofx';
 import { ProblemList } from './problems';
@@ -54,6 +61,12 @@ const TEXT_FIELDS = ['reference', 'remittance', 'counterpartyName', 'counterpart
 export function lineTextProblem(line: BankLine): StatementProblem | undefined {
   const id = fieldTextProblem(line.bankTransactionId, MAX_BANK_ID_CHARS);
   if (id !== undefined) return { line: line.sourceLine, field: 'bankTransactionId', problem: id };
+  if (line.bankTransactionId.startsWith(CONTENT_ID_PREFIX) && !CONTENT_ID.test(line.bankTransactionId))
+    return {
+      line: line.sourceLine,
+      field: 'bankTransactionId',
+      problem: `The transaction id ${quoted(line.bankTransactionId)} starts with "${CONTENT_ID_PREFIX}", which FloatDesk keeps for the ids it gives lines without one. Export the statement again, or map another column as the id.`,
+    };
   for (const field of TEXT_FIELDS) {
     const value = line[field];
     if (value === null) continue;
@@ -62,6 +75,11 @@ export function lineTextProblem(line: BankLine): StatementProblem | undefined {
     if (problem !== undefined) return { line: line.sourceLine, field, problem };
   }
   return undefined;
+}
+
+export interface ReaderOptions extends CsvReadOptions {
+  /** About how many lines the file holds, when its size is known (sizes the line-id counts once). */
+  expectedLines?: number;
 }
 
 export class StatementReader {
@@ -74,14 +92,15 @@ export class StatementReader {
   private wholeChars = 0;
   private tooLarge = false;
   private csv: CsvStatementReader | undefined;
-  private readonly ids = new LineIds();
+  private readonly ids: LineIds;
 
   constructor(
     format: 'auto' | StatementFormat,
     private readonly profile: unknown,
     private readonly sink: StatementSink,
-    private readonly csvOptions: CsvReadOptions = {},
+    private readonly options: ReaderOptions = {},
   ) {
+    this.ids = new LineIds(options.expectedLines);
     if (format !== 'auto') this.start(format);
   }
 
@@ -134,7 +153,7 @@ export class StatementReader {
     if (format === 'csv') {
       this.csv = new CsvStatementReader(
         this.profile,
-        this.csvOptions,
+        this.options,
         (draft) => this.emit(this.ids.assign(draft)),
         this.problems,
       );

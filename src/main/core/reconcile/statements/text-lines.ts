@@ -37,7 +37,12 @@ export function lastLineNumber(text: string): number {
 
 /** Trim and collapse runs of whitespace into one space; empty becomes null. */
 export function cleanText(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
+  if (value === null || value === undefined || value === '') return null;
+  // Most texts are clean already (words with single spaces): no copy for them.
+  if (CLEAN.test(value)) return value;
   const cleaned = value.replace(/\s+/g, ' ').trim();
   return cleaned === '' ? null : cleaned;
 }
+
+/** Words separated by single ordinary spaces, nothing else of the \s class anywhere. */
+const CLEAN = /^[^\s]+(?: [^\s]+)*$/;
