@@ -8,7 +8,7 @@ import { parseLossless, RawJsonNumber } from '../../src/main/core/platform/wire'
 import { AppError } from '../../src/shared/ipc/errors';
 import type { SimulatorOptions } from '../../src/simulator/options';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
-import { makeSimWorld } from '../helpers/sim-world';
+import { FIXTURE_NOW, makeSimWorld } from '../helpers/sim-world';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -28,6 +28,7 @@ function transport(sim: RunningSimulator, options: Partial<TransportOptions> & {
   const client: Transport = createTransport(
     { baseUrl: sim.baseUrl, apiKey: sim.apiKey, apiSecret: options.apiSecret ?? sim.apiSecret },
     {
+      now: sim.now,
       connectTimeoutMs: 1000,
       headersTimeoutMs: 2000,
       bodyTimeoutMs: 2000,
@@ -211,8 +212,10 @@ describe('platform transport against the simulator', () => {
   });
 
   it('adapts to the announced rate limit and waits instead of tripping it', async () => {
-    let now = 1_900_000_000_000;
-    const sim = await start({ rateLimit: 2, wallClock: () => now });
+    // One fake clock for everything: the platform's runs with it (timeScale 1 from the world's now).
+    const begin = FIXTURE_NOW;
+    let now = begin;
+    const sim = await start({ rateLimit: 2, wallClock: () => now, timeScale: 1 });
     const sleep = async (ms: number) => {
       now += ms;
     };
@@ -220,7 +223,7 @@ describe('platform transport against the simulator', () => {
     const { client } = transport(sim, { now: () => now, sleep, limiter } as Partial<TransportOptions>);
     for (let i = 0; i < 3; i++) expect((await client.send(floats)).status).toBe(200);
     expect(limiter.limit).toBe(2);
-    expect(now).toBe(1_900_000_060_000);
+    expect(now).toBe(begin + 60_000);
   });
 
   it('streams a ZIP to its file via .part, and leaves nothing behind on failure', async () => {

@@ -32,7 +32,7 @@ beforeEach(async () => {
     adversarial: false,
   });
   simulator = await startSimulator({ port: 0, world, admin: true });
-  client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
+  client = createPlatformClient(simulator, { requestsPerMinute: 100_000, now: simulator.now });
   ledger = openSyncLedger(temp.dir);
   brands = new BrandsRepository(ledger.db);
 });
