@@ -203,12 +203,16 @@ describe('platform transport against the simulator', () => {
     expect(isCancellation(thrown, controller.signal)).toBe(true);
   });
 
-  it('maps a timestamp out of window to auth_failed', async () => {
+  it('says a timestamp out of window is about the clock (clock_skew), not the credentials', async () => {
+    // The platform refuses the Timestamp though both clocks agree: no offset to name.
     const sim = await start({ faults: [{ kind: 'timestamp-skew', count: 1 }] });
     const { client } = transport(sim);
     const error = await failure(client.send(floats));
-    expect(error.code).toBe('auth_failed');
-    expect(error.message).toMatch(/clock is right/);
+    expect(error.code).toBe('clock_skew');
+    expect(error.message).toBe(
+      "The platform refused the request because this computer's clock does not match its own. Set the clock right (automatic time) and try again.",
+    );
+    expect(error.details).toMatchObject({ httpStatus: 401, platformCode: '434' });
   });
 
   it('adapts to the announced rate limit and waits instead of tripping it', async () => {
