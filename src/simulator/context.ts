@@ -37,7 +37,10 @@ export function createSimContext(options: SimulatorOptions): SimHandle {
   let anchorSim = world.now;
   const now = (): number => {
     if (!(options.timeScale > 0)) return world.now;
-    return Math.max(world.now, anchorSim + Math.floor((options.wallClock() - anchorWall) * options.timeScale));
+    return Math.max(
+      world.now,
+      anchorSim + Math.floor((options.wallClock() - anchorWall) * options.timeScale),
+    );
   };
   const sim: SimContext = {
     world,

@@ -62,7 +62,8 @@ describe('a top-up whose answer is lost, against the CLI simulator', () => {
     if (float === undefined) throw new Error('the simulator has no floats');
     await adminCall('POST', '/faults', { kind, path: '/float/request-payment-transfer', count: 1 });
     const amount = kind === 'truncate' ? '1234.56' : '2345.67';
-    const typed = style === 'typed' ? { paymentReference: `INV-${kind.slice(0, 2)}-${Date.now() % 1e6}` } : {};
+    const typed =
+      style === 'typed' ? { paymentReference: `INV-${kind.slice(0, 2)}-${Date.now() % 1e6}` } : {};
     const started = Date.now();
 
     const outcome = await client.submitTransfer({

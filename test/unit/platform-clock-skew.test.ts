@@ -89,13 +89,17 @@ describe('clockSkewError', () => {
     expect(behind.message).toBe(
       "This computer's clock is 7 minutes 12 seconds behind the platform's. Set the clock right (automatic time) and try again.",
     );
-    expect(behind.details).toMatchObject({ endpoint: 'check-floats', platformCode: '434', clockOffsetMs: 432_300 });
+    expect(behind.details).toMatchObject({
+      endpoint: 'check-floats',
+      platformCode: '434',
+      clockOffsetMs: 432_300,
+    });
     expect(clockSkewError(refusal, -(30 * 24 * 60 * MINUTE)).message).toMatch(
       /^This computer's clock is 30 days ahead of the platform's\./,
     );
   });
 
-  it('without a measured offset (or one within the header\'s second) it still says the clock, never the secret', () => {
+  it("without a measured offset (or one within the header's second) it still says the clock, never the secret", () => {
     for (const offset of [undefined, 400, -1_999]) {
       const error = clockSkewError(refusal, offset);
       expect(error.code).toBe('clock_skew');

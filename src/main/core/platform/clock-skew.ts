@@ -10,7 +10,8 @@ import { PLATFORM_CODES } from '../../../shared/domain/platform';
 
 const NAMES_TIMESTAMP = /time\s*-?stamp/i;
 /** Words of a time out of range; "missing" or "must be epoch milliseconds" are not the clock's fault. */
-const OUT_OF_WINDOW = /window|outside|expired|skew|stale|too (?:old|new|early|late|far)|out of range|in the future/i;
+const OUT_OF_WINDOW =
+  /window|outside|expired|skew|stale|too (?:old|new|early|late|far)|out of range|in the future/i;
 
 /** True when a platform error answer says the request's Timestamp is out of its allowed window. */
 export function isTimestampRefusal(platformCode: string | undefined, message: string | undefined): boolean {

@@ -167,7 +167,13 @@ export function createTransport(
       throw lost(error);
     };
     const signedAt = options.now();
-    const signed = signatureHeaders(credentials, request.method, request.path, request.signedParams, signedAt);
+    const signed = signatureHeaders(
+      credentials,
+      request.method,
+      request.path,
+      request.signedParams,
+      signedAt,
+    );
     secrets.push(signed.Signature);
     const headers: Record<string, string> = {
       ...signed,
