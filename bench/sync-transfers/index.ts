@@ -114,7 +114,8 @@ function tenYears(): World {
 
 const world = tenYears();
 const sim = await startSimulator({ world, listCap: CAP, platformTimeZone: ZONE, rateLimit: 10_000_000 });
-const client = createPlatformClient(sim, { requestsPerMinute: 10_000_000 });
+// The world starts at a fixed date: FloatDesk's clock is the platform's (one clock, README).
+const client = createPlatformClient(sim, { requestsPerMinute: 10_000_000, now: sim.now });
 const dir = mkdtempSync(join(tmpdir(), 'floatdesk-bench-'));
 try {
   const db = openLedger(join(dir, 'ledger.sqlite'));

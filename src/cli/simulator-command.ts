@@ -25,6 +25,13 @@ function timeZoneOption(values: CommandValues): string | undefined {
   return zone;
 }
 
+/** "2026-11-27T13:20:05Z, runs at real time" / "..., stands still (only the admin API moves it)". */
+function clockLine(now: number, timeScale: number): string {
+  const at = `${new Date(now).toISOString().slice(0, 19)}Z`;
+  if (timeScale === 0) return `${at}, stands still (only the admin API moves it)`;
+  return timeScale === 1 ? `${at}, runs at real time` : `${at}, runs at ${timeScale}× real time`;
+}
+
 /** `floatdesk simulator`: the platform simulator on 127.0.0.1 until the process is stopped. */
 export async function simulatorCommand(values: CommandValues, print: (text: string) => void): Promise<void> {
   const seed = integerOption(values, 'seed', 1, 0, 2 ** 32 - 1);
@@ -42,9 +49,10 @@ export async function simulatorCommand(values: CommandValues, print: (text: stri
     admin,
     ...(text('api-key') ? { apiKey: text('api-key') } : {}),
     ...(text('api-secret') ? { apiSecret: text('api-secret') } : {}),
+    // Its clock starts at the real time and, unless told otherwise, runs like the platform's: a client
+    // whose clock is right stays inside the signature window however long the simulator runs.
+    timeScale: numberOption(values, 'time-scale', 1, 0, 1_000_000),
     // Left undefined when the flag is absent: the simulator's defaults apply.
-    timeScale:
-      text('time-scale') === undefined ? undefined : numberOption(values, 'time-scale', 0, 0, 1_000_000),
     listCap: integer('list-cap', 1, 100_000),
     endDateInclusive: flagOption(values, 'end-date-exclusive') ? false : undefined,
     legacyFloatsShape: flagOption(values, 'legacy-floats-shape') || undefined,
@@ -61,6 +69,7 @@ export async function simulatorCommand(values: CommandValues, print: (text: stri
   print(`Base URL:   ${simulator.baseUrl}`);
   print(`API key:    ${simulator.apiKey}`);
   print(`API secret: ${simulator.apiSecret}`);
+  print(`Clock:      ${clockLine(simulator.now(), simulator.options.timeScale)}`);
   if (admin) print(`Admin API:  ${new URL(simulator.baseUrl).origin}/__admin`);
   const stop = (): void => void simulator.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -1,6 +1,7 @@
 /**
  * HMAC-SHA256 request authentication as the platform does it (platform-notes.md, "Authentication").
- * Pure functions: the server passes in the headers, the signed parameters and the wall clock.
+ * Pure functions: the server passes in the headers, the signed parameters and the platform's clock
+ * (the one that also stamps every time the simulator writes: context.ts).
  * Failures: client IP not allow-listed 401/210; unknown API key 404/434; a missing key, timestamp or
  * signature, a timestamp out of window or a signature that does not match 401/434.
  */
@@ -57,8 +58,8 @@ export interface AuthConfig {
   apiSecret: string;
   timestampSkewMs: number;
   allowedIps: readonly string[];
-  /** Real time, epoch ms: only for the skew check. */
-  wallClock: () => number;
+  /** The platform's clock, epoch ms: the Timestamp must be within timestampSkewMs of it. */
+  clock: () => number;
   /** A fault that makes every Timestamp look out of window. */
   forceSkew?: boolean;
 }
@@ -89,7 +90,7 @@ export function authenticate(input: AuthInput, config: AuthConfig): AuthResult {
     return denied('Authentication failed: the Timestamp header is missing');
   if (!/^\d{1,16}$/.test(timestamp))
     return denied('Authentication failed: Timestamp must be Unix epoch milliseconds');
-  const skew = Math.abs(config.wallClock() - Number(timestamp));
+  const skew = Math.abs(config.clock() - Number(timestamp));
   if (config.forceSkew === true || skew > config.timestampSkewMs)
     return denied('Authentication failed: Timestamp is outside the allowed window');
 

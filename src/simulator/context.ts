@@ -1,6 +1,12 @@
 /**
  * One simulator's state outside the world: options, faults, idempotent answers, the floats cache and
- * the simulated clock (anchored to the wall clock when timeScale > 0).
+ * the platform's clock.
+ *
+ * The platform has one clock, and so has the simulator: `sim.now()`. Every time the simulator writes
+ * (created_at, last_refreshed_at, last_updated, template versions, the Date header) and the window a
+ * signed Timestamp must fall in come from it. It starts at `startTime` (or the prebuilt world's now),
+ * runs at `timeScale` times the wall clock (0: it stands still) and jumps forward when the admin API
+ * advances it.
  */
 import { generateWorld } from './data';
 import { FaultController } from './faults';
@@ -10,8 +16,6 @@ import { advanceTo } from './state';
 
 export interface SimHandle {
   sim: SimContext;
-  /** The simulated "now" the world is advanced to before each request. */
-  simulatedNow: () => number;
 }
 
 /** Builds (or takes) the world and the per-simulator state from resolved options. */
@@ -31,21 +35,25 @@ export function createSimContext(options: SimulatorOptions): SimHandle {
   const faults = new FaultController(options.rateLimit, options.wallClock, options.faults);
   let anchorWall = options.wallClock();
   let anchorSim = world.now;
+  const now = (): number => {
+    if (!(options.timeScale > 0)) return world.now;
+    return Math.max(
+      world.now,
+      anchorSim + Math.floor((options.wallClock() - anchorWall) * options.timeScale),
+    );
+  };
   const sim: SimContext = {
     world,
     options,
     faults,
     idempotent: new Map(),
     floatsCache: new Map(),
+    now,
     advanceClock: (ms) => {
-      advanceTo(world, world.now + ms);
+      advanceTo(world, now() + ms);
       anchorSim = world.now;
       anchorWall = options.wallClock();
     },
   };
-  const simulatedNow = (): number =>
-    options.timeScale > 0
-      ? anchorSim + Math.floor((options.wallClock() - anchorWall) * options.timeScale)
-      : world.now;
-  return { sim, simulatedNow };
+  return { sim };
 }

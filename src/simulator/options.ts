@@ -16,9 +16,16 @@ export interface SimulatorOptions {
   admin: boolean;
   apiKey: string;
   apiSecret: string;
-  /** Simulated "now" at start, epoch ms. */
+  /**
+   * The platform clock's reading at start, epoch ms; the seeded history ends there (ignored when
+   * `world` is given: its own now). Default: the wall clock's now, so the simulator's clock agrees
+   * with a client whose clock is right.
+   */
   startTime: number;
-  /** 0: simulated time moves only through the admin API; N > 0: it runs N times as fast as real time. */
+  /**
+   * How fast the platform clock runs: N times the wall clock (1: like the real platform); 0: it
+   * stands still, and only the admin API moves it. One clock either way (context.ts).
+   */
   timeScale: number;
   /** GET /float/transfer-requests answers at most this many items (the real platform: 50). */
   listCap: number;
@@ -26,7 +33,7 @@ export interface SimulatorOptions {
   endDateInclusive: boolean;
   /** Answer GET /check-floats in the older shape: currencies directly under `data`, no `floats` key. */
   legacyFloatsShape: boolean;
-  /** Largest accepted difference between the Timestamp header and the wall clock. */
+  /** Largest accepted difference between the Timestamp header and the platform clock. */
   timestampSkewMs: number;
   /**
    * GET /check-floats answers are computed once per currency filter and served unchanged (with their
@@ -54,20 +61,22 @@ export interface SimulatorOptions {
   /** TCP port on 127.0.0.1; 0 picks a free one. */
   port: number;
   /**
-   * The real clock: used only for the Timestamp skew check, the rate-limit window and timeScale > 0.
-   * Business data never reads it. Inject a fake in tests.
+   * The real clock: it drives the platform clock when timeScale > 0, gives the default startTime, and
+   * times the rate-limit window. Nothing the platform writes or checks reads it directly. Inject a
+   * fake in tests.
    */
   wallClock: () => number;
   /** A prebuilt world; when absent one is generated from seed and sizes. */
   world?: World;
 }
 
-/** 2026-11-02T09:00:00Z: a fixed start, so a seed gives the same world on every run. */
+/** 2026-11-02T09:00:00Z: a fixed startTime for tests and benchmarks that need the same dates on every run. */
 export const DEFAULT_START_TIME = Date.UTC(2026, 10, 2, 9, 0, 0);
 
 export const LOOPBACK_ADDRESSES: readonly string[] = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 
-export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
+/** The defaults; startTime's is the wall clock's now at start (resolveOptions). */
+export const DEFAULT_OPTIONS: Readonly<Omit<SimulatorOptions, 'startTime'>> = {
   seed: 1,
   floats: 6,
   transfers: 400,
@@ -76,7 +85,6 @@ export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
   admin: false,
   apiKey: 'demo-key',
   apiSecret: 'demo-secret',
-  startTime: DEFAULT_START_TIME,
   timeScale: 0,
   listCap: 50,
   endDateInclusive: true,
@@ -96,7 +104,8 @@ export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
 
 export function resolveOptions(partial: Partial<SimulatorOptions>): SimulatorOptions {
   const defined = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
-  const options: SimulatorOptions = { ...DEFAULT_OPTIONS, ...defined };
+  const withClock = { ...DEFAULT_OPTIONS, ...defined };
+  const options: SimulatorOptions = { startTime: withClock.wallClock(), ...withClock };
   const integers: Array<keyof SimulatorOptions> = ['floats', 'transfers', 'brands', 'listCap', 'port'];
   for (const key of integers) {
     const value = options[key];

@@ -13,7 +13,12 @@ export interface SimContext {
   faults: FaultController;
   /** Transaction answers by client_request_id, so a repeat gets the same bytes and no second charge. */
   idempotent: Map<string, { route: string; answer: SimResponse }>;
-  /** Move the simulated clock (admin API); keeps timeScale's anchor in step. */
+  /**
+   * The platform's one clock, epoch ms (context.ts): what it stamps and what signatures are checked
+   * against. Reading it does not move the world; the server advances the world to it per request.
+   */
+  now: () => number;
+  /** Move the clock forward (admin API); keeps timeScale's anchor in step. */
   advanceClock: (ms: number) => void;
   /** GET /check-floats answers by query, with the simulated time they were computed at. */
   floatsCache: Map<string, { at: number; answer: SimResponse }>;

@@ -11,6 +11,10 @@
  *
  * A body over 1 MiB answers 413 with code 433. The notes list no answer for it; this is the
  * simulator's choice (a client never needs such a body, so it only has to survive the answer).
+ *
+ * One clock (context.ts): the world is advanced to `sim.now()` before each request, and that same
+ * instant is what the request's Timestamp is checked against and what every answer's `Date` header
+ * says, so a client can measure how far its own clock is from the platform's.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,7 +47,9 @@ export interface RunningSimulator {
   world: World;
   faults: FaultController;
   options: SimulatorOptions;
-  /** Move simulated time forward (plans settle, daily activity runs), as the admin API does. */
+  /** The platform's clock, epoch ms: what a client whose clock is right signs with. */
+  now: () => number;
+  /** Move the platform's clock forward (plans settle, daily activity runs), as the admin API does. */
   advanceClock: (ms: number) => void;
   close: () => Promise<void>;
 }
@@ -96,7 +102,7 @@ const explode: Handler = () => {
   throw new InjectedException('Injected exception');
 };
 
-export function createSimulatorHandler(sim: SimContext, simulatedNow: () => number) {
+export function createSimulatorHandler(sim: SimContext) {
   const api = new Router();
   registerCheckFloats(api);
   registerFloatTransfers(api);
@@ -123,7 +129,13 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
     const method = (req.method ?? 'GET').toUpperCase();
     const remote = req.socket.remoteAddress;
     const { text, tooLarge } = await readBody(req);
-    advanceTo(world, Math.max(world.now, simulatedNow()));
+    advanceTo(world, sim.now());
+    // The platform's clock for this whole request: stamps, the signature window and the Date header.
+    const now = world.now;
+    const dated = (answer: SimResponse): SimResponse => ({
+      ...answer,
+      headers: { ...answer.headers, Date: new Date(world.now).toUTCString() },
+    });
     const isAdmin = path === '/__admin' || path.startsWith('/__admin/');
     const contentType = req.headers['content-type'];
     const { body, bodyError } = parseBody(text, isAdmin || isJsonContentType(contentType));
@@ -140,16 +152,16 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
     });
 
     if (isAdmin) {
-      if (!options.admin) return send(res, notFound());
+      if (!options.admin) return send(res, dated(notFound()));
       if (remote === undefined || !LOOPBACK_ADDRESSES.includes(remote))
         return send(
           res,
-          failure(403, PLATFORM_CODES.endpointNotFound, 'The admin API answers loopback clients only'),
+          dated(failure(403, PLATFORM_CODES.endpointNotFound, 'The admin API answers loopback clients only')),
         );
       const match = admin.match(method, path);
-      if (match.kind === 'not-found') return send(res, notFound());
-      if (match.kind === 'method-not-allowed') return send(res, methodNotAllowed(match.allowed));
-      return send(res, run(context(match.params), match.handler));
+      if (match.kind === 'not-found') return send(res, dated(notFound()));
+      if (match.kind === 'method-not-allowed') return send(res, dated(methodNotAllowed(match.allowed)));
+      return send(res, dated(run(context(match.params), match.handler)));
     }
 
     const decision = faults.take(path);
@@ -157,7 +169,8 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
     /** Deliver an answer; `gatewayOnly`: it replaced the endpoint, so no body fault applies to it. */
     const finish = (answer: SimResponse, gatewayOnly = false): void => {
       const bodyFault = gatewayOnly ? undefined : decision.fault;
-      deliver(res, { ...answer, headers: { ...answer.headers, ...decision.rateHeaders } }, bodyFault);
+      const headers = { ...answer.headers, ...decision.rateHeaders };
+      deliver(res, dated({ ...answer, headers }), bodyFault);
     };
     const gateway = decision.fault && gatewayAnswer(decision.fault);
     if (gateway !== undefined) return finish(gateway, true);
@@ -175,7 +188,7 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
         : { clientRequestId: bodyText(body, 'client_request_id'), brand: bodyText(body, 'brand') };
     const auth = authenticate(
       { headers: req.headers, method, path, params: signed, remoteAddress: remote },
-      { ...options, forceSkew: decision.fault?.kind === 'timestamp-skew' },
+      { ...options, clock: () => now, forceSkew: decision.fault?.kind === 'timestamp-skew' },
     );
     if (!auth.ok) return finish(failure(auth.httpStatus, auth.code, auth.message));
     finish(run(context(match.params), decision.fault?.kind === 'exception' ? explode : match.handler));
@@ -184,9 +197,9 @@ export function createSimulatorHandler(sim: SimContext, simulatedNow: () => numb
 
 export async function startSimulator(partial: Partial<SimulatorOptions> = {}): Promise<RunningSimulator> {
   const options = resolveOptions(partial);
-  const { sim, simulatedNow } = createSimContext(options);
+  const { sim } = createSimContext(options);
   const { world, faults } = sim;
-  const handler = createSimulatorHandler(sim, simulatedNow);
+  const handler = createSimulatorHandler(sim);
 
   const server: Server = createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
@@ -211,6 +224,7 @@ export async function startSimulator(partial: Partial<SimulatorOptions> = {}): P
     world,
     faults,
     options,
+    now: () => sim.now(),
     advanceClock: (ms) => sim.advanceClock(ms),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -25,9 +25,10 @@ test.beforeEach(async () => {
     command: [CLI_PATH, 'simulator'],
     urlPattern: /Base URL:\s+(\S+)/,
   });
-  // The simulator's clock starts at a fixed time; FloatDesk's is the real one. The requests this test
-  // registers must be dated today for FloatDesk too, in the recent days every sync re-reads (a
-  // settled request older than those is not read again, so a later change to it would go unseen).
+  // The simulator's clock starts at the real time and runs with it; should it ever lag FloatDesk's,
+  // catch it up: the requests this test registers must be dated today for FloatDesk too, in the
+  // recent days every sync re-reads (a settled request older than those is not read again, so a
+  // later change to it would go unseen).
   const origin = new URL(simulator.url).origin;
   const clock = (await (await fetch(`${origin}/__admin/clock`)).json()) as { data: { now_ms: number } };
   const behind = Date.now() - clock.data.now_ms;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuilt, CLI_PATH, runCli, startServing, type RunningShell } from '../helpers/cli';
+import { call } from '../helpers/sim-http';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // Transfer requests end to end: the browser shell on a platform workspace whose platform is the
@@ -189,6 +190,52 @@ test('a new request: an invalid amount sends nothing; sent, it is pending; appro
   await expect(timeline).toContainText('Sent from this workspace');
   await expect(timeline).toContainText('First seen: Pending');
   await expect(timeline).toContainText('Status became Approved');
+});
+
+test('a top-up whose answer is lost (cut short, then never finished) is registered once, pending', async ({
+  page,
+}) => {
+  // The simulator's one clock dates the request within the submission, so the lookup after the lost
+  // answer recognises it: registered, never "choose another reference".
+  const submissions = countSubmissions(page);
+  const origin = new URL(simulator.url).origin;
+  const platform = { baseUrl: simulator.url, apiKey: 'demo-key', apiSecret: 'demo-secret' };
+  await openSynced(page);
+  await page.getByRole('link', { name: 'Transfers' }).click();
+  for (const [kind, amount] of [
+    ['truncate', '1234.56'],
+    ['stall', '2345.67'],
+  ] as const) {
+    const fault = await fetch(`${origin}/__admin/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind, path: '/float/request-payment-transfer', count: 1 }),
+    });
+    expect(fault.status).toBe(200);
+    await fillNewRequest(page, amount);
+    const reference = await page.getByLabel('Payment reference').inputValue();
+    await page.getByTestId('transfer-review').click();
+    await page.getByTestId('transfer-confirm').getByTestId('transfer-send').click();
+
+    // A stalled answer takes the body timeout (30 s) before FloatDesk looks the reference up.
+    await expect(page.getByTestId('submission-banner')).toContainText(reference, { timeout: 120_000 });
+    await expect(page).toHaveURL(/#\/transfers$/);
+    const mine = page.locator('[role="row"][aria-selected="true"]');
+    await expect(mine).toContainText(reference);
+    await expect(mine).toHaveAttribute('data-status', 'pending');
+    await expect(mine).toContainText('Sent here');
+    await expect(page.getByText(/choose another reference/)).toHaveCount(0);
+
+    // The fault took the POST's answer, and the platform holds the request exactly once.
+    const left = (await (await fetch(`${origin}/__admin/faults`)).json()) as { data: { faults: unknown[] } };
+    expect(left.data.faults).toEqual([]);
+    const listed = await call(platform, 'GET', '/float/transfer-requests', {
+      query: { payment_reference: reference },
+    });
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ payment_reference: reference, status: 'pending' }),
+    ]);
+  }
+  expect(submissions()).toBe(2);
 });
 
 test('offline: the platform unreachable, the request is kept as a draft and says why', async ({ page }) => {

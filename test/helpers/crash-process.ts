@@ -28,9 +28,14 @@ export interface SimulatorProcess {
   stop: () => Promise<void>;
 }
 
-/** `floatdesk simulator --port 0 ...`, its clock frozen (time-scale 0 by default). */
+/**
+ * `floatdesk simulator --port 0 ...` with its clock frozen (time-scale 0), so the platform's data
+ * never changes. FloatDesk keeps signing with this computer's clock, which runs on, so the Timestamp
+ * window is a day wide (one clock: a frozen platform would otherwise refuse it after five minutes).
+ */
 export async function startSimulatorProcess(cli: string, args: string[]): Promise<SimulatorProcess> {
-  const shell: RunningShell = await startServing(['--port', '0', ...args], {
+  const frozen = ['--time-scale', '0', '--timestamp-skew-ms', '86400000'];
+  const shell: RunningShell = await startServing(['--port', '0', ...frozen, ...args], {
     command: [cli, 'simulator'],
     urlPattern: /Base URL:\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v2)\n[\s\S]*API secret:\s+\S+\n/,
   });

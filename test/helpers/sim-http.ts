@@ -10,6 +10,11 @@ export interface SimTarget {
   baseUrl: string;
   apiKey: string;
   apiSecret: string;
+  /**
+   * The platform's clock, when the target has one (a running simulator does): calls sign with it, as
+   * a client whose clock is right would. Without it, with this computer's clock.
+   */
+  now?: () => number;
 }
 
 export interface CallOptions {
@@ -45,7 +50,7 @@ export function signedHeaders(
   options: CallOptions,
 ): Record<string, string> {
   const endpoint = path.replace(/^\//, '').replaceAll('/', '-');
-  const timestamp = options.timestamp ?? String(Date.now());
+  const timestamp = options.timestamp ?? String(target.now?.() ?? Date.now());
   const key = options.apiKey ?? target.apiKey;
   const params: string[] = [];
   if (method === 'GET') {

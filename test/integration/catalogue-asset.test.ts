@@ -78,7 +78,7 @@ beforeAll(async () => {
     invalidateBrand(brand);
   });
   simulator = await startSimulator({ port: 0, world });
-  client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
+  client = createPlatformClient(simulator, { requestsPerMinute: 100_000, now: simulator.now });
   ledger = openSyncLedger(temp.dir);
   const outcome = await ledger.run(
     brandSync({ assetOptions: { fetch: { allowLoopbackHttp: true } } }),

@@ -38,7 +38,7 @@ beforeAll(async () => {
     adversarial: true,
   });
   simulator = await startSimulator({ port: 0, world, admin: true });
-  client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
+  client = createPlatformClient(simulator, { requestsPerMinute: 100_000, now: simulator.now });
   ledger = openSyncLedger(temp.dir);
   await ledger.run(brandSync({ assets: false }), client);
   repository = new CatalogueSearchRepository(ledger.db);

@@ -118,11 +118,14 @@ describe('floatdesk simulator', () => {
     try {
       // The URL line can arrive before the credential lines: wait for the whole banner.
       const deadline = Date.now() + 10_000;
-      while (!/API secret:\s+\S+/.test(simulator.output()) && Date.now() < deadline) {
+      while (!/Clock:\s+.+\n/.test(simulator.output()) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const output = simulator.output();
       expect(output).toMatch(/seed 7: \d+ floats, 100000 transfer requests, 10000 brands/);
+      // One clock, started at the real time and running with it (the Date header says it too).
+      const clock = /Clock:\s+(\S+), runs at real time\n/.exec(output)?.[1] ?? '';
+      expect(Math.abs(Date.parse(clock) - Date.now())).toBeLessThan(60_000);
       const key = /API key:\s+(\S+)/.exec(output)?.[1] ?? '';
       const secret = /API secret:\s+(\S+)/.exec(output)?.[1] ?? '';
       const timestamp = String(Date.now());
@@ -134,6 +137,7 @@ describe('floatdesk simulator', () => {
         headers: { 'API-Key': key, Signature: signature, Timestamp: timestamp, Accept: 'application/json' },
       });
       expect(response.status).toBe(200);
+      expect(Math.abs(Date.parse(response.headers.get('date') ?? '') - Date.now())).toBeLessThan(5_000);
       expect(await response.json()).toMatchObject({
         code: '000',
         status: 'success',

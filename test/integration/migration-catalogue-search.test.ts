@@ -8,6 +8,7 @@ import { createPlatformClient } from '../../src/main/core/platform/client';
 import { brandSync } from '../../src/main/core/sync/brands';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { SyncRunsRepository } from '../../src/main/core/ledger/repositories/sync-runs';
+import { DEFAULT_START_TIME } from '../../src/simulator/options';
 import { startSimulator } from '../../src/simulator/server';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -29,8 +30,16 @@ async function syncedLedger(name: string, steps: number): Promise<Ledger> {
   const db = openLedger(join(temp.dir, name));
   ledgers.push(db);
   migrate(db, MIGRATIONS.slice(0, steps));
-  const simulator = await startSimulator({ port: 0, seed: 3, brands: 150, transfers: 0, adversarial: true });
-  const client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
+  // Both ledgers must get the very same catalogue: a fixed start, and a client on the platform's clock.
+  const simulator = await startSimulator({
+    port: 0,
+    seed: 3,
+    brands: 150,
+    transfers: 0,
+    adversarial: true,
+    startTime: DEFAULT_START_TIME,
+  });
+  const client = createPlatformClient(simulator, { requestsPerMinute: 100_000, now: simulator.now });
   const at = new Date('2026-11-02T09:00:00.000Z');
   const workspace = new WorkspacesRepository(db).ensure({
     name: 'T',

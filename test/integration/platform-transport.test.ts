@@ -8,7 +8,7 @@ import { parseLossless, RawJsonNumber } from '../../src/main/core/platform/wire'
 import { AppError } from '../../src/shared/ipc/errors';
 import type { SimulatorOptions } from '../../src/simulator/options';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
-import { makeSimWorld } from '../helpers/sim-world';
+import { FIXTURE_NOW, makeSimWorld } from '../helpers/sim-world';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -28,6 +28,7 @@ function transport(sim: RunningSimulator, options: Partial<TransportOptions> & {
   const client: Transport = createTransport(
     { baseUrl: sim.baseUrl, apiKey: sim.apiKey, apiSecret: options.apiSecret ?? sim.apiSecret },
     {
+      now: sim.now,
       connectTimeoutMs: 1000,
       headersTimeoutMs: 2000,
       bodyTimeoutMs: 2000,
@@ -202,17 +203,23 @@ describe('platform transport against the simulator', () => {
     expect(isCancellation(thrown, controller.signal)).toBe(true);
   });
 
-  it('maps a timestamp out of window to auth_failed', async () => {
+  it('says a timestamp out of window is about the clock (clock_skew), not the credentials', async () => {
+    // The platform refuses the Timestamp though both clocks agree: no offset to name.
     const sim = await start({ faults: [{ kind: 'timestamp-skew', count: 1 }] });
     const { client } = transport(sim);
     const error = await failure(client.send(floats));
-    expect(error.code).toBe('auth_failed');
-    expect(error.message).toMatch(/clock is right/);
+    expect(error.code).toBe('clock_skew');
+    expect(error.message).toBe(
+      "The platform refused the request because this computer's clock does not match its own. Set the clock right (automatic time) and try again.",
+    );
+    expect(error.details).toMatchObject({ httpStatus: 401, platformCode: '434' });
   });
 
   it('adapts to the announced rate limit and waits instead of tripping it', async () => {
-    let now = 1_900_000_000_000;
-    const sim = await start({ rateLimit: 2, wallClock: () => now });
+    // One fake clock for everything: the platform's runs with it (timeScale 1 from the world's now).
+    const begin = FIXTURE_NOW;
+    let now = begin;
+    const sim = await start({ rateLimit: 2, wallClock: () => now, timeScale: 1 });
     const sleep = async (ms: number) => {
       now += ms;
     };
@@ -220,7 +227,7 @@ describe('platform transport against the simulator', () => {
     const { client } = transport(sim, { now: () => now, sleep, limiter } as Partial<TransportOptions>);
     for (let i = 0; i < 3; i++) expect((await client.send(floats)).status).toBe(200);
     expect(limiter.limit).toBe(2);
-    expect(now).toBe(1_900_000_060_000);
+    expect(now).toBe(begin + 60_000);
   });
 
   it('streams a ZIP to its file via .part, and leaves nothing behind on failure', async () => {

@@ -35,7 +35,9 @@ let notified: AppNotification[];
 let phases: string[];
 
 beforeAll(async () => {
-  simulator = await startExactSimulator();
+  // The platform's clock is moved weeks ahead (later()) while FloatDesk's core still signs with this
+  // computer's clock: one clock means such a platform refuses those Timestamps, so widen its window.
+  simulator = await startExactSimulator({ timestampSkewMs: 365 * DAY });
   client = createPlatformClient(simulator, { baseBackoffMs: 5, maxBackoffMs: 20 });
 });
 afterAll(async () => {

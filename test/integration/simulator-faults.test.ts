@@ -82,23 +82,23 @@ describe('simulator faults', () => {
   });
 
   it('limits requests per 60-second window and announces it on every response', async () => {
+    // The window runs on the wall clock (a fake one here); requests are signed with the platform's.
     let now = 1_900_000_000_000;
     const sim = await start({ rateLimit: 3, wallClock: () => now });
-    const at = { timestamp: String(now) };
     const remaining: Array<string | null> = [];
     for (const path of ['/check-floats', '/no-such-path', '/brands']) {
-      const result = await call(sim, 'GET', path, at);
+      const result = await call(sim, 'GET', path);
       expect(result.headers.get('x-ratelimit-limit')).toBe('3');
       remaining.push(result.headers.get('x-ratelimit-remaining'));
     }
     expect(remaining).toEqual(['2', '1', '0']);
-    const limited = await call(sim, 'GET', '/check-floats', at);
+    const limited = await call(sim, 'GET', '/check-floats');
     expect(limited.status).toBe(429);
     expect(limited.json()).toMatchObject({ code: '211' });
     expect(limited.headers.get('retry-after')).toBeNull();
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
     now += 60_000;
-    const fresh = await call(sim, 'GET', '/check-floats', { timestamp: String(now) });
+    const fresh = await call(sim, 'GET', '/check-floats');
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('x-ratelimit-remaining')).toBe('2');
   });

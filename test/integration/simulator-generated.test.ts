@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulatorOptions } from '../../src/simulator/options';
+import { DEFAULT_START_TIME, type SimulatorOptions } from '../../src/simulator/options';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
 import { writeJson } from '../../src/simulator/json';
 import { brandWire, isoTime } from '../../src/simulator/wire';
@@ -13,8 +13,9 @@ const running: RunningSimulator[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((sim) => sim.close()));
 });
+/** A fixed start: these tests name the days of the seeded history. */
 async function start(options: Partial<SimulatorOptions> = {}): Promise<RunningSimulator> {
-  const sim = await startSimulator(options);
+  const sim = await startSimulator({ startTime: DEFAULT_START_TIME, ...options });
   running.push(sim);
   return sim;
 }

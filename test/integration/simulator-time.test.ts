@@ -177,10 +177,9 @@ describe('the check-floats cache', () => {
   it('refreshes on its own when simulated time runs (timeScale, the demo)', async () => {
     let wall = 1_800_000_000_000;
     const sim = await start({ timeScale: 60, wallClock: () => wall });
-    const get = () => call(sim, 'GET', '/check-floats', { timestamp: String(wall) });
+    const get = () => call(sim, 'GET', '/check-floats');
     const first = await get();
     await call(sim, 'POST', '/digital/issue', {
-      timestamp: String(wall),
       body: { client_request_id: 'cache-3', brand: 'open-gbp', face_value: { amount: 10, currency: 'GBP' } },
     });
     wall += 14_000; // 14 simulated minutes

@@ -95,7 +95,7 @@ beforeEach(async () => {
   ];
   cases.forEach(([logo, card], index) => setAssets(world.brands[index] as SimBrand, logo, card));
   simulator = await startSimulator({ port: 0, world });
-  client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
+  client = createPlatformClient(simulator, { requestsPerMinute: 100_000, now: simulator.now });
   ledger = openSyncLedger(temp.dir);
 });
 afterEach(async () => {

@@ -32,7 +32,7 @@ beforeEach(async () => {
     adversarial: false,
   });
   simulator = await startSimulator({ port: 0, world, admin: true });
-  client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
+  client = createPlatformClient(simulator, { requestsPerMinute: 100_000, now: simulator.now });
   ledger = openSyncLedger(temp.dir);
   brands = new BrandsRepository(ledger.db);
 });
@@ -177,6 +177,38 @@ describe('brandSync', () => {
     expect(outcome.incomplete).toBe('The platform listed no brands at all, so none was marked as vanished.');
     expect(changesOf(outcome.runId)).toEqual([]);
     expect(brands.list(ledger.workspaceId).every((row) => row.vanishedAt === null)).toBe(true);
+  });
+
+  it("a damaged stored brand is replaced by the platform's copy with a warning, never a failed sync", async () => {
+    await ledger.run(sync, client);
+    const [cut, notObject, changed] = world.brands.map((brand) => brand.slug) as [string, string, string];
+    const good = stored(cut)?.data;
+    // Damage as a disk would: past the table's json_valid check.
+    ledger.db.pragma('ignore_check_constraints = ON');
+    const damage = ledger.db.prepare('UPDATE brands SET data = ? WHERE workspace_id = ? AND slug = ?');
+    damage.run(good?.slice(0, 40), ledger.workspaceId, cut);
+    damage.run('[]', ledger.workspaceId, notObject);
+    ledger.db.pragma('ignore_check_constraints = OFF');
+    expect(() => parseLossless(stored(cut)?.data ?? '')).toThrow();
+    await admin(simulator, 'POST', `/brands/${changed}`, { discount: '9.5' });
+
+    const outcome = await ledger.run(sync, client, { at: new Date('2026-11-03T09:00:00.000Z') });
+    expect(outcome.incomplete).toBe(
+      `The ledger's copies of 2 brands ("${cut}", "${notObject}") were damaged and have been replaced with the platform's copies (what changed in them since the last sync could not be recorded).`,
+    );
+    expect(outcome).toMatchObject({ itemsRead: BRANDS, itemsChanged: 3 });
+    // The platform's text, exactly as it sent it; the change elsewhere is still recorded.
+    const raw = await call(simulator, 'GET', '/brands', { query: { detail: 'true' } });
+    for (const slug of [cut, notObject])
+      expect(raw.text).toContain(`${JSON.stringify(slug)}:${stored(slug)?.data}`);
+    expect(stored(cut)?.data).toBe(good);
+    expect(changesOf(outcome.runId)).toEqual([
+      expect.objectContaining({ slug: changed, kind: 'changed', attribute: 'discount', newValue: '"9.5"' }),
+    ]);
+
+    const next = await ledger.run(sync, client, { at: new Date('2026-11-04T09:00:00.000Z') });
+    expect(next).toMatchObject({ itemsChanged: 0 });
+    expect(next.incomplete).toBeUndefined();
   });
 
   it("a brand first seen after the first full catalogue is logged as 'new'", async () => {

@@ -34,7 +34,7 @@ beforeEach(async () => {
   // Every brand enabled, so every template may be downloaded (a PAUSED brand answers 717; tested below).
   for (const brand of world.brands) brand.status = { code: 'ENABLED' };
   simulator = await startSimulator({ port: 0, world, admin: true });
-  client = createPlatformClient(simulator, { requestsPerMinute: 100_000 });
+  client = createPlatformClient(simulator, { requestsPerMinute: 100_000, now: simulator.now });
   ledger = openSyncLedger(temp.dir);
   templates = new TemplatesRepository(ledger.db);
 });

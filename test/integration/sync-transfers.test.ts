@@ -65,7 +65,9 @@ async function harness(
   const db = openLedger(join(temp.dir, 'ledger.sqlite'));
   migrate(db, MIGRATIONS);
   const ws = new WorkspacesRepository(db).ensure({ name: 't', kind: 'demo', baseUrl: null, now: 'x' }).id;
+  // FloatDesk's clock agrees with the platform's (which starts at a fixed date here).
   const client = createPlatformClient(sim, {
+    now: sim.now,
     requestsPerMinute: 1_000_000,
     baseBackoffMs: 5,
     maxBackoffMs: 20,

@@ -6,6 +6,7 @@ import {
   type StoredBrand,
   type WireBrandObject,
 } from '../../src/main/core/sync/brand-diff';
+import { repairedBrandsText } from '../../src/main/core/sync/brands';
 
 /** A brand as the client decodes it: decimals as exact text, optional fields possibly undefined. */
 function brand(overrides: Record<string, unknown> = {}): WireBrandObject {
@@ -287,6 +288,51 @@ describe('planBrands', () => {
       recordNew: false,
     });
     expect(plan.writes[0]).toMatchObject({ name: 'Acme', currency: 'GBP', statusCode: 'SUNSET' });
+  });
+});
+
+describe('planBrands with a damaged stored brand', () => {
+  const damaged = (data: string): Map<string, StoredBrand> =>
+    new Map([
+      ['acme', { id: 1, data, vanished: false }],
+      ['bolt', { id: 2, data: JSON.stringify(brand({ slug: 'bolt', discount: '2' })), vanished: false }],
+    ]);
+
+  it.each([
+    ['text cut off mid-value', '{"slug":"acme","name":"Ac'],
+    ['not JSON at all', 'garbage'],
+    ['JSON but not an object', '[1,2,3]'],
+    ['empty', ''],
+  ])('%s: replaced by the platform copy, named in repaired, the other brands diffed as usual', (_, data) => {
+    const listed = [brand(), brand({ slug: 'bolt', discount: '3' })];
+    const plan = planBrands(damaged(data), listed, { recordNew: true });
+    expect(plan.repaired).toEqual(['acme']);
+    expect(plan.writes[0]).toMatchObject({
+      slug: 'acme',
+      id: 1,
+      dataChanged: true,
+      changes: [],
+      data: JSON.stringify(brand()),
+    });
+    expect(plan.writes[1]).toMatchObject({
+      slug: 'bolt',
+      changes: [{ kind: 'changed', attribute: 'discount', oldValue: '"2"', newValue: '"3"' }],
+    });
+    expect(plan.brandsChanged).toBe(2);
+  });
+
+  it('the warning names one brand, or the first five and how many more', () => {
+    expect(repairedBrandsText(['acme'])).toBe(
+      'the ledger\'s copy of brand "acme" was damaged and has been replaced with the platform\'s copy (what changed in it since the last sync could not be recorded)',
+    );
+    expect(repairedBrandsText(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toMatch(
+      /^the ledger's copies of 7 brands \("a", "b", "c", "d", "e" and 2 more\) were damaged/,
+    );
+  });
+
+  it('nothing is repaired when every stored brand reads', () => {
+    const plan = planBrands(stored({ acme: { data: brand() } }), [brand()], { recordNew: true });
+    expect(plan.repaired).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ const config: AuthConfig = {
   apiSecret: 'test_secret_key',
   timestampSkewMs: 300_000,
   allowedIps: ['127.0.0.1'],
-  wallClock: () => Number(TS) + 1_000,
+  clock: () => Number(TS) + 1_000,
 };
 
 function request(
@@ -132,9 +132,9 @@ describe('simulator auth: authenticate', () => {
   });
 
   it('rejects a timestamp outside the window, in either direction', () => {
-    const late = { ...config, wallClock: () => Number(TS) + 300_001 };
-    const early = { ...config, wallClock: () => Number(TS) - 300_001 };
-    const edge = { ...config, wallClock: () => Number(TS) + 300_000 };
+    const late = { ...config, clock: () => Number(TS) + 300_001 };
+    const early = { ...config, clock: () => Number(TS) - 300_001 };
+    const edge = { ...config, clock: () => Number(TS) + 300_000 };
     expect(authenticate(request({ signature: good }), late)).toMatchObject({ code: '434' });
     expect(authenticate(request({ signature: good }), early)).toMatchObject({ code: '434' });
     expect(authenticate(request({ signature: good }), edge).ok).toBe(true);

@@ -47,8 +47,8 @@ function fakeResponse(): { res: ServerResponse; done: Promise<Captured> } {
 }
 
 async function request(options: Partial<SimulatorOptions>, method: string, url: string, remote: string) {
-  const { sim, simulatedNow } = createSimContext(resolveOptions({ world: makeSimWorld(), ...options }));
-  const handler = createSimulatorHandler(sim, simulatedNow);
+  const { sim } = createSimContext(resolveOptions({ world: makeSimWorld(), ...options }));
+  const handler = createSimulatorHandler(sim);
   const { res, done } = fakeResponse();
   await handler(fakeRequest(method, url, remote), res);
   return done;

@@ -21,6 +21,7 @@ const NOTABLE_CALLS: Readonly<Record<string, string>> = {
 const PLATFORM_CODES = new Set([
   'platform_rejected',
   'auth_failed',
+  'clock_skew',
   'rate_limited',
   'offline',
   'timeout',

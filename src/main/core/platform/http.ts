@@ -19,6 +19,7 @@
  */
 import { Agent, type Dispatcher } from 'undici';
 import { AppError } from '../../../shared/ipc/errors';
+import { clockSkewError, isTimestampRefusal, measureClockOffset } from './clock-skew';
 import { readErrorEnvelope } from './envelope-errors';
 import { discard, readText, saveToFile, type BodyLimits } from './http-body';
 import {
@@ -165,12 +166,13 @@ export function createTransport(
     const failBody = (error: unknown): never => {
       throw lost(error);
     };
+    const signedAt = options.now();
     const signed = signatureHeaders(
       credentials,
       request.method,
       request.path,
       request.signedParams,
-      options.now(),
+      signedAt,
     );
     secrets.push(signed.Signature);
     const headers: Record<string, string> = {
@@ -218,12 +220,15 @@ export function createTransport(
       const text = tooLarge ? '' : await readText(response.body, at, limits).catch(() => '');
       const envelope = readErrorEnvelope(text);
       const retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], options.now());
-      const error = platformError({
+      const refusal = platformError({
         ...context,
         httpStatus: status,
         ...envelope,
         retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1000,
       });
+      const error = isTimestampRefusal(envelope.platformCode, envelope.message)
+        ? clockSkewError(refusal, measureClockOffset(responseHeaders.date, signedAt, options.now()))
+        : refusal;
       throw new AttemptFailure(error, { kind: 'status', status }, responseHeaders);
     }
     const wanted = request.expect === 'zip' ? ZIP_TYPE : JSON_TYPE;

@@ -20,7 +20,8 @@ import type {
 /** Pure checks of a top-up submission, and the lookup that decides whether the platform holds it. */
 export function isClearRefusal(error: unknown): boolean {
   if (!(error instanceof AppError)) return false;
-  if (error.code === 'invalid_input' || error.code === 'auth_failed' || error.code === 'rate_limited')
+  const { code } = error;
+  if (code === 'invalid_input' || code === 'auth_failed' || code === 'clock_skew' || code === 'rate_limited')
     return true;
   if (error.code === 'platform_rejected') {
     const status = Number(error.details?.httpStatus ?? 0);

@@ -17,6 +17,9 @@
  * - 'new' only when `recordNew` (the ledger already holds a complete catalogue), so a first sync does
  *   not flood the log; 'vanished' when a stored brand is no longer listed; 'returned' when a vanished
  *   brand is listed again (with 'changed' rows against how it looked when it vanished).
+ * - A stored brand whose text no longer reads as a JSON object (damaged in the ledger) is replaced by
+ *   what the platform sent, with no 'changed' rows (its old values are unknown), and named in
+ *   `repaired` so the sync can say so. One damaged row never stops the catalogue from being saved.
  */
 import { normaliseBrandObject } from '../platform/schemas/brands';
 import { parseLossless } from '../platform/wire';
@@ -67,6 +70,8 @@ export interface BrandPlan {
   brandsChanged: number;
   /** Listed brands left out: no usable slug. */
   skipped: number;
+  /** Slugs of stored brands whose data was damaged (not a JSON object), replaced by the platform's copy. */
+  repaired: string[];
 }
 
 const NOT_REPORTED = new Set(['slug', 'last_updated', 'last_refreshed_at', 'detail']);
@@ -190,12 +195,20 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** A stored brand's text read back for comparison (numbers as exact text, the schema's shape). */
-function readStoredBrand(data: string): Record<string, unknown> {
-  const value = parseLossless(data);
+/**
+ * A brand's text read back for comparison (numbers as exact text, the schema's shape); undefined when
+ * the text is not a JSON object.
+ */
+function readBrandText(data: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = parseLossless(data);
+  } catch {
+    return undefined;
+  }
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? normaliseBrandObject(value as Record<string, unknown>)
-    : {};
+    : undefined;
 }
 
 /**
@@ -217,6 +230,7 @@ export function planBrands(
     else bySlug.set(brand.slug, { brand, text: options.sentTexts?.[index] });
   }
   const writes: BrandWrite[] = [];
+  const repaired: string[] = [];
   let brandsChanged = 0;
   for (const [slug, { brand, text: sent }] of bySlug) {
     // Stored as the platform sent it; the same text means unchanged. Different text is compared
@@ -229,12 +243,15 @@ export function planBrands(
     const textChanged = before === undefined || before.data !== data;
     let attributesChanged = before === undefined;
     if (before !== undefined && textChanged) {
-      const differences = diffBrand(
-        readStoredBrand(before.data),
-        sent === undefined ? brand : readStoredBrand(sent),
-      );
-      attributesChanged = differences.length > 0;
-      changes.push(...differences);
+      const old = readBrandText(before.data);
+      if (old === undefined) {
+        repaired.push(slug);
+        attributesChanged = true;
+      } else {
+        const differences = diffBrand(old, sent === undefined ? brand : (readBrandText(sent) ?? brand));
+        attributesChanged = differences.length > 0;
+        changes.push(...differences);
+      }
     }
     const dataChanged = textChanged;
     if (attributesChanged || before?.vanished) brandsChanged++;
@@ -253,7 +270,7 @@ export function planBrands(
   const vanished: BrandPlan['vanished'] = [];
   for (const [slug, brand] of stored)
     if (!brand.vanished && !bySlug.has(slug)) vanished.push({ id: brand.id, slug });
-  return { writes, vanished, brandsChanged: brandsChanged + vanished.length, skipped };
+  return { writes, vanished, brandsChanged: brandsChanged + vanished.length, skipped, repaired };
 }
 
 function change(kind: BrandChangeKind): BrandChange {

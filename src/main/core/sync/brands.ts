@@ -23,6 +23,18 @@ export interface BrandSyncOptions {
   chunkSize?: number;
 }
 
+/** What the sync says when stored brands were damaged and replaced (brand-diff.ts, `repaired`). */
+export function repairedBrandsText(slugs: readonly string[]): string {
+  const named = slugs
+    .slice(0, 5)
+    .map((slug) => `"${slug}"`)
+    .join(', ');
+  const more = slugs.length > 5 ? ` and ${slugs.length - 5} more` : '';
+  return slugs.length === 1
+    ? `the ledger's copy of brand ${named} was damaged and has been replaced with the platform's copy (what changed in it since the last sync could not be recorded)`
+    : `the ledger's copies of ${slugs.length} brands (${named}${more}) were damaged and have been replaced with the platform's copies (what changed in them since the last sync could not be recorded)`;
+}
+
 function sentence(parts: readonly string[]): string {
   const text = parts.join('; ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
@@ -62,6 +74,7 @@ export function brandSync(options: BrandSyncOptions = {}): DatasetSync {
       progress({ phase: 'saving', done: Math.min(total, from + chunkSize), total });
     }
 
+    if (plan.repaired.length > 0) problems.push(repairedBrandsText(plan.repaired));
     if (plan.skipped > 0)
       problems.push(
         plan.skipped === 1

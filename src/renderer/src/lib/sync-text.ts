@@ -103,6 +103,7 @@ const ERROR_TITLES: Partial<Record<ErrorShape['code'], string>> = {
   offline: 'The last sync could not reach the platform',
   timeout: 'The platform took too long to answer',
   auth_failed: 'The platform did not accept this workspace’s credentials',
+  clock_skew: 'This computer’s clock is too far from the platform’s',
   rate_limited: 'The platform asked FloatDesk to slow down',
   platform_rejected: 'The platform refused the request',
   malformed_response: 'The platform sent an answer FloatDesk could not read',
