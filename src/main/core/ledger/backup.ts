@@ -1,8 +1,9 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
 import { systemClock, type Clock } from '../clock';
+import { makePrivateFolderSync, precreatePrivateFile } from '../files/private-files';
 import { ledgerPathOf } from '../paths';
 import { openLedger, translateSqliteError, type Ledger } from './db';
 import { findIntegrityProblems, ledgerCorrupt } from './integrity';
@@ -127,6 +128,7 @@ export function settleLedgerCopy(path: string): LedgerFileFacts {
 
 /** Copies `source` (an open connection) page by page with SQLite's online backup API. */
 export async function copyWithBackupApi(source: Ledger, destination: string): Promise<void> {
+  precreatePrivateFile(destination); // the backup API would create it 0644
   await source.backup(destination, { progress: () => ALL_PAGES });
 }
 
@@ -142,7 +144,7 @@ export async function backupLedger(db: Ledger, destination: string): Promise<Bac
       path: target,
     });
   }
-  mkdirSync(dirname(target), { recursive: true });
+  makePrivateFolderSync(dirname(target));
   const partial = `${target}.partial-${process.pid}`;
   try {
     await copyWithBackupApi(db, partial);
