@@ -11,6 +11,7 @@ import reconciliation from './0010-reconciliation.sql?raw';
 import periodClose from './0011-period-close.sql?raw';
 import catalogueSearch from './0012-catalogue-search.sql?raw';
 import applicationId from './0013-application-id.sql?raw';
+import noticeFilesPrivate from './0014-notice-files-private.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'period-close', sql: periodClose },
   { version: 12, name: 'catalogue-search', sql: catalogueSearch },
   { version: 13, name: 'application-id', sql: applicationId },
+  { version: 14, name: 'notice-files-private', sql: noticeFilesPrivate },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
