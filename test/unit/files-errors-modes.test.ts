@@ -114,6 +114,16 @@ describe('owner-only files and folders', () => {
     writeFileSync(join(ws, 'templates', 'acme', '1.zip'), '', { mode: 0o644 });
     writeFileSync(join(ws, 'notes.txt'), '', { mode: 0o644 });
     writeFileSync(join(ws, 'already.sqlite'), '', { mode: 0o600 });
+    // logs/ and backups/ are common names: only FloatDesk's own files in them are changed.
+    mkdirSync(join(ws, 'backups'), { mode: 0o755 });
+    writeFileSync(join(ws, 'backups', 'ledger-20260101-000000.sqlite'), '', { mode: 0o644 });
+    writeFileSync(join(ws, 'backups', 'holiday.jpg'), '', { mode: 0o644 });
+    mkdirSync(join(ws, 'logs', 'old'), { recursive: true, mode: 0o755 });
+    writeFileSync(join(ws, 'logs', 'floatdesk.log.1'), '', { mode: 0o644 });
+    writeFileSync(join(ws, 'logs', 'old', 'floatdesk.log'), '', { mode: 0o644 });
+    chmodSync(join(ws, 'backups'), 0o755);
+    chmodSync(join(ws, 'logs'), 0o755);
+    chmodSync(join(ws, 'logs', 'old'), 0o755);
     symlinkSync(outside, join(ws, 'templates', 'link.zip'));
     chmodSync(ws, 0o755);
     chmodSync(join(ws, 'templates'), 0o755);
@@ -123,8 +133,12 @@ describe('owner-only files and folders', () => {
     expect(result.narrowed.sort()).toEqual(
       [
         '',
+        'backups',
+        'backups/ledger-20260101-000000.sqlite',
         'ledger.sqlite',
         'ledger.sqlite-wal',
+        'logs',
+        'logs/floatdesk.log.1',
         'templates',
         'templates/acme',
         'templates/acme/1.zip',
@@ -137,6 +151,9 @@ describe('owner-only files and folders', () => {
     expect(modeOf(join(ws, 'templates', 'acme'))).toBe(0o700);
     expect(modeOf(join(ws, 'templates', 'acme', '1.zip'))).toBe(0o600);
     expect(modeOf(join(ws, 'notes.txt'))).toBe(0o644);
+    expect(modeOf(join(ws, 'backups', 'holiday.jpg'))).toBe(0o644);
+    expect(modeOf(join(ws, 'logs', 'old'))).toBe(0o755);
+    expect(modeOf(join(ws, 'logs', 'old', 'floatdesk.log'))).toBe(0o644);
     expect(modeOf(outside)).toBe(0o644);
     // A second pass finds nothing left to do.
     expect(narrowTree(ws, isWorkspaceEntry).narrowed).toEqual([]);

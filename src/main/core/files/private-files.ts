@@ -66,19 +66,20 @@ export interface NarrowResult {
 }
 
 /**
- * Removes group and other access from `root` and, inside it, from every entry `isOurs(name)`
- * accepts at the top level and everything below those (their owner bits stay). Symbolic links are
- * neither followed nor changed: chmod would change what they point at, which may be anything.
+ * Removes group and other access from `root` and from every entry below it that `isOurs` accepts
+ * (given its path from the root as segments; a folder it refuses is not entered). Owner bits stay.
+ * Symbolic links are neither followed nor changed: chmod would change what they point at.
  */
 export function narrowTree(
   root: string,
-  isOurs: (topLevelName: string) => boolean,
+  isOurs: (segments: readonly string[]) => boolean,
   platform: NodeJS.Platform = process.platform,
 ): NarrowResult {
   const result: NarrowResult = { narrowed: [], failed: [] };
   if (!hasFileModes(platform)) return result;
-  const visit = (relative: string, descend: (name: string) => boolean): void => {
-    const path = relative === '' ? root : join(root, relative);
+  const visit = (segments: readonly string[]): void => {
+    const relative = segments.join('/');
+    const path = segments.length === 0 ? root : join(root, ...segments);
     let stat;
     try {
       stat = lstatSync(path);
@@ -101,9 +102,8 @@ export function narrowTree(
     } catch {
       return;
     }
-    for (const name of names.sort())
-      if (descend(name)) visit(relative === '' ? name : join(relative, name), () => true);
+    for (const name of names.sort()) if (isOurs([...segments, name])) visit([...segments, name]);
   };
-  visit('', isOurs);
+  visit([]);
   return result;
 }

@@ -10,6 +10,8 @@ import { findIntegrityProblems, ledgerCorrupt } from './integrity';
 import { LocksRepository } from './repositories/locks';
 
 export const BACKUPS_FOLDER_NAME = 'backups';
+/** Every backup FloatDesk names itself starts so: `ledger-YYYYMMDD-HHMMSS.sqlite`. */
+export const BACKUP_FILE_PREFIX = 'ledger-';
 
 /** sqlite3_backup_step pages per step: all of them, so the copy is one consistent read snapshot. */
 const ALL_PAGES = 0x7fffffff;
@@ -50,7 +52,7 @@ export function freePath(base: string, ext: string): string {
 /** `<workspace>/backups/ledger-YYYYMMDD-HHMMSS.sqlite` (UTC), never an existing file. */
 export function defaultBackupPath(workspaceDir: string, now: Date): string {
   return freePath(
-    join(resolve(workspaceDir), BACKUPS_FOLDER_NAME, `ledger-${compactTimestamp(now)}`),
+    join(resolve(workspaceDir), BACKUPS_FOLDER_NAME, `${BACKUP_FILE_PREFIX}${compactTimestamp(now)}`),
     '.sqlite',
   );
 }

@@ -1,16 +1,16 @@
 /**
  * Opening a workspace makes what FloatDesk keeps in it owner-only again, for files an older
  * FloatDesk created with the default modes (0644 files, 0755 folders): the workspace folder, the
- * ledger and its -wal, -shm and kept copies, the saved credentials, and the logs, backups, exports,
- * templates and brand-image folders with everything in them. Anything else a person put in the
- * folder is left as it is. The data home gets the same for its own files. What was changed is
+ * ledger and its -wal, -shm and kept copies, the saved credentials, its logs and backups, and the
+ * exports, templates and brand-image folders with everything in them. Anything else a person put in
+ * the folder is left as it is. The data home gets the same for its own files. What was changed is
  * described in plain words for the notice (notifications/files-private.ts).
  */
 import { join } from 'node:path';
 import { EXPORTS_FOLDER } from '../export/destination';
 import { narrowTree, type NarrowResult } from '../files/private-files';
-import { BACKUPS_FOLDER_NAME } from '../ledger/backup';
-import { LOGS_FOLDER } from '../log/log-file';
+import { BACKUP_FILE_PREFIX, BACKUPS_FOLDER_NAME } from '../ledger/backup';
+import { LOG_FILE_NAME, LOGS_FOLDER } from '../log/log-file';
 import { LEDGER_FILE_NAME } from '../paths';
 import { ASSETS_FOLDER } from '../sync/assets';
 import { TEMPLATES_FOLDER } from '../sync/templates';
@@ -25,11 +25,18 @@ const WORKSPACE_FOLDERS = new Set([
   ASSETS_FOLDER,
 ]);
 
-/** A top-level name FloatDesk made in a workspace folder. */
-export function isWorkspaceEntry(name: string): boolean {
-  return (
-    WORKSPACE_FOLDERS.has(name) || name.startsWith(LEDGER_FILE_NAME) || name.startsWith(SECRET_FILE_NAME)
-  );
+/**
+ * Whether FloatDesk made the entry at `segments` (its path inside the workspace folder). Inside logs/
+ * and backups/ only its own file names, in case a person keeps other files under those common
+ * names; exports/, templates/ and assets/ are FloatDesk's alone (it clears and prunes them).
+ */
+export function isWorkspaceEntry(segments: readonly string[]): boolean {
+  const [top = '', name = ''] = segments;
+  if (segments.length === 1)
+    return WORKSPACE_FOLDERS.has(top) || top.startsWith(LEDGER_FILE_NAME) || top.startsWith(SECRET_FILE_NAME);
+  if (top === LOGS_FOLDER) return segments.length === 2 && name.startsWith(LOG_FILE_NAME);
+  if (top === BACKUPS_FOLDER_NAME) return segments.length === 2 && name.startsWith(BACKUP_FILE_PREFIX);
+  return WORKSPACE_FOLDERS.has(top);
 }
 
 export interface MadePrivate {
@@ -67,8 +74,8 @@ export function makeWorkspacePrivate(workspaceDir: string, platform?: NodeJS.Pla
 
 /** The data home: its folder, settings.json, workspaces.json and the `workspaces` folder itself. */
 export function makeDataHomePrivate(dataHome: string, platform?: NodeJS.Platform): MadePrivate {
-  const own = (name: string) =>
-    name.startsWith(APP_SETTINGS_FILE) || name.startsWith(REMEMBERED_WORKSPACES_FILE);
+  const own = ([name = '', ...below]: readonly string[]) =>
+    below.length === 0 && (name.startsWith(APP_SETTINGS_FILE) || name.startsWith(REMEMBERED_WORKSPACES_FILE));
   const home = describe(narrowTree(dataHome, own, platform), "FloatDesk's data folder");
   const workspaces = narrowTree(join(dataHome, 'workspaces'), () => false, platform);
   return {
