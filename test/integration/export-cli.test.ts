@@ -1,7 +1,8 @@
 /** `floatdesk export` end to end with the built CLI (run `npm run build` first). */
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_PARTIAL_AFTER_MS } from '../../src/main/core/export/partial-file';
 import type { RunningSimulator } from '../../src/simulator/server';
 import { assertBuilt, runCli } from '../helpers/cli';
 import { readCsv } from '../helpers/csv-read';
@@ -100,5 +101,20 @@ describe('floatdesk export', () => {
       expect(result.stdout).toBe('');
     }
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('removes the partial file a killed export left beside the destination, not one still being written', () => {
+    const dir = join(temp.dir, 'again');
+    mkdirSync(dir);
+    const out = join(dir, 'transfers.csv');
+    const killed = `${out}.0123456789ab.partial`;
+    const live = `${out}.ba9876543210.partial`;
+    writeFileSync(killed, 'Payment reference,Amount\r\nFD-1,12');
+    writeFileSync(live, 'Payment reference,Amount\r\n');
+    const longAgo = new Date(Date.now() - STALE_PARTIAL_AFTER_MS - 60_000);
+    utimesSync(killed, longAgo, longAgo);
+    const result = exportCli('transfers', '--format', 'csv', '--out', out);
+    expect(result.status).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['transfers.csv', 'transfers.csv.ba9876543210.partial']);
   });
 });

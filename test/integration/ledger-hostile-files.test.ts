@@ -253,7 +253,8 @@ describe('hostile ledger files', () => {
   it('opens a FloatDesk ledger from before the application id (0) and marks it on upgrade', () => {
     const workspace = join(temp.dir, 'before-0013');
     const ledger = seedLedger(workspace, 3);
-    sqliteFile(ledger, `PRAGMA application_id = 0; PRAGMA user_version = ${LATEST_SCHEMA_VERSION - 1};`);
+    const beforeApplicationId = MIGRATIONS.findIndex((step) => step.name === 'application-id');
+    sqliteFile(ledger, `PRAGMA application_id = 0; PRAGMA user_version = ${beforeApplicationId};`);
     createCore(coreConfig(workspace)).close();
     const db = openLedger(ledger, { readonly: true });
     expect(db.pragma('application_id', { simple: true })).toBe(FLOATDESK_APPLICATION_ID);

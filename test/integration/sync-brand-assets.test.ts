@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -211,5 +211,33 @@ describe('brand assets', () => {
       error: 'Not downloaded: only https: addresses are fetched (this one is http:).',
     });
     expect(images.hits).toEqual([]);
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'saves the images owner-only (0600 files in a 0700 folder)',
+    async () => {
+      await ledger.run(sync, client);
+      const folder = join(temp.dir, 'assets');
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      const files = readdirSync(folder);
+      expect(files.length).toBeGreaterThan(2);
+      for (const name of files) expect(statSync(join(folder, name)).mode & 0o777, name).toBe(0o600);
+    },
+  );
+
+  it('a full disk stops the image downloads with one disk_full sentence, the catalogue kept', async () => {
+    for (const brand of world.brands) setAssets(brand, `${images.origin}/logo.png`);
+    const folder = join(temp.dir, 'assets');
+    mkdirSync(folder);
+    for (const brand of world.brands) symlinkSync('/dev/full', join(folder, `${brand.slug}-logo.png.part`));
+    const outcome = await ledger.run(sync, client);
+    expect(outcome.incomplete).toBe(
+      `Brand images could not be updated (A brand image could not be written: the disk holding ${folder} is full. Free some space on it and try again.).`,
+    );
+    expect(outcome.itemsRead).toBe(world.brands.length);
+    // The downloads under way (four at a time) when the disk was found full; not one per brand.
+    expect(images.hits.length).toBeGreaterThan(0);
+    expect(images.hits.length).toBeLessThanOrEqual(4);
+    expect(readdirSync(folder).filter((name) => !name.endsWith('.part'))).toEqual([]);
   });
 });

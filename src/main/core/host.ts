@@ -10,6 +10,7 @@ import { createCore, type Core, type CoreConfig, type EventListener } from './se
 import { AppFiles } from './workspace/app-files';
 import { listWorkspaces, readWorkspaceInfo, type WorkspaceInfo } from './workspace/catalog';
 import { createPlatformWorkspace } from './workspace/create';
+import { makeDataHomePrivate, type MadePrivate } from './workspace/private-workspace';
 import { CredentialSlot } from './workspace/credential-slot';
 import { CredentialStore, credentialsFromEnv } from './workspace/credentials';
 import type { SecretVault } from './workspace/secret-vault';
@@ -52,6 +53,8 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
   const listeners = new Set<EventListener>();
   const emit: EventListener = (name, payload) => listeners.forEach((listener) => listener(name, payload));
 
+  // Told once, in the notice of the first workspace opened.
+  let dataHomeMadePrivate: MadePrivate | undefined = makeDataHomePrivate(dataHome);
   let config = startConfig(initial, dataHome, files);
   // Credentials from the environment belong to the workspace FloatDesk was started on: another
   // workspace may be another platform, which must never see this one's API key.
@@ -71,7 +74,11 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
       dir === environmentDir ? environmentCredentials : undefined,
       slot,
     );
-    const opened = createCore(config, clock, { credentials });
+    const opened = createCore(config, clock, {
+      credentials,
+      ...(dataHomeMadePrivate ? { dataHomeMadePrivate } : {}),
+    });
+    dataHomeMadePrivate = undefined;
     credentialsRead = slot.ready;
     return opened;
   };

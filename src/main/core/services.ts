@@ -1,15 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import type { Channel, EventChannel } from '../../shared/ipc/channels';
 import type { AppStatus } from '../../shared/ipc/contract';
 import { AppError, type Envelope } from '../../shared/ipc/errors';
 import { systemClock, isoNow, type Clock } from './clock';
 import { ExportRunner } from './export/run';
+import { makePrivateFolderSync } from './files/private-files';
 import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
 import { openLedger, translateSqliteError } from './ledger/db';
 import { createFileLogger, resolveLogLevel } from './log/logger';
 import { logEvent } from './log/observe';
 import { personalValuesOf } from './log/personal-values';
+import { notifyFilesMadePrivate } from './notifications/files-private';
 import { Redactor } from './log/redact';
 import { checkLedgerIntegrity } from './ledger/integrity';
 import { migrate } from './ledger/migrate';
@@ -23,6 +24,7 @@ import { AutoSyncControl } from './settings/auto-sync';
 import { SettingsService } from './settings/service';
 import { ConnectionService } from './workspace/connection-service';
 import { CredentialStore } from './workspace/credentials';
+import { makeWorkspacePrivate, type MadePrivate } from './workspace/private-workspace';
 
 export type ShellKind = AppStatus['shell'];
 
@@ -59,6 +61,8 @@ export interface CoreConfig {
 export interface CoreExtras {
   /** This workspace's credentials, kept by the host so those entered in Settings outlive a core. */
   credentials?: CredentialStore;
+  /** What the host made private in the data home before opening, for the same notice. */
+  dataHomeMadePrivate?: MadePrivate;
 }
 
 export type EventListener = (name: EventChannel, payload: unknown) => void;
@@ -77,7 +81,9 @@ const CLOSE_WAIT_MS = 5_000;
 
 /** The composition root: opens and migrates the ledger, then wires every service to it. */
 export function createCore(config: CoreConfig, clock: Clock = systemClock, extras: CoreExtras = {}): Core {
-  mkdirSync(config.workspaceDir, { recursive: true });
+  makePrivateFolderSync(config.workspaceDir);
+  // Before the ledger is opened: what an older FloatDesk left readable by others becomes owner-only.
+  const madePrivate = makeWorkspacePrivate(config.workspaceDir);
   const ledgerPath = ledgerPathOf(config.workspaceDir);
   // The workspace's log (log/logger.ts): redacted, rotated, and never a reason for a call to fail.
   const redactor = new Redactor();
@@ -134,6 +140,10 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       logEvent(log, name, payload);
       listeners.forEach((listener) => listener(name, payload));
     };
+    notifyFilesMadePrivate({ db, workspaceId: workspace.id, clock, emit, log }, [
+      madePrivate,
+      ...(extras.dataHomeMadePrivate ? [extras.dataHomeMadePrivate] : []),
+    ]);
     // Runs left 'running' by a process that died are closed, but never one another process is
     // still syncing (a `floatdesk status` during a CLI sync must not mark that sync failed).
     if (!findLiveHolder(db, SYNC_LOCK, { now: clock() })) {

@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS = [
   'transfer_removed',
   'transfer_cancelled',
   'signoff_drift',
+  'files_made_private',
 ] as const;
 
 export const NotificationSchema = z.object({

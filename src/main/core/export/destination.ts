@@ -1,7 +1,9 @@
 /** Where an export goes: a path the caller chose (checked), or the workspace's exports folder. */
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { AppError } from '../../../shared/ipc/errors';
+import { fileSystemError } from '../files/fs-errors';
+import { makePrivateFolderSync } from '../files/private-files';
 
 export const EXPORTS_FOLDER = 'exports';
 
@@ -13,7 +15,11 @@ export function chooseDestination(
 ): string {
   if (destination === undefined) {
     const folder = join(workspaceDir, EXPORTS_FOLDER);
-    mkdirSync(folder, { recursive: true });
+    try {
+      makePrivateFolderSync(folder);
+    } catch (error) {
+      throw fileSystemError(error, { what: 'the export', folder }) ?? error;
+    }
     return join(folder, `${exportId}-${fileName}`);
   }
   if (!isAbsolute(destination))

@@ -1,11 +1,25 @@
 /**
- * The file an export writes to: `<destination>.<random>.partial` next to the destination, synced to
- * disk and renamed into place only when complete, removed on failure or cancel. A reader never sees a
- * half-written export under the real name.
+ * The file an export writes to: `<destination>.<random>.partial` next to the destination (owner
+ * read/write only), synced to disk and renamed into place only when complete, removed on failure or
+ * cancel. A reader never sees a half-written export under the real name. Every write lands whole
+ * (files/write-fully.ts) or fails.
+ *
+ * A killed export leaves its partial file behind. The next export to the same destination removes
+ * those of that destination name that no export of this process is writing and that have not been
+ * written to for STALE_PARTIAL_AFTER_MS: a live export (in another FloatDesk, say) writes a chunk
+ * every few milliseconds, so a partial file untouched that long belongs to an export that died.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { lstat, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { openPrivate } from '../files/private-files';
+import { writeFully, type ChunkWriter } from '../files/write-fully';
+
+export const STALE_PARTIAL_AFTER_MS = 10 * 60_000;
+const PARTIAL_SUFFIX = /^\.[0-9a-f]{12}\.partial$/;
+
+/** Partial files this process is writing now: never stale, whatever their age. */
+const live = new Set<string>();
 
 /**
  * fsync the folder, so the rename itself (the folder entry) survives a power cut, not only the
@@ -24,6 +38,38 @@ export async function syncDirectory(
   }
 }
 
+/** Removes the stale partial files of `destination` (see above); returns their names. Never throws. */
+export async function removeStalePartials(destination: string, nowMs = Date.now()): Promise<string[]> {
+  const folder = dirname(destination);
+  const prefix = basename(destination);
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !PARTIAL_SUFFIX.test(name.slice(prefix.length))) continue;
+    const path = join(folder, name);
+    if (live.has(path)) continue;
+    try {
+      const stat = await lstat(path);
+      if (!stat.isFile() || nowMs - stat.mtimeMs < STALE_PARTIAL_AFTER_MS) continue;
+      await rm(path, { force: true });
+      removed.push(name);
+    } catch {
+      // Gone meanwhile, or not ours to remove: leave it.
+    }
+  }
+  return removed;
+}
+
+export interface PartialFileOptions {
+  /** Tests: how the file's bytes are written (one that writes fewer bytes than asked, say). */
+  writerOf?: (handle: FileHandle) => ChunkWriter;
+}
+
 export class PartialFile {
   private bytesWritten = 0;
 
@@ -31,11 +77,15 @@ export class PartialFile {
     readonly path: string,
     readonly destination: string,
     private handle: FileHandle | null,
+    private readonly writer: ChunkWriter | null,
   ) {}
 
-  static async create(destination: string): Promise<PartialFile> {
+  static async create(destination: string, options: PartialFileOptions = {}): Promise<PartialFile> {
+    await removeStalePartials(destination);
     const path = `${destination}.${randomBytes(6).toString('hex')}.partial`;
-    return new PartialFile(path, destination, await open(path, 'wx'));
+    const handle = await openPrivate(path, 'wx');
+    live.add(path);
+    return new PartialFile(path, destination, handle, options.writerOf?.(handle) ?? null);
   }
 
   get bytes(): number {
@@ -44,17 +94,7 @@ export class PartialFile {
 
   async write(data: string | Uint8Array): Promise<void> {
     if (this.handle === null) throw new Error('The export file is already closed.');
-    if (typeof data === 'string') {
-      const { bytesWritten } = await this.handle.write(data, null, 'utf8');
-      this.bytesWritten += bytesWritten;
-      return;
-    }
-    // A write may take fewer bytes than offered: go on from where it stopped.
-    for (let offset = 0; offset < data.byteLength;) {
-      const { bytesWritten } = await this.handle.write(data, offset, data.byteLength - offset);
-      offset += bytesWritten;
-      this.bytesWritten += bytesWritten;
-    }
+    this.bytesWritten += await writeFully(this.writer ?? this.handle, data);
   }
 
   /** Close the handle and let another writer (the XLSX writer) fill the file at `path` itself. */
@@ -75,6 +115,7 @@ export class PartialFile {
       await handle.close();
     }
     await rename(this.path, this.destination);
+    live.delete(this.path);
     await syncDirectory(dirname(this.destination));
     return this.bytesWritten;
   }
@@ -88,5 +129,6 @@ export class PartialFile {
     }
     this.handle = null;
     await rm(this.path, { force: true }).catch(() => {});
+    live.delete(this.path);
   }
 }

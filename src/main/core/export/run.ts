@@ -6,10 +6,12 @@
  * own connection), at most MAX_RUNNING.
  */
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { ExportFinished, ExportFormat, ExportRequest } from '../../../shared/ipc/contract-export';
 import { AppError, toErrorShape } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
+import { fileSystemError } from '../files/fs-errors';
 import { openLedger, type Ledger } from '../ledger/db';
 import { CatalogueSearchRepository } from '../ledger/repositories/catalogue-search';
 import type { Logger } from '../log/logger';
@@ -17,7 +19,7 @@ import { ExportCancelled, writeCsv } from './csv';
 import { csvDialectOf } from './csv-dialect';
 import { chooseDestination } from './destination';
 import { exportFileName } from './file-name';
-import { PartialFile } from './partial-file';
+import { PartialFile, type PartialFileOptions } from './partial-file';
 import { exportTables } from './tables';
 import type { ExportSource } from './tables/source';
 import { hasStaleListValues, refreshTransferListValues } from './tables/transfers';
@@ -40,6 +42,8 @@ export interface ExportRunnerDeps {
   log?: Pick<Logger, 'info' | 'warn'>;
   /** Brings the transfer list values up to date on the writer (a test wraps it to race a sync). */
   refreshListValues?: (writer: Ledger, signal: AbortSignal) => Promise<number>;
+  /** Tests: how the partial file writes (a writer that runs out of space where no small disk can be mounted). */
+  partialFile?: PartialFileOptions;
 }
 
 export interface ExportStart {
@@ -193,7 +197,7 @@ export class ExportRunner {
         lastProgress = now;
         this.deps.emit('export:progress', { exportId, rows, totalRows });
       };
-      partial = await PartialFile.create(destination);
+      partial = await PartialFile.create(destination, this.deps.partialFile);
       if (input.format === 'xlsx') {
         await partial.release();
         rows = (await writeXlsx(tables, partial.path, { signal, onRows })).rows;
@@ -207,12 +211,18 @@ export class ExportRunner {
       await partial?.discard();
       if (signal.aborted || error instanceof ExportCancelled) finish({ outcome: 'cancelled' });
       else {
-        console.error('FloatDesk: an export failed:', error);
-        const { code, message } = toErrorShape(error);
+        const said = fileSystemError(error, exportTarget(destination)) ?? error;
+        if (said === error) console.error('FloatDesk: an export failed:', error);
+        const { code, message } = toErrorShape(said);
         finish({ outcome: 'failed', error: { code, message } });
       }
     } finally {
       if (reader?.open) reader.close();
     }
   }
+}
+
+/** Where an export was going, for a disk-full or permission error. */
+function exportTarget(destination: string): { what: string; folder: string; path: string } {
+  return { what: 'the export', folder: dirname(destination), path: destination };
 }

@@ -1,14 +1,17 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
 import { systemClock, type Clock } from '../clock';
+import { makePrivateFolderSync, precreatePrivateFile } from '../files/private-files';
 import { ledgerPathOf } from '../paths';
 import { openLedger, translateSqliteError, type Ledger } from './db';
 import { findIntegrityProblems, ledgerCorrupt } from './integrity';
 import { LocksRepository } from './repositories/locks';
 
 export const BACKUPS_FOLDER_NAME = 'backups';
+/** Every backup FloatDesk names itself starts so: `ledger-YYYYMMDD-HHMMSS.sqlite`. */
+export const BACKUP_FILE_PREFIX = 'ledger-';
 
 /** sqlite3_backup_step pages per step: all of them, so the copy is one consistent read snapshot. */
 const ALL_PAGES = 0x7fffffff;
@@ -49,7 +52,7 @@ export function freePath(base: string, ext: string): string {
 /** `<workspace>/backups/ledger-YYYYMMDD-HHMMSS.sqlite` (UTC), never an existing file. */
 export function defaultBackupPath(workspaceDir: string, now: Date): string {
   return freePath(
-    join(resolve(workspaceDir), BACKUPS_FOLDER_NAME, `ledger-${compactTimestamp(now)}`),
+    join(resolve(workspaceDir), BACKUPS_FOLDER_NAME, `${BACKUP_FILE_PREFIX}${compactTimestamp(now)}`),
     '.sqlite',
   );
 }
@@ -127,6 +130,7 @@ export function settleLedgerCopy(path: string): LedgerFileFacts {
 
 /** Copies `source` (an open connection) page by page with SQLite's online backup API. */
 export async function copyWithBackupApi(source: Ledger, destination: string): Promise<void> {
+  precreatePrivateFile(destination); // the backup API would create it 0644
   await source.backup(destination, { progress: () => ALL_PAGES });
 }
 
@@ -142,7 +146,7 @@ export async function backupLedger(db: Ledger, destination: string): Promise<Bac
       path: target,
     });
   }
-  mkdirSync(dirname(target), { recursive: true });
+  makePrivateFolderSync(dirname(target));
   const partial = `${target}.partial-${process.pid}`;
   try {
     await copyWithBackupApi(db, partial);

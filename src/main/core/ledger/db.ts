@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
+import { precreatePrivateFile } from '../files/private-files';
 import { findIntegrityProblems, ledgerCorrupt } from './integrity';
 
 export type Ledger = Database.Database;
@@ -132,6 +133,7 @@ function fileExists(path: string): boolean {
 export function openLedger(path: string, options: OpenLedgerOptions = {}): Ledger {
   const readonly = options.readonly ?? false;
   if (readonly || fileExists(path)) vetExistingLedger(path, options);
+  else if (path !== ':memory:' && path !== '') precreatePrivateFile(path); // SQLite's would be 0644
   const db = connect(path, options, readonly);
   try {
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);

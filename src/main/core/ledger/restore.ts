@@ -1,8 +1,9 @@
-import { constants, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
 import { systemClock, type Clock } from '../clock';
+import { makePrivateFolderSync } from '../files/private-files';
 import { ledgerPathOf } from '../paths';
 import {
   compactTimestamp,
@@ -152,7 +153,7 @@ export async function restoreWorkspace(options: RestoreOptions): Promise<Restore
       path: source,
     });
   }
-  mkdirSync(workspaceDir, { recursive: true });
+  makePrivateFolderSync(workspaceDir);
   const now = (options.clock ?? systemClock)();
   const staged = `${ledgerPath}.restoring-${process.pid}`;
   try {

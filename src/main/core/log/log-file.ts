@@ -1,11 +1,13 @@
-import { appendFileSync, chmodSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivateFolderSync, PRIVATE_FILE_MODE, restrictToOwnerSync } from '../files/private-files';
 
 export const LOG_FILE_NAME = 'floatdesk.log';
+export const LOGS_FOLDER = 'logs';
 
 /** The log of a workspace: `<workspaceDir>/logs/floatdesk.log`, then floatdesk.log.1 ... .N. */
 export function logsDirOf(workspaceDir: string): string {
-  return join(workspaceDir, 'logs');
+  return join(workspaceDir, LOGS_FOLDER);
 }
 
 export interface LogFileOptions {
@@ -36,7 +38,7 @@ export class LogFile {
   append(line: string): void {
     const bytes = Buffer.byteLength(line);
     if (this.size === undefined) {
-      mkdirSync(this.options.dir, { recursive: true, mode: 0o700 });
+      makePrivateFolderSync(this.options.dir);
       this.size = currentSize(this.path);
     }
     if (this.size > 0 && this.size + bytes > this.options.maxBytes) {
@@ -45,7 +47,7 @@ export class LogFile {
       if (this.size > 0 && this.size + bytes > this.options.maxBytes) this.rotate();
     }
     const created = this.size === 0;
-    appendFileSync(this.path, line, { mode: 0o600 });
+    appendFileSync(this.path, line, { mode: PRIVATE_FILE_MODE });
     // A file someone else created with wider access is narrowed the first time it is written.
     if (created) tightenMode(this.path);
     this.size += bytes;
@@ -79,9 +81,8 @@ function currentSize(path: string): number {
 }
 
 function tightenMode(path: string): void {
-  if (process.platform === 'win32') return;
   try {
-    chmodSync(path, 0o600);
+    restrictToOwnerSync(path, 'file');
   } catch {
     // Not ours to change (another user's file): the write itself succeeded.
   }

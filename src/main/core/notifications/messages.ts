@@ -66,3 +66,28 @@ export function transferOutcomeText(outcome: TransferOutcome): NotificationText 
       };
   }
 }
+
+/** "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * Files an older FloatDesk left readable by other users of the computer, now owner-only; `phrases`
+ * name them ("ledger.sqlite", "templates/ and 12 items in it"); `failed` could not be changed.
+ */
+export function filesMadePrivateText(phrases: readonly string[], failed: number) {
+  const changed =
+    phrases.length === 0
+      ? ''
+      : `Other users of this computer could read ${listed(phrases)}, as an earlier FloatDesk left them; FloatDesk has made them readable by you only.`;
+  const refused =
+    failed === 0
+      ? ''
+      : `${failed} file${failed === 1 ? '' : 's'} or folder${failed === 1 ? '' : 's'} in the workspace could not be made private (another user owns them): ask your administrator to restrict them to you.`;
+  return {
+    kind: 'files_made_private',
+    title: 'Workspace files made private',
+    message: [changed, refused].filter((part) => part !== '').join(' '),
+  } satisfies NotificationText;
+}

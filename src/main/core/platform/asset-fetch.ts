@@ -10,14 +10,21 @@
  * - At most `maxBytes` (2 MB): a larger Content-Length is refused before reading, a body that grows
  *   past it is cut off. Connect, headers, body and whole-download timeouts.
  * - Written to `<file>.part`, then renamed into place: the final name is complete or absent.
- * A failure is a result with a one-line reason (for brand_assets.error), never a throw; only a
- * cancellation through `signal` rejects (with the signal's reason). A host that cannot be reached
+ * - Saved owner-only, every byte checked to have landed (files/write-fully.ts).
+ * A failure is a result with a one-line reason (for brand_assets.error), never a throw, except: a
+ * cancellation through `signal` rejects (with the signal's reason), and so does a file that cannot
+ * be written (disk_full or file_access, files/fs-errors.ts): the next image would meet the same full
+ * disk, so the caller stops instead of failing every image in turn. A host that cannot be reached
  * (no DNS answer, refused, connect timeout) is remembered for the fetcher's life, so a catalogue
  * whose images all live on one dead host costs one lookup, not one per image.
  */
 import { createHash } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
+import { localFileError } from '../files/fs-errors';
+import { openPrivate } from '../files/private-files';
+import { writeFully } from '../files/write-fully';
 
 export const ASSET_TYPES: Readonly<Record<string, string>> = {
   'image/png': 'png',
@@ -65,7 +72,14 @@ const HOST_LEVEL = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NODATA', 'EAI_NONAME'
 const HOST_LEVEL_TIMEOUT = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 class Refusal extends Error {}
-class DiskFailure extends Error {}
+class DiskFailure extends Error {
+  constructor(
+    readonly file: string,
+    readonly error: unknown,
+  ) {
+    super('the image could not be saved');
+  }
+}
 
 const refuse = (reason: string): never => {
   throw new Refusal(reason);
@@ -142,9 +156,9 @@ export function createAssetFetcher(overrides: Partial<AssetFetchOptions> = {}): 
     let bytes = 0;
     const onDisk = <T>(work: Promise<T>): Promise<T> =>
       work.catch((error: unknown) => {
-        throw new DiskFailure(lowLevelCode(error) ?? 'unknown');
+        throw new DiskFailure(file, error);
       });
-    const handle = await onDisk(open(part, 'w')).catch((error: unknown) => {
+    const handle = await onDisk(openPrivate(part, 'w')).catch((error: unknown) => {
       discard(body);
       throw error;
     });
@@ -154,7 +168,7 @@ export function createAssetFetcher(overrides: Partial<AssetFetchOptions> = {}): 
         if (bytes > options.maxBytes) refuse(`larger than the ${megabytes(options.maxBytes)} limit`);
         if (bytes - chunk.length < 16) head.push(chunk);
         hash.update(chunk);
-        await onDisk(handle.write(chunk));
+        await onDisk(writeFully(handle, chunk));
       }
       if (!looksLike(contentType, Buffer.concat(head)))
         refuse(`the content does not match its declared type ${contentType}`);
@@ -232,7 +246,11 @@ export function createAssetFetcher(overrides: Partial<AssetFetchOptions> = {}): 
         if (signal?.aborted) throw signal.reason;
         if (error instanceof Refusal) return { ok: false, error: `Not downloaded: ${error.message}.` };
         if (error instanceof DiskFailure)
-          return { ok: false, error: `Failed: the image could not be saved (${error.message}).` };
+          throw localFileError(error.error, {
+            what: 'a brand image',
+            folder: dirname(error.file),
+            path: error.file,
+          });
         if (deadline.aborted)
           return {
             ok: false,

@@ -1,12 +1,17 @@
 /**
  * Reading an answer's body for the transport, within the size cap: into memory as UTF-8 text, or
- * streamed to `<file>.part`, fsynced and renamed into place (the .part removed on any failure).
- * Failures are AppErrors: malformed_response for too large / not UTF-8, offline or timeout for a
- * body that breaks off or stalls (errors.ts networkError), internal when the disk refuses.
+ * streamed to `<file>.part` (owner-only), fsynced and renamed into place (the .part removed on any
+ * failure). Failures are AppErrors: malformed_response for too large / not UTF-8, offline or timeout
+ * for a body that breaks off or stalls (errors.ts networkError), and disk_full or file_access when
+ * the file cannot be written (files/fs-errors.ts): a local failure, never taken for a network one.
  */
-import { open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/ipc/errors';
+import { localFileError } from '../files/fs-errors';
+import { openPrivate } from '../files/private-files';
+import { writeFully } from '../files/write-fully';
 import { malformedResponse, networkError, type RequestContext, type TimeoutPhase } from './errors';
 
 export type Body = Dispatcher.ResponseData['body'];
@@ -25,7 +30,16 @@ export function discard(body: Body): void {
   body.destroy();
 }
 
-/** Feed each chunk to `sink`; the number of bytes read. Destroys the body on any failure. */
+/** What the sink threw: passed on as it is, never read as a network failure. */
+class SinkFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * Feed each chunk to `sink`; the number of bytes read. Destroys the body on any failure. A failure
+ * of the body is mapped by networkError; a failure of the sink (a disk that is full) is rethrown
+ * unchanged for the caller to say.
+ */
 export async function readCapped(
   body: Body,
   context: RequestContext & { httpStatus?: number },
@@ -40,10 +54,13 @@ export async function readCapped(
         throw malformedResponse(context, `too large: over ${limits.maxBytes} bytes`, {
           limit: limits.maxBytes,
         });
-      await sink(chunk);
+      await Promise.resolve(sink(chunk)).catch((error: unknown) => {
+        throw new SinkFailure(error);
+      });
     }
   } catch (error) {
     discard(body);
+    if (error instanceof SinkFailure) throw error.error;
     throw networkError(context, error, limits.timeouts);
   }
   return bytes;
@@ -73,14 +90,14 @@ export async function saveToFile(
   const part = `${file}.part`;
   let handle;
   try {
-    handle = await open(part, 'w');
+    handle = await openPrivate(part, 'w');
   } catch (error) {
     discard(body);
     throw diskError(file, error);
   }
   let closed = false;
   try {
-    const bytes = await readCapped(body, context, limits, (chunk) => handle.write(chunk));
+    const bytes = await readCapped(body, context, limits, (chunk) => writeFully(handle, chunk));
     await handle.sync();
     await handle.close();
     closed = true;
@@ -94,10 +111,5 @@ export async function saveToFile(
 }
 
 function diskError(file: string, error: unknown): AppError {
-  const cause = (error as { code?: unknown }).code;
-  return new AppError(
-    'internal',
-    'FloatDesk could not save the downloaded file: check free disk space and folder permissions.',
-    { file, cause: typeof cause === 'string' ? cause : 'unknown' },
-  );
+  return localFileError(error, { what: 'a downloaded file', folder: dirname(file), path: file });
 }

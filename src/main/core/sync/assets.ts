@@ -3,11 +3,12 @@
  * picture that was never fetched, whose URL changed, whose file is gone, or whose last attempt failed
  * longer ago than `retryFailedAfterMs`. Files go to <workspace>/assets/<slug>-<kind>.<ext>, rows to
  * brand_assets (path relative to the workspace). A failed image is a recorded error, never a failed
- * sync. Results are written in batches (one transaction per batch), so a catalogue whose images all
+ * sync; a file that cannot be written (a full disk) stops the downloads with that error, since every
+ * other image would fail the same way. Results are written in batches (one transaction per batch), so a catalogue whose images all
  * fail does not cost one fsync per image.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isoNow } from '../clock';
 import {
@@ -15,6 +16,7 @@ import {
   type AssetCandidate,
   type AssetResult,
 } from '../ledger/repositories/brand-assets';
+import { makePrivateFolder } from '../files/private-files';
 import { createAssetFetcher, type AssetFetchOptions } from '../platform/asset-fetch';
 import { safeSegment } from './file-names';
 import { forEachLimited } from './pool';
@@ -64,7 +66,7 @@ export async function syncBrandAssets(
   if (due.length === 0) return summary;
 
   const folder = join(workspaceDir, ASSETS_FOLDER);
-  await mkdir(folder, { recursive: true });
+  await makePrivateFolder(folder);
   const fetcher = createAssetFetcher(options.fetch);
   let pending: AssetResult[] = [];
   let obsolete: string[] = [];

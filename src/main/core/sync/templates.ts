@@ -6,14 +6,18 @@
  * <workspace>/templates/<brand>/<name>/<version>.zip and recorded: the copy it replaces becomes the
  * previous copy, and anything older in that folder is deleted. A failed or invalid download leaves
  * the verified copies and the row as they were, and is reported in the outcome's `incomplete` reason
- * without stopping the other templates. Cancellation stops between downloads (and aborts the one
- * under way); what was verified before stays.
+ * without stopping the other templates — except a file that cannot be written (a full disk, a
+ * folder FloatDesk may not write: disk_full, file_access), which stops the sync at once with that
+ * error, since every other download would fail the same way. Cancellation stops between downloads
+ * (and aborts the one under way); what was verified before stays. Folders and files are owner-only.
  */
 import { AppError } from '../../../shared/ipc/errors';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isoNow } from '../clock';
+import { isLocalFileError, localFileError } from '../files/fs-errors';
+import { makePrivateFolder } from '../files/private-files';
 import { TemplatesRepository, type TemplateRecord } from '../ledger/repositories/templates';
 import { safeSegment } from './file-names';
 import { forEachLimited } from './pool';
@@ -72,7 +76,11 @@ export async function updateTemplate(
   const folder = join(workspaceDir, relativeFolder);
   const fileName = `${safeSegment(item.version)}.zip`;
   const staging = join(folder, `${fileName}.download`);
-  await mkdir(folder, { recursive: true });
+  const onDisk = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      throw localFileError(error, { what: 'a downloaded template', folder });
+    });
+  await onDisk(makePrivateFolder(folder));
   try {
     await context.client.downloadTemplate(
       { brand: item.brand, template: item.name, version: item.version },
@@ -80,7 +88,7 @@ export async function updateTemplate(
       signal,
     );
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || isLocalFileError(error)) throw error;
     // 717: this account may not use the template (the brand is paused for it, say). That is the
     // platform's answer, not a failed sync: nothing to keep up to date.
     if (error instanceof AppError && error.details?.platformCode === '717') return NO_ACCESS;
@@ -91,7 +99,7 @@ export async function updateTemplate(
     await rm(staging, { force: true });
     return `the download is not a valid template archive (${verdict.problem})`;
   }
-  await rename(staging, join(folder, fileName));
+  await onDisk(rename(staging, join(folder, fileName)));
   const record = repository.recordVerified(
     context.workspaceId,
     item,
@@ -138,7 +146,7 @@ export function templateSync(options: TemplateSyncOptions = {}): DatasetSync {
         try {
           failure = await updateTemplate(context, repository, item);
         } catch (error) {
-          if (signal.aborted) throw error;
+          if (signal.aborted || isLocalFileError(error)) throw error;
           failure = reason(error);
         }
         if (failure === NO_ACCESS) noAccess++;

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { makePrivateFolderSync, PRIVATE_FILE_MODE } from '../files/private-files';
 
 /**
  * Two small app-level files in the data home, never holding a secret:
@@ -23,9 +24,9 @@ function readObject(path: string): Record<string, unknown> {
 }
 
 function writeObject(path: string, value: Record<string, unknown>): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateFolderSync(dirname(path));
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   renameSync(temporary, path);
 }
 

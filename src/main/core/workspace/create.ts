@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkspaceEntry } from '../../../shared/ipc/contract-settings';
 import { invalidInput, type FieldIssue } from '../../../shared/ipc/errors';
+import { makePrivateFolderSync } from '../files/private-files';
 import type { CoreConfig } from '../services';
 import { checkBaseUrl } from './base-url';
 import { initPlatformWorkspace } from './init';
@@ -23,7 +23,7 @@ export async function createPlatformWorkspace(
   if (issues.length > 0 || !checked.ok) throw invalidInput('new workspace', issues);
 
   const parent = join(context.dataHome, 'workspaces');
-  mkdirSync(parent, { recursive: true });
+  makePrivateFolderSync(parent);
   const workspaceDir = freeWorkspaceFolder(parent, name);
   await initPlatformWorkspace({
     workspaceDir,

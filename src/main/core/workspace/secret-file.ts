@@ -1,6 +1,8 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { openPrivateSync } from '../files/private-files';
+import { writeFullySync } from '../files/write-fully';
 import { fsyncFolder } from '../ledger/backup';
 import type { ApiCredentials } from './credentials';
 
@@ -70,10 +72,10 @@ export function readSecretFile(workspaceDir: string): SecretFileRead {
 export function writeSecretFile(workspaceDir: string, content: SecretFileContent): void {
   const path = secretFilePath(workspaceDir);
   const temporary = `${path}.${randomBytes(12).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
+  const fd = openPrivateSync(temporary, 'wx');
   try {
     try {
-      writeSync(fd, `${JSON.stringify(content)}\n`);
+      writeFullySync(fd, `${JSON.stringify(content)}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -7,6 +7,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { Zip, ZipPassThrough } from 'fflate';
+import { PRIVATE_FILE_MODE } from '../../files/private-files';
 
 /** Deflate level: 1 is several times faster than the default 6 and the XML still shrinks ~8×. */
 const LEVEL = 1;
@@ -40,7 +41,8 @@ export class ZipFile {
   private entry: NativeDeflateEntry | null = null;
 
   constructor(path: string) {
-    this.out = createWriteStream(path);
+    // The stream's own writes go on after a short write (Node's WriteStream loops until all landed).
+    this.out = createWriteStream(path, { mode: PRIVATE_FILE_MODE });
     this.out.on('error', (error) => (this.failure ??= error));
     this.zip = new Zip((error, chunk, final) => {
       if (error) {

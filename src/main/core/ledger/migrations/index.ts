@@ -12,6 +12,7 @@ import periodClose from './0011-period-close.sql?raw';
 import catalogueSearch from './0012-catalogue-search.sql?raw';
 import applicationId from './0013-application-id.sql?raw';
 import statementImports from './0014-statement-imports.sql?raw';
+import noticeFilesPrivate from './0015-notice-files-private.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'catalogue-search', sql: catalogueSearch },
   { version: 13, name: 'application-id', sql: applicationId },
   { version: 14, name: 'statement-imports', sql: statementImports },
+  { version: 15, name: 'notice-files-private', sql: noticeFilesPrivate },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
