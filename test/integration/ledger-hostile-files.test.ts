@@ -54,7 +54,7 @@ function sqliteFile(path: string, sql: string): void {
 const NOT_OURS =
   /^.+ledger\.sqlite is not a FloatDesk ledger\. FloatDesk did not change it\. Choose a FloatDesk workspace folder\.$/;
 const UNREADABLE =
-  /^The ledger file is damaged or is not a FloatDesk ledger: .+ledger\.sqlite\. FloatDesk did not change it\. Restore it from a backup or choose a FloatDesk workspace folder\.$/;
+  /^The ledger file is damaged or is not a FloatDesk ledger: .+ledger\.sqlite\. FloatDesk did not change it\. Restore it from a backup with "floatdesk restore --from <backup file>", or choose a FloatDesk workspace folder\.$/;
 const DAMAGED =
   /^The ledger is damaged \(.+ found in .+ledger\.sqlite\)\. Restore it from a backup with "floatdesk restore --from <backup file>"\.$/;
 const TOO_NEW = /^This ledger was written by a newer FloatDesk \(schema \d+;.*Update FloatDesk to open it\./;

@@ -1,17 +1,28 @@
 import { mkdirSync } from 'node:fs';
 import type { Channel, EventChannel } from '../../shared/ipc/channels';
 import type { AppStatus } from '../../shared/ipc/contract';
+import type { AppNotification } from '../../shared/ipc/contract-balances';
 import { AppError, type Envelope } from '../../shared/ipc/errors';
 import { systemClock, isoNow, type Clock } from './clock';
 import { ExportRunner } from './export/run';
 import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
-import { openLedger, translateSqliteError } from './ledger/db';
+import { startIntegrityCheck, type BackgroundIntegrityCheck } from './ledger/background-integrity';
+import { ledgerCorrupt } from './ledger/integrity';
+import { openWorkspaceLedger, type OpenedWorkspaceLedger } from './ledger/open-workspace';
+import { translateSqliteError } from './ledger/storage-errors';
+import {
+  beginLedgerSession,
+  clearCheckedMarkers,
+  markLedgerInUse,
+  recordLedgerDamage,
+} from './ledger/workspace-state';
+import { LedgerWriteGuard } from './ledger/write-guard';
+import { ledgerDamageNotice } from './notifications/ledger-damage';
 import { createFileLogger, resolveLogLevel } from './log/logger';
 import { logEvent } from './log/observe';
 import { personalValuesOf } from './log/personal-values';
 import { Redactor } from './log/redact';
-import { checkLedgerIntegrity } from './ledger/integrity';
 import { migrate } from './ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './ledger/migrations';
 import { findLiveHolder, SYNC_LOCK } from './ledger/locks';
@@ -37,6 +48,12 @@ export interface CoreConfig {
   nativeBinding?: string;
   /** The built CSV render worker (export-worker.js), set by the entry files; absent when run from sources. */
   exportWorkerPath?: string;
+  /**
+   * The built background integrity check (integrity-worker.js), set by the interactive shells' core
+   * worker: the full integrity_check runs on it after every open. Without it only the checks before
+   * the first write run (the CLI checks fully then).
+   */
+  integrityWorkerPath?: string;
   /** Set by `floatdesk workspace init`: the platform address this workspace talks to. */
   workspaceBaseUrl?: string;
   /** API key and secret of a platform workspace (from the environment or a prompt; never stored here). */
@@ -91,23 +108,27 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     level: resolveLogLevel(config.logLevel),
     redactor,
   });
-  let db: ReturnType<typeof openLedger>;
+  let opened: OpenedWorkspaceLedger;
   try {
-    db = openLedger(ledgerPath, {
-      maxSchemaVersion: LATEST_SCHEMA_VERSION,
+    opened = openWorkspaceLedger({
+      workspaceDir: config.workspaceDir,
+      oneShot: config.shell === 'cli',
       nativeBinding: config.nativeBinding,
       busyTimeoutMs: config.busyTimeoutMs,
+      now: () => isoNow(clock),
     });
   } catch (error) {
     log.error('workspace.open.failed', { dir: config.workspaceDir, error });
     log.close();
     throw error;
   }
+  const { db } = opened;
   const listeners = new Set<EventListener>();
   let stopWatching = (): void => {};
+  let endSession = (): void => {};
+  let integrity: BackgroundIntegrityCheck | undefined;
   try {
-    // Before anything is written: a damaged ledger is reported, never migrated or added to.
-    checkLedgerIntegrity(db);
+    if (opened.fullCheck !== null) log.info('ledger.checked', { full: true, reason: opened.fullCheck });
     migrate(db, MIGRATIONS);
     const workspaces = new WorkspacesRepository(db);
     let workspace = workspaces.ensure({
@@ -116,6 +137,10 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       baseUrl: config.workspaceBaseUrl ?? null,
       now: isoNow(clock),
     });
+    // From now on a lost ledger is reported, never replaced by an empty one; and this process has it open.
+    markLedgerInUse(config.workspaceDir, isoNow(clock));
+    endSession = beginLedgerSession(config.workspaceDir, isoNow(clock));
+    if (opened.fullCheck !== null) clearCheckedMarkers(config.workspaceDir, opened.abandonedSessions);
     if (config.workspaceBaseUrl !== undefined && config.workspaceBaseUrl !== workspace.baseUrl) {
       if (workspace.kind === 'demo') {
         throw new AppError(
@@ -162,7 +187,10 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       config.autoSyncMs ?? 0,
       () => settings.stored()?.syncIntervalMinutes,
     );
+    const guard = new LedgerWriteGuard(db);
+    let damageNotice: AppNotification | null = null;
     const exports = new ExportRunner({
+      translateError: (error) => guard.translate(error),
       writer: db,
       ledgerPath,
       workspaceId: workspace.id,
@@ -174,6 +202,8 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       log,
     });
     const registry = buildRegistry({
+      guard,
+      notices: () => (damageNotice === null ? [] : [damageNotice]),
       exports,
       db,
       workspaceId: workspace.id,
@@ -190,6 +220,31 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         db,
         () => emit('ledger:changed', { source: 'another-process' }),
         config.changePollMs ?? 1000,
+      );
+    }
+    if (config.integrityWorkerPath !== undefined && opened.fullCheck === null) {
+      const started = performance.now();
+      const check = startIntegrityCheck({
+        workerPath: config.integrityWorkerPath,
+        ledgerPath,
+        ...(config.nativeBinding === undefined ? {} : { nativeBinding: config.nativeBinding }),
+      });
+      integrity = check;
+      check.result.then(
+        (problems) => {
+          if (!db.open) return;
+          const ms = Math.round(performance.now() - started);
+          if (problems.length === 0) return log.info('ledger.checked', { full: true, background: true, ms });
+          // Damage the quick check missed: nothing more is written, and the person is told how to restore.
+          const damage = ledgerCorrupt(ledgerPath, problems.slice(0, 10), problems.length > 10);
+          guard.stopWrites(damage);
+          recordLedgerDamage(config.workspaceDir, isoNow(clock), problems);
+          sync.cancel();
+          log.error('ledger.damaged', { problems, ms });
+          damageNotice = ledgerDamageNotice(damage, isoNow(clock));
+          emit('notifications:new', damageNotice);
+        },
+        (error: unknown) => log.warn('ledger.check.unavailable', { error }),
       );
     }
     log.info('workspace.open', {
@@ -215,6 +270,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       },
       close() {
         stopWatching();
+        integrity?.stop();
         // The ledger closes at once when idle (no transaction spans an await), the network
         // connections (and a demo simulator) right after. A running sync is first cancelled and
         // given a moment to record its end and release its lock, or the workspace would look busy.
@@ -222,6 +278,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
           const network = sync.close();
           listeners.clear();
           if (db.open) db.close();
+          endSession();
           log.info('workspace.close', { kind: workspace.kind });
           log.close();
           return network;
@@ -233,7 +290,9 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     };
   } catch (error) {
     stopWatching();
+    integrity?.stop();
     db.close();
+    endSession();
     const translated = translateSqliteError(error, ledgerPath);
     log.error('workspace.open.failed', { dir: config.workspaceDir, error: translated });
     log.close();

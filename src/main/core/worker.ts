@@ -27,7 +27,11 @@ try {
   // The host owns the open workspace's core and can replace it (Settings → switch workspace).
   // Built next to this entry (out/main, out/cli): computed here so the path points at a real file.
   const exportWorkerPath = fileURLToPath(new URL('./export-worker.js', import.meta.url));
-  core = createCoreHost({ exportWorkerPath, ...start.config }, shellVault ? { vault: shellVault.vault } : {});
+  const integrityWorkerPath = fileURLToPath(new URL('./integrity-worker.js', import.meta.url));
+  core = createCoreHost(
+    { exportWorkerPath, integrityWorkerPath, ...start.config },
+    shellVault ? { vault: shellVault.vault } : {},
+  );
 } catch (error) {
   send({ type: 'fatal', error: toErrorShape(error) });
   // Closing the port lets the thread end once the message has been delivered.

@@ -12,6 +12,7 @@ import { AppError, toErrorShape } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
 import { openLedger, type Ledger } from '../ledger/db';
 import { CatalogueSearchRepository } from '../ledger/repositories/catalogue-search';
+import { translateStorageError } from '../ledger/storage-errors';
 import type { Logger } from '../log/logger';
 import { ExportCancelled, writeCsv } from './csv';
 import { csvDialectOf } from './csv-dialect';
@@ -40,6 +41,8 @@ export interface ExportRunnerDeps {
   log?: Pick<Logger, 'info' | 'warn'>;
   /** Brings the transfer list values up to date on the writer (a test wraps it to race a sync). */
   refreshListValues?: (writer: Ledger, signal: AbortSignal) => Promise<number>;
+  /** Puts a failure in words (the core's write guard); default: storage failures of the ledger. */
+  translateError?: (error: unknown) => unknown;
 }
 
 export interface ExportStart {
@@ -208,7 +211,9 @@ export class ExportRunner {
       if (signal.aborted || error instanceof ExportCancelled) finish({ outcome: 'cancelled' });
       else {
         console.error('FloatDesk: an export failed:', error);
-        const { code, message } = toErrorShape(error);
+        const translate =
+          this.deps.translateError ?? ((cause: unknown) => translateStorageError(cause, this.deps.ledgerPath));
+        const { code, message } = toErrorShape(translate(error));
         finish({ outcome: 'failed', error: { code, message } });
       }
     } finally {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
 import { findIntegrityProblems, ledgerCorrupt } from './integrity';
+import { translateSqliteError } from './storage-errors';
 
 export type Ledger = Database.Database;
 
@@ -77,13 +78,7 @@ function connect(path: string, options: OpenLedgerOptions, readonly: boolean): L
       ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
     });
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw translateSqliteError(error, path);
-    throw new AppError(
-      'ledger_corrupt',
-      `The ledger file could not be opened: ${path}. Check that the folder exists and is writable.`,
-      { path, cause: String(error) },
-    );
+    throw translateSqliteError(error, path);
   }
 }
 
@@ -156,31 +151,5 @@ export function ledgerTooNew(path: string, found: number, supported: number): Ap
     'ledger_too_new',
     `This ledger was written by a newer FloatDesk (schema ${found}; this version knows up to ${supported}). Update FloatDesk to open it. FloatDesk did not change it.`,
     { ledgerSchema: found, supportedSchema: supported, path },
-  );
-}
-
-/** Map SQLite failures a person can meet to the error taxonomy. */
-export function translateSqliteError(error: unknown, path: string): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  const cause = String(error);
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-    return new AppError(
-      'ledger_busy',
-      'The ledger is busy with another FloatDesk process. Wait a moment and try again.',
-      { path, cause },
-    );
-  }
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_IOERR_SHORT_READ') {
-    return new AppError(
-      'ledger_corrupt',
-      `The ledger file is damaged or is not a FloatDesk ledger: ${path}. FloatDesk did not change it. Restore it from a backup or choose a FloatDesk workspace folder.`,
-      { path, cause },
-    );
-  }
-  return new AppError(
-    'internal',
-    'The ledger could not complete the operation. Try again; if it persists, copy the diagnostics.',
-    { path, cause },
   );
 }

@@ -1,6 +1,7 @@
 import { AppError, toErrorShape } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import { translateStorageError } from '../ledger/storage-errors';
 import {
   SyncRunsRepository,
   type DatasetResult,
@@ -89,7 +90,8 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
         };
       } catch (error) {
         cancelled = signal.aborted;
-        const shape = toErrorShape(error);
+        // A ledger failure (full disk, damage, busy) is said as such, never as the network's.
+        const shape = toErrorShape(translateStorageError(error, request.db.name));
         if (!cancelled) {
           const { code, message, details } = shape;
           request.log?.warn('sync.dataset.failed', { runId, dataset, code, message, details });
@@ -115,9 +117,14 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
     runs.finishRun(runId, outcome, now());
     return { runId, outcome, datasets: results };
   } catch (error) {
-    runs.finishRun(runId, 'failed', now());
-    throw error instanceof AppError
-      ? error
+    try {
+      runs.finishRun(runId, 'failed', now());
+    } catch {
+      // The ledger that just failed may refuse this too (a full disk): the next run closes it.
+    }
+    const translated = translateStorageError(error, request.db.name);
+    throw translated instanceof AppError
+      ? translated
       : new AppError('internal', 'The sync stopped unexpectedly.', { cause: String(error) });
   } finally {
     release?.();

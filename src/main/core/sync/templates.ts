@@ -15,6 +15,7 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isoNow } from '../clock';
 import { TemplatesRepository, type TemplateRecord } from '../ledger/repositories/templates';
+import { isSqliteError } from '../ledger/storage-errors';
 import { safeSegment } from './file-names';
 import { forEachLimited } from './pool';
 import type { DatasetOutcome, DatasetSync, SyncContext } from './types';
@@ -138,7 +139,8 @@ export function templateSync(options: TemplateSyncOptions = {}): DatasetSync {
         try {
           failure = await updateTemplate(context, repository, item);
         } catch (error) {
-          if (signal.aborted) throw error;
+          // The ledger failing (a full disk, damage) fails the dataset; it is no template's problem.
+          if (signal.aborted || isSqliteError(error)) throw error;
           failure = reason(error);
         }
         if (failure === NO_ACCESS) noAccess++;

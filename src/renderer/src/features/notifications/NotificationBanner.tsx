@@ -11,6 +11,7 @@ const TONE: Record<AppNotification['kind'], 'warning' | 'success' | 'info' | 'da
   transfer_removed: 'danger',
   transfer_cancelled: 'danger',
   signoff_drift: 'danger',
+  ledger_damaged: 'danger',
 };
 
 /** Newest first; beyond these a "Show all" keeps a pile of notices from pushing the screen away. */
