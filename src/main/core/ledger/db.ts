@@ -23,6 +23,11 @@ export interface OpenLedgerOptions {
   nativeBinding?: string;
   /** How long a writer waits for another process's lock before reporting the ledger busy. */
   busyTimeoutMs?: number;
+  /**
+   * Run the full integrity_check (every index against its table) on the read-only probe before the
+   * writer opens: closing a writer would checkpoint a -wal left by a crash into the very file.
+   */
+  fullCheck?: boolean;
 }
 
 /** What the file is, read without writing: FloatDesk's, empty (safe to initialise) or foreign. */
@@ -86,10 +91,11 @@ function connect(path: string, options: OpenLedgerOptions, readonly: boolean): L
  * Everything that decides whether FloatDesk may use the file, on a read-only connection, so a
  * file that is foreign, too new or damaged is refused before a single byte of it changes (switching
  * to WAL rewrites the header; migrating writes tables). A file that is not in WAL mode yet (a
- * restored backup, an older copy) gets its quick_check here, because the switch would write it, and
- * so does one with a -wal file left by a crash (closing a writer checkpoints it into the file). A
- * clean WAL ledger is not changed by opening it: createCore checks it before its first write, so
- * the check (about 160 ms for a 125 MB ledger) runs once per open, not twice.
+ * restored backup, an older copy) gets its check here, because the switch would write it, and
+ * so does one with a -wal file left by a crash (closing a writer checkpoints it into the file); the
+ * full check when `fullCheck` asks for it, else the quick one. A clean WAL ledger is not changed by
+ * opening it: the core quick-checks it before its first write, so the check (about 160 ms for a
+ * 125 MB ledger) runs once per open, not twice.
  */
 function vetExistingLedger(path: string, options: OpenLedgerOptions): void {
   const probe = connect(path, options, true);
@@ -100,8 +106,9 @@ function vetExistingLedger(path: string, options: OpenLedgerOptions): void {
     if (options.maxSchemaVersion !== undefined && facts.schemaVersion > options.maxSchemaVersion) {
       throw ledgerTooNew(path, facts.schemaVersion, options.maxSchemaVersion);
     }
-    if (!options.readonly && facts.kind === 'floatdesk' && (facts.journalMode !== 'wal' || hasWal(path))) {
-      const problems = findIntegrityProblems(probe, { maxProblems: 11 });
+    const writerWouldChangeIt = !options.readonly && (facts.journalMode !== 'wal' || hasWal(path));
+    if (facts.kind === 'floatdesk' && (options.fullCheck || writerWouldChangeIt)) {
+      const problems = findIntegrityProblems(probe, { full: options.fullCheck ?? false, maxProblems: 11 });
       if (problems.length > 0) throw ledgerCorrupt(path, problems.slice(0, 10), problems.length > 10);
     }
   } catch (error) {

@@ -62,20 +62,22 @@ export function openWorkspaceLedger(options: OpenWorkspaceOptions): OpenedWorksp
       : options.oneShot
         ? 'one-shot command'
         : null;
-  const db = openLedger(ledgerPath, {
-    maxSchemaVersion: LATEST_SCHEMA_VERSION,
-    nativeBinding: options.nativeBinding,
-    busyTimeoutMs: options.busyTimeoutMs,
-  });
+  let db: Ledger | undefined;
   try {
-    checkLedgerIntegrity(db, { full: fullCheck !== null });
+    // The full check runs on openLedger's read-only probe, before a writer could touch the file.
+    db = openLedger(ledgerPath, {
+      maxSchemaVersion: LATEST_SCHEMA_VERSION,
+      nativeBinding: options.nativeBinding,
+      busyTimeoutMs: options.busyTimeoutMs,
+      fullCheck: fullCheck !== null,
+    });
+    if (fullCheck === null) checkLedgerIntegrity(db);
   } catch (error) {
-    db.close();
+    db?.close();
     const translated = translateSqliteError(error, ledgerPath);
-    if (translated.code === 'ledger_corrupt') {
-      const problems = translated.details?.problems;
-      recordLedgerDamage(workspaceDir, options.now(), Array.isArray(problems) ? problems.map(String) : []);
-    }
+    const problems = translated.details?.problems;
+    if (translated.code === 'ledger_corrupt' && Array.isArray(problems))
+      recordLedgerDamage(workspaceDir, options.now(), problems.map(String));
     throw translated;
   }
   return { db, fullCheck, abandonedSessions: sessions.abandoned };
