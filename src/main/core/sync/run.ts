@@ -55,7 +55,14 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
   const runs = new SyncRunsRepository(request.db);
   const now = (): string => isoNow(request.clock);
   const signal = request.signal ?? new AbortController().signal;
-  const runId = runs.startRun(request.workspaceId, request.trigger, now());
+  let runId: number;
+  try {
+    runId = runs.startRun(request.workspaceId, request.trigger, now());
+  } catch (error) {
+    // Not even the run could be recorded (a full disk, say): the lock goes, the failure in words.
+    release?.();
+    throw translateStorageError(error, request.db.name);
+  }
   const results: SyncSummary['datasets'] = [];
   let cancelled = false;
   try {
