@@ -16,8 +16,9 @@ import type { AppNotification } from '../../src/shared/ipc/contract-balances';
 import { CHANNELS } from '../../src/shared/ipc/channels';
 import { thrownAppError } from '../helpers/app-error';
 import { assertBuilt, REPO_ROOT } from '../helpers/cli';
-import { coreConfig, flipIndexKeys, seedLedger } from '../helpers/ledger-safety-fixture';
+import { coreConfig, seedLedger } from '../helpers/ledger-safety-fixture';
 import { ledgerDigest } from '../helpers/recon-fixture';
+import { flipIndexKeys } from '../helpers/index-damage';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const INTEGRITY_WORKER = join(REPO_ROOT, 'out', 'cli', 'integrity-worker.js');

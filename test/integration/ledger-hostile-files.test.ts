@@ -20,13 +20,8 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src/main/core/ledger/mi
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { createCore } from '../../src/main/core/services';
 import { assertBuilt, runCli } from '../helpers/cli';
-import {
-  contentChecksum,
-  coreConfig,
-  corruptMiddlePage,
-  flipIndexKeys,
-  seedLedger,
-} from '../helpers/ledger-safety-fixture';
+import { contentChecksum, coreConfig, corruptMiddlePage, seedLedger } from '../helpers/ledger-safety-fixture';
+import { flipIndexKeys } from '../helpers/index-damage';
 import { makeTempDir } from '../helpers/temp-dir';
 import { thrownAppError } from '../helpers/app-error';
 
