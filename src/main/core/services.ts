@@ -1,24 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { Channel, EventChannel } from '../../shared/ipc/channels';
 import type { AppStatus } from '../../shared/ipc/contract';
-import type { AppNotification } from '../../shared/ipc/contract-balances';
 import { AppError, type Envelope } from '../../shared/ipc/errors';
 import { systemClock, isoNow, type Clock } from './clock';
 import { ExportRunner } from './export/run';
 import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
-import { startIntegrityCheck, type BackgroundIntegrityCheck } from './ledger/background-integrity';
-import { ledgerCorrupt } from './ledger/integrity';
+import { watchLedgerIntegrity, type IntegrityWatch } from './ledger/background-integrity';
 import { openWorkspaceLedger, type OpenedWorkspaceLedger } from './ledger/open-workspace';
 import { translateSqliteError } from './ledger/storage-errors';
-import {
-  beginLedgerSession,
-  clearCheckedMarkers,
-  markLedgerInUse,
-  recordLedgerDamage,
-} from './ledger/workspace-state';
+import { beginLedgerSession, clearCheckedMarkers, markLedgerInUse } from './ledger/workspace-state';
 import { LedgerWriteGuard } from './ledger/write-guard';
-import { ledgerDamageNotice } from './notifications/ledger-damage';
 import { createFileLogger, resolveLogLevel } from './log/logger';
 import { logEvent } from './log/observe';
 import { personalValuesOf } from './log/personal-values';
@@ -126,7 +118,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
   const listeners = new Set<EventListener>();
   let stopWatching = (): void => {};
   let endSession = (): void => {};
-  let integrity: BackgroundIntegrityCheck | undefined;
+  let integrity: IntegrityWatch | undefined;
   try {
     if (opened.fullCheck !== null) log.info('ledger.checked', { full: true, reason: opened.fullCheck });
     migrate(db, MIGRATIONS);
@@ -188,7 +180,6 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       () => settings.stored()?.syncIntervalMinutes,
     );
     const guard = new LedgerWriteGuard(db);
-    let damageNotice: AppNotification | null = null;
     const exports = new ExportRunner({
       translateError: (error) => guard.translate(error),
       writer: db,
@@ -203,7 +194,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     });
     const registry = buildRegistry({
       guard,
-      notices: () => (damageNotice === null ? [] : [damageNotice]),
+      notices: () => integrity?.notices() ?? [],
       exports,
       db,
       workspaceId: workspace.id,
@@ -222,30 +213,22 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         config.changePollMs ?? 1000,
       );
     }
+    // The full check in the background, unless it ran before the first write already.
     if (config.integrityWorkerPath !== undefined && opened.fullCheck === null) {
-      const started = performance.now();
-      const check = startIntegrityCheck({
+      integrity = watchLedgerIntegrity({
         workerPath: config.integrityWorkerPath,
         ledgerPath,
+        workspaceDir: config.workspaceDir,
         ...(config.nativeBinding === undefined ? {} : { nativeBinding: config.nativeBinding }),
-      });
-      integrity = check;
-      check.result.then(
-        (problems) => {
-          if (!db.open) return;
-          const ms = Math.round(performance.now() - started);
-          if (problems.length === 0) return log.info('ledger.checked', { full: true, background: true, ms });
-          // Damage the quick check missed: nothing more is written, and the person is told how to restore.
-          const damage = ledgerCorrupt(ledgerPath, problems.slice(0, 10), problems.length > 10);
-          guard.stopWrites(damage);
-          recordLedgerDamage(config.workspaceDir, isoNow(clock), problems);
+        guard,
+        isOpen: () => db.open,
+        clock,
+        log,
+        onDamage: (notice) => {
           sync.cancel();
-          log.error('ledger.damaged', { problems, ms });
-          damageNotice = ledgerDamageNotice(damage, isoNow(clock));
-          emit('notifications:new', damageNotice);
+          emit('notifications:new', notice);
         },
-        (error: unknown) => log.warn('ledger.check.unavailable', { error }),
-      );
+      });
     }
     log.info('workspace.open', {
       kind: workspace.kind,
