@@ -13,7 +13,7 @@ export const COMMAND_OPTIONS = {
   status: { ...WORKSPACE, json: { type: 'boolean' } },
   floats: { ...WORKSPACE, currency: { type: 'string' }, json: { type: 'boolean' } },
   backup: { ...WORKSPACE, to: { type: 'string' } },
-  restore: { ...WORKSPACE, from: { type: 'string' } },
+  restore: { ...WORKSPACE, from: { type: 'string' }, 'accept-audit-damage': { type: 'boolean' } },
   audit: { ...WORKSPACE },
   reconcile: {
     ...WORKSPACE,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { toErrorShape } from '../shared/ipc/errors';
+import { translateStorageError } from '../main/core/ledger/storage-errors';
 import { UsageError, flagOption, parseCommandLine, portOption, stringOption } from './arguments';
 import { auditCommand } from './audit-command';
 import { backupCommand, restoreCommand } from './backup-command';
@@ -31,12 +32,14 @@ Commands:
         List floats with their latest balances
   backup [--workspace <dir>] [--to <file>]
         Copy the ledger while it is in use (default <workspace>/backups/ledger-YYYYMMDD-HHMMSS.sqlite,
-        UTC), check the copy and print its path
-  restore --from <file> [--workspace <dir>]
+        UTC), check the copy and print its path. The ledger itself is only read, never changed
+  restore --from <file> [--workspace <dir>] [--accept-audit-damage]
         Replace the ledger with a checked backup; the current one is kept as
-        ledger.sqlite.before-restore-<timestamp>. Refused while another FloatDesk uses the workspace
+        ledger.sqlite.before-restore-<timestamp>. Refused while another FloatDesk uses the workspace,
+        and when the backup's audit log does not check out unless --accept-audit-damage is given
   audit verify [--workspace <dir>]
-        Check the hash-chained audit log (read-only); exits 1 naming the first entry that was changed
+        Check the hash-chained audit log and every decision and sign-off that refers to it
+        (read-only); exits 1 naming the first entry that was changed or is missing
   reconcile import <file> [--workspace <dir>] [--format auto|csv|camt053|mt940|ofx] [--profile <name>]
                    [--currency <code>]
         Import a bank statement; a statement that does not add up or has problems is refused (exit 1)
@@ -115,7 +118,7 @@ async function main(argv: string[]): Promise<number | null> {
       await backupCommand(context, stringOption(values, 'to'));
       return 0;
     case 'restore':
-      await restoreCommand(context, stringOption(values, 'from'));
+      await restoreCommand(context, stringOption(values, 'from'), flagOption(values, 'accept-audit-damage'));
       return 0;
     case 'audit':
       return auditCommand(line.positionals, context);
@@ -147,7 +150,8 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     }
-    const shape = toErrorShape(error);
+    // Commands that work on the ledger without a core (backup, restore, audit) end here too.
+    const shape = toErrorShape(translateStorageError(error, ''));
     console.error(`floatdesk: ${shape.message} [${shape.code}]`);
     process.exitCode = 1;
   },

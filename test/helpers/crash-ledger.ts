@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { LEDGER_STATE_FOLDER } from '../../src/main/core/ledger/workspace-state';
 
 export const LEDGER_FILE = 'ledger.sqlite';
 
@@ -189,9 +190,11 @@ function workspaceFiles(workspaceDir: string): unknown[] {
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      // The log records each run (its times differ by design); it is not state a sync keeps.
+      // The log records each run (its times differ by design); ledger-state/ notes when the ledger
+      // was first used and which process has it open. Neither is state a sync keeps.
       if (entry.isDirectory()) {
-        if (!(dir === workspaceDir && entry.name === 'logs')) walk(path);
+        if (!(dir === workspaceDir && (entry.name === 'logs' || entry.name === LEDGER_STATE_FOLDER)))
+          walk(path);
       } else if (!(dir === workspaceDir && entry.name.startsWith(LEDGER_FILE))) {
         found.push({
           path: relative(workspaceDir, path),

@@ -5,7 +5,9 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   truncateSync,
   writeFileSync,
@@ -18,7 +20,8 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src/main/core/ledger/mi
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { createCore } from '../../src/main/core/services';
 import { assertBuilt, runCli } from '../helpers/cli';
-import { coreConfig, corruptMiddlePage, seedLedger } from '../helpers/ledger-safety-fixture';
+import { contentChecksum, coreConfig, corruptMiddlePage, seedLedger } from '../helpers/ledger-safety-fixture';
+import { flipIndexKeys } from '../helpers/index-damage';
 import { makeTempDir } from '../helpers/temp-dir';
 import { thrownAppError } from '../helpers/app-error';
 
@@ -54,7 +57,7 @@ function sqliteFile(path: string, sql: string): void {
 const NOT_OURS =
   /^.+ledger\.sqlite is not a FloatDesk ledger\. FloatDesk did not change it\. Choose a FloatDesk workspace folder\.$/;
 const UNREADABLE =
-  /^The ledger file is damaged or is not a FloatDesk ledger: .+ledger\.sqlite\. FloatDesk did not change it\. Restore it from a backup or choose a FloatDesk workspace folder\.$/;
+  /^The ledger file is damaged or is not a FloatDesk ledger: .+ledger\.sqlite\. FloatDesk did not change it\. Restore it from a backup with "floatdesk restore --from <backup file>", or choose a FloatDesk workspace folder\.$/;
 const DAMAGED =
   /^The ledger is damaged \(.+ found in .+ledger\.sqlite\)\. Restore it from a backup with "floatdesk restore --from <backup file>"\.$/;
 const TOO_NEW = /^This ledger was written by a newer FloatDesk \(schema \d+;.*Update FloatDesk to open it\./;
@@ -238,7 +241,7 @@ describe('hostile ledger files', () => {
     },
   );
 
-  it('initialises a zero-length ledger file: SQLite leaves exactly that when FloatDesk stops before its first migration', () => {
+  it('initialises a zero-length ledger file in a new folder: SQLite leaves exactly that when FloatDesk stops before its first migration', () => {
     const workspace = join(temp.dir, 'zero-length');
     mkdirSync(workspace, { recursive: true });
     const ledger = join(workspace, 'ledger.sqlite');
@@ -260,5 +263,149 @@ describe('hostile ledger files', () => {
     expect(db.pragma('application_id', { simple: true })).toBe(FLOATDESK_APPLICATION_ID);
     expect(db.prepare('SELECT count(*) FROM balance_snapshots').pluck().get()).toBe(9);
     db.close();
+  });
+});
+
+/**
+ * A workspace that was in use (the core opened it, so it is marked, logged and migrated), then
+ * damaged by `damage`: the ledger emptied, index keys flipped (the quick check misses that), or
+ * written by a newer FloatDesk. Every command refuses it and leaves the file as it was.
+ */
+interface DamagedCase {
+  name: string;
+  damage: (ledger: string) => void;
+  code: string;
+  message: RegExp;
+  /** `restore --from` a copy of the damaged file: why it is refused. */
+  asBackup: { code: string; message: RegExp };
+  /** What `backup` says, when it is not `message` (it checks its copy, and says so). */
+  backupMessage?: RegExp;
+}
+
+const DAMAGED_CASES: DamagedCase[] = [
+  {
+    name: 'a zero-length ledger',
+    damage: (ledger) => truncateSync(ledger, 0),
+    code: 'ledger_missing',
+    message:
+      /^This workspace's ledger is empty \(0 bytes\): .+ledger\.sqlite\. FloatDesk did not create a new, empty one in its place\. Restore it from a backup with "floatdesk restore --from <backup file>"\.$/,
+    asBackup: { code: 'invalid_input', message: /is not a FloatDesk ledger backup\. Choose another file\.$/ },
+  },
+  {
+    name: 'a ledger with index keys flipped',
+    damage: (ledger) => flipIndexKeys(ledger),
+    code: 'ledger_corrupt',
+    message: DAMAGED,
+    asBackup: { code: 'ledger_corrupt', message: /^The backup .+ is damaged\. Choose another backup\.$/ },
+    backupMessage:
+      /^The backup copy failed its integrity check, so the ledger itself is damaged: .+ledger\.sqlite\. Restore an earlier backup with "floatdesk restore --from <backup file>"\.$/,
+  },
+  {
+    name: 'a ledger from a newer FloatDesk',
+    damage: (ledger) => sqliteFile(ledger, `PRAGMA user_version = ${LATEST_SCHEMA_VERSION + 1};`),
+    code: 'ledger_too_new',
+    message: TOO_NEW,
+    asBackup: { code: 'ledger_too_new', message: TOO_NEW },
+  },
+];
+
+/** Every command that opens a workspace's ledger, as a person would type it. */
+function commands(workspace: string, out: string, backupOf: string): Array<[string, string[]]> {
+  return [
+    ['status', ['status', '--workspace', workspace]],
+    ['floats', ['floats', '--workspace', workspace]],
+    ['sync', ['sync', '--workspace', workspace, '--only', 'floats']],
+    ['backup', ['backup', '--workspace', workspace, '--to', join(out, 'copy.sqlite')]],
+    [
+      'export',
+      ['export', 'balances', '--workspace', workspace, '--format', 'csv', '--out', join(out, 'b.csv')],
+    ],
+    ['reconcile run', ['reconcile', 'run', '--workspace', workspace]],
+    ['audit verify', ['audit', 'verify', '--workspace', workspace]],
+    [
+      'restore (of the damaged file)',
+      ['restore', '--workspace', backupOf, '--from', join(workspace, 'ledger.sqlite')],
+    ],
+  ];
+}
+
+function saidOnStderr(stderr: string): { code: string | undefined; message: string | undefined } {
+  const said = /^floatdesk: (.+) \[([a-z_]+)\]$/.exec(stderr.trimEnd());
+  return { code: said?.[2], message: said?.[1] };
+}
+
+describe('damaged ledgers in a workspace that was in use', () => {
+  it.each(DAMAGED_CASES)(
+    '$name: refused unchanged by every command, backup and restore included',
+    (damaged) => {
+      const workspace = join(temp.dir, `damaged-${++caseNumber}`);
+      const ledger = seedLedger(workspace, 300);
+      damaged.damage(ledger);
+      const before = readFileSync(ledger);
+      const out = join(temp.dir, `out-${caseNumber}`);
+      mkdirSync(out);
+      const healthy = join(temp.dir, `healthy-${caseNumber}`);
+      const healthyLedger = seedLedger(healthy, 3);
+      const healthyBefore = contentChecksum(healthyLedger);
+      const env = {
+        FLOATDESK_HOME: join(temp.dir, 'home'),
+        FLOATDESK_API_KEY: 'key',
+        FLOATDESK_API_SECRET: 'secret',
+      };
+
+      for (const [command, args] of commands(workspace, out, healthy)) {
+        const result = runCli(args, env);
+        const expected = command.startsWith('restore')
+          ? damaged.asBackup
+          : command === 'backup'
+            ? { code: damaged.code, message: damaged.backupMessage ?? damaged.message }
+            : damaged;
+        expect({ command, status: result.status, stdout: result.stdout }).toEqual({
+          command,
+          status: 1,
+          stdout: '',
+        });
+        expect({ command, ...saidOnStderr(result.stderr) }, result.stderr).toEqual({
+          command,
+          code: expected.code,
+          message: expect.stringMatching(expected.message),
+        });
+        expect(readFileSync(ledger).equals(before), `${command} changed the ledger`).toBe(true);
+        expect(walBytes(ledger), `${command} left changes for the ledger in its -wal`).toBe(0);
+      }
+      expect(readdirSync(out)).toEqual([]);
+      expect(contentChecksum(healthyLedger)).toBe(healthyBefore);
+    },
+  );
+
+  it('a missing ledger is refused with ledger_missing and the newest backup named; nothing is created', () => {
+    const workspace = join(temp.dir, 'missing');
+    const ledger = seedLedger(workspace, 3);
+    const made = runCli(['backup', '--workspace', workspace]);
+    expect(made.status).toBe(0);
+    rmSync(ledger);
+    const error = thrownAppError(() => createCore(coreConfig(workspace)));
+    expect(error.code).toBe('ledger_missing');
+    expect(error.message).toBe(
+      `This workspace's ledger is missing: ${ledger}. FloatDesk did not create a new, empty one in its place. Restore it from a backup with "floatdesk restore --from <backup file>". The newest backup in this workspace is ${made.stdout.trim()}.`,
+    );
+    expect(existsSync(ledger)).toBe(false);
+
+    // The hint works: the backup comes back and the workspace opens again.
+    const restored = runCli(['restore', '--workspace', workspace, '--from', made.stdout.trim()]);
+    expect(restored.status, restored.stderr).toBe(0);
+    createCore(coreConfig(workspace)).close();
+  });
+
+  it('an emptied ledger comes back with restore, and the workspace opens with its data', () => {
+    const workspace = join(temp.dir, 'emptied');
+    const ledger = seedLedger(workspace, 40);
+    const content = contentChecksum(ledger);
+    const made = runCli(['backup', '--workspace', workspace]);
+    truncateSync(ledger, 0);
+    const restored = runCli(['restore', '--workspace', workspace, '--from', made.stdout.trim()]);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(runCli(['status', '--workspace', workspace]).status).toBe(0);
+    expect(contentChecksum(ledger)).toBe(content);
   });
 });

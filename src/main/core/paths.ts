@@ -3,6 +3,8 @@ import { basename, join, resolve } from 'node:path';
 
 export const APP_FOLDER_NAME = 'FloatDesk';
 export const LEDGER_FILE_NAME = 'ledger.sqlite';
+/** Where `floatdesk backup` puts its copies by default: `<workspace>/backups/`. */
+export const BACKUPS_FOLDER_NAME = 'backups';
 export const DEMO_WORKSPACE_NAME = 'demo';
 
 export interface PathEnvironment {

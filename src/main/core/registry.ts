@@ -14,11 +14,22 @@ type AnyHandler = (input: unknown) => unknown;
 /** Told of every call once it is answered (the core logs failures and notable actions); never the input. */
 export type CallObserver = (channel: string, answer: Envelope<unknown>, elapsedMs: number) => void;
 
+/** What the core puts around every call: one place where calls are refused and failures put in words. */
+export interface CallGuard {
+  /** Throws to refuse the call before its input is even read (e.g. a write while writing is stopped). */
+  check(channel: Channel): void;
+  /** Turns a failure into the error a person meets (SQLite and file-system failures); others unchanged. */
+  translate(error: unknown): unknown;
+}
+
 /** One handler per channel: registering a channel twice is a programming error and throws. */
 export class HandlerRegistry {
   private readonly handlers = new Map<Channel, AnyHandler>();
 
-  constructor(private readonly observe?: CallObserver) {}
+  constructor(
+    private readonly observe?: CallObserver,
+    private readonly guard?: CallGuard,
+  ) {}
 
   register<C extends Channel>(channel: C, handler: Handler<C>): void {
     if (!isChannel(channel))
@@ -47,6 +58,7 @@ export class HandlerRegistry {
 
   private async answer(channel: string, input: unknown): Promise<Envelope<unknown>> {
     try {
+      if (isChannel(channel)) this.guard?.check(channel);
       const call = parseChannelInput(channel, input);
       const handler = this.handlers.get(call.channel);
       if (!handler) throw new Error(`Channel "${call.channel}" has no handler.`);
@@ -60,7 +72,7 @@ export class HandlerRegistry {
       }
       return { ok: true, value: checked.data };
     } catch (error) {
-      return { ok: false, error: toErrorShape(error) };
+      return { ok: false, error: toErrorShape(this.guard ? this.guard.translate(error) : error) };
     }
   }
 }

@@ -6,13 +6,16 @@ import { ExportRunner } from './export/run';
 import { makePrivateFolderSync } from './files/private-files';
 import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
-import { openLedger, translateSqliteError } from './ledger/db';
+import { watchLedgerIntegrity, type IntegrityWatch } from './ledger/background-integrity';
+import { openWorkspaceLedger, type OpenedWorkspaceLedger } from './ledger/open-workspace';
+import { translateSqliteError } from './ledger/storage-errors';
+import { beginLedgerSession, clearCheckedMarkers, markLedgerInUse } from './ledger/workspace-state';
+import { LedgerWriteGuard } from './ledger/write-guard';
 import { createFileLogger, resolveLogLevel } from './log/logger';
 import { logEvent } from './log/observe';
 import { personalValuesOf } from './log/personal-values';
 import { notifyFilesMadePrivate } from './notifications/files-private';
 import { Redactor } from './log/redact';
-import { checkLedgerIntegrity } from './ledger/integrity';
 import { migrate } from './ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './ledger/migrations';
 import { findLiveHolder, SYNC_LOCK } from './ledger/locks';
@@ -41,6 +44,12 @@ export interface CoreConfig {
   exportWorkerPath?: string;
   /** The built statement reader (statement-worker.js), set by the entry files; absent when run from sources. */
   statementWorkerPath?: string;
+  /**
+   * The built background integrity check (integrity-worker.js), set by the interactive shells' core
+   * worker: the full integrity_check runs on it after every open. Without it only the checks before
+   * the first write run (the CLI checks fully then).
+   */
+  integrityWorkerPath?: string;
   /** Set by `floatdesk workspace init`: the platform address this workspace talks to. */
   workspaceBaseUrl?: string;
   /** API key and secret of a platform workspace (from the environment or a prompt; never stored here). */
@@ -99,23 +108,27 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     level: resolveLogLevel(config.logLevel),
     redactor,
   });
-  let db: ReturnType<typeof openLedger>;
+  let opened: OpenedWorkspaceLedger;
   try {
-    db = openLedger(ledgerPath, {
-      maxSchemaVersion: LATEST_SCHEMA_VERSION,
+    opened = openWorkspaceLedger({
+      workspaceDir: config.workspaceDir,
+      oneShot: config.shell === 'cli',
       nativeBinding: config.nativeBinding,
       busyTimeoutMs: config.busyTimeoutMs,
+      now: () => isoNow(clock),
     });
   } catch (error) {
     log.error('workspace.open.failed', { dir: config.workspaceDir, error });
     log.close();
     throw error;
   }
+  const { db } = opened;
   const listeners = new Set<EventListener>();
   let stopWatching = (): void => {};
+  let endSession = (): void => {};
+  let integrity: IntegrityWatch | undefined;
   try {
-    // Before anything is written: a damaged ledger is reported, never migrated or added to.
-    checkLedgerIntegrity(db);
+    if (opened.fullCheck !== null) log.info('ledger.checked', { full: true, reason: opened.fullCheck });
     migrate(db, MIGRATIONS);
     const workspaces = new WorkspacesRepository(db);
     let workspace = workspaces.ensure({
@@ -124,6 +137,10 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       baseUrl: config.workspaceBaseUrl ?? null,
       now: isoNow(clock),
     });
+    // From now on a lost ledger is reported, never replaced by an empty one; and this process has it open.
+    markLedgerInUse(config.workspaceDir, isoNow(clock));
+    endSession = beginLedgerSession(config.workspaceDir, isoNow(clock));
+    if (opened.fullCheck !== null) clearCheckedMarkers(config.workspaceDir, opened.abandonedSessions);
     if (config.workspaceBaseUrl !== undefined && config.workspaceBaseUrl !== workspace.baseUrl) {
       if (workspace.kind === 'demo') {
         throw new AppError(
@@ -174,7 +191,9 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       config.autoSyncMs ?? 0,
       () => settings.stored()?.syncIntervalMinutes,
     );
+    const guard = new LedgerWriteGuard(db);
     const exports = new ExportRunner({
+      translateError: (error) => guard.translate(error),
       writer: db,
       ledgerPath,
       workspaceId: workspace.id,
@@ -186,6 +205,8 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       log,
     });
     const registry = buildRegistry({
+      guard,
+      notices: () => integrity?.notices() ?? [],
       exports,
       ...(config.statementWorkerPath === undefined
         ? {}
@@ -212,6 +233,23 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         config.changePollMs ?? 1000,
       );
     }
+    // The full check in the background, unless it ran before the first write already.
+    if (config.integrityWorkerPath !== undefined && opened.fullCheck === null) {
+      integrity = watchLedgerIntegrity({
+        workerPath: config.integrityWorkerPath,
+        ledgerPath,
+        workspaceDir: config.workspaceDir,
+        ...(config.nativeBinding === undefined ? {} : { nativeBinding: config.nativeBinding }),
+        guard,
+        isOpen: () => db.open,
+        clock,
+        log,
+        onDamage: (notice) => {
+          sync.cancel();
+          emit('notifications:new', notice);
+        },
+      });
+    }
     log.info('workspace.open', {
       kind: workspace.kind,
       shell: config.shell,
@@ -235,6 +273,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       },
       close() {
         stopWatching();
+        integrity?.stop();
         // The ledger closes at once when idle (no transaction spans an await), the network
         // connections (and a demo simulator) right after. A running sync is first cancelled and
         // given a moment to record its end and release its lock, or the workspace would look busy.
@@ -242,6 +281,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
           const network = sync.close();
           listeners.clear();
           if (db.open) db.close();
+          endSession();
           log.info('workspace.close', { kind: workspace.kind });
           log.close();
           return network;
@@ -253,7 +293,9 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     };
   } catch (error) {
     stopWatching();
+    integrity?.stop();
     db.close();
+    endSession();
     const translated = translateSqliteError(error, ledgerPath);
     log.error('workspace.open.failed', { dir: config.workspaceDir, error: translated });
     log.close();

@@ -28,8 +28,9 @@ try {
   // Built next to this entry (out/main, out/cli): computed here so the path points at a real file.
   const exportWorkerPath = fileURLToPath(new URL('./export-worker.js', import.meta.url));
   const statementWorkerPath = fileURLToPath(new URL('./statement-worker.js', import.meta.url));
+  const integrityWorkerPath = fileURLToPath(new URL('./integrity-worker.js', import.meta.url));
   core = createCoreHost(
-    { exportWorkerPath, statementWorkerPath, ...start.config },
+    { exportWorkerPath, statementWorkerPath, integrityWorkerPath, ...start.config },
     shellVault ? { vault: shellVault.vault } : {},
   );
 } catch (error) {

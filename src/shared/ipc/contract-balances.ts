@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = [
   'transfer_cancelled',
   'signoff_drift',
   'files_made_private',
+  // Not stored (the ledger is the thing that failed): the core adds it to every list while it stands.
+  'ledger_damaged',
 ] as const;
 
 export const NotificationSchema = z.object({

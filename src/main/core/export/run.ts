@@ -14,6 +14,7 @@ import { isoNow, type Clock } from '../clock';
 import { fileSystemError } from '../files/fs-errors';
 import { openLedger, type Ledger } from '../ledger/db';
 import { CatalogueSearchRepository } from '../ledger/repositories/catalogue-search';
+import { translateStorageError } from '../ledger/storage-errors';
 import type { Logger } from '../log/logger';
 import { ExportCancelled, writeCsv } from './csv';
 import { csvDialectOf } from './csv-dialect';
@@ -44,6 +45,8 @@ export interface ExportRunnerDeps {
   refreshListValues?: (writer: Ledger, signal: AbortSignal) => Promise<number>;
   /** Tests: how the partial file writes (a writer that runs out of space where no small disk can be mounted). */
   partialFile?: PartialFileOptions;
+  /** Puts a failure in words (the core's write guard); default: storage failures of the ledger. */
+  translateError?: (error: unknown) => unknown;
 }
 
 export interface ExportStart {
@@ -211,7 +214,9 @@ export class ExportRunner {
       await partial?.discard();
       if (signal.aborted || error instanceof ExportCancelled) finish({ outcome: 'cancelled' });
       else {
-        const said = fileSystemError(error, exportTarget(destination)) ?? error;
+        const translate =
+          this.deps.translateError ?? ((cause: unknown) => translateStorageError(cause, this.deps.ledgerPath));
+        const said = fileSystemError(error, exportTarget(destination)) ?? translate(error);
         if (said === error) console.error('FloatDesk: an export failed:', error);
         const { code, message } = toErrorShape(said);
         finish({ outcome: 'failed', error: { code, message } });

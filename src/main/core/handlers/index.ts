@@ -1,10 +1,12 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { AppStatus } from '../../../shared/ipc/contract';
+import type { AppNotification } from '../../../shared/ipc/contract-balances';
 import { systemClock, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { schemaVersionOf } from '../ledger/migrate';
 import { LATEST_SCHEMA_VERSION } from '../ledger/migrations';
 import { FloatsRepository } from '../ledger/repositories/floats';
+import { LedgerWriteGuard } from '../ledger/write-guard';
 import { callLogger } from '../log/observe';
 import { nullLogger, type Logger } from '../log/logger';
 import { HandlerRegistry } from '../registry';
@@ -43,6 +45,10 @@ export interface RegistryDeps {
   exports?: ExportRunner;
   /** The workspace's log: failed calls and notable actions are written to it (default: nowhere). */
   log?: Logger;
+  /** Refuses writes once the ledger is found damaged; puts storage failures in words (default: one for db). */
+  guard?: LedgerWriteGuard;
+  /** Notices held outside the ledger (its damage), listed before the stored notifications. */
+  notices?: () => AppNotification[];
 }
 
 /** Every channel's one handler; a test checks the set equals the contract. */
@@ -58,8 +64,10 @@ export function buildRegistry({
   exports,
   statementWorker,
   log = nullLogger(),
+  guard = new LedgerWriteGuard(db),
+  notices,
 }: RegistryDeps): HandlerRegistry {
-  const registry = new HandlerRegistry(callLogger(log));
+  const registry = new HandlerRegistry(callLogger(log), guard);
   const status = (): AppStatus => ({
     ...appStatus,
     ledgerPath: db.name,
@@ -70,7 +78,7 @@ export function buildRegistry({
   registerDiagnosticsHandlers(registry, { db, workspaceId, clock, log, status, settings, connection });
   registerFloatHandlers(registry, new FloatsRepository(db), workspaceId);
   registerBalanceHandlers(registry, { db, workspaceId, clock });
-  registerNotificationHandlers(registry, { db, workspaceId, clock });
+  registerNotificationHandlers(registry, { db, workspaceId, clock, ...(notices ? { notices } : {}) });
   registerSyncHandlers(registry, sync, appStatus.shell === 'cli' ? 'cli' : 'manual');
   registerTransferHandlers(registry, { db, workspaceId, clock, emit, client: () => sync.connectedClient() });
   registerCatalogueHandlers(registry, {

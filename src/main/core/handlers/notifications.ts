@@ -1,3 +1,4 @@
+import type { AppNotification } from '../../../shared/ipc/contract-balances';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { NotificationsRepository } from '../ledger/repositories/notifications';
@@ -6,11 +7,20 @@ import type { HandlerRegistry } from '../registry';
 /** notifications:list and notifications:dismiss. */
 export function registerNotificationHandlers(
   registry: HandlerRegistry,
-  deps: { db: Ledger; workspaceId: number; clock: Clock },
+  deps: {
+    db: Ledger;
+    workspaceId: number;
+    clock: Clock;
+    /** Notices the core holds outside the ledger (a damaged ledger), listed first. */
+    notices?: () => AppNotification[];
+  },
 ): void {
   const notifications = new NotificationsRepository(deps.db);
   registry.register('notifications:list', ({ unreadOnly }) => ({
-    notifications: notifications.list(deps.workspaceId, unreadOnly ?? false),
+    notifications: [
+      ...(deps.notices?.() ?? []),
+      ...notifications.list(deps.workspaceId, unreadOnly ?? false),
+    ],
   }));
   registry.register('notifications:dismiss', ({ ids, all }) => ({
     dismissed: notifications.dismiss(

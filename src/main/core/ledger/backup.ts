@@ -4,12 +4,16 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
 import { systemClock, type Clock } from '../clock';
 import { makePrivateFolderSync, precreatePrivateFile } from '../files/private-files';
-import { ledgerPathOf } from '../paths';
-import { openLedger, translateSqliteError, type Ledger } from './db';
-import { findIntegrityProblems, ledgerCorrupt } from './integrity';
+import { BACKUPS_FOLDER_NAME, ledgerPathOf } from '../paths';
+import { openLedger, type Ledger } from './db';
+import { storageErrorOf, translateSqliteError } from './storage-errors';
+import { findForeignKeyRows, findIntegrityProblems, foreignKeyProblemText, ledgerCorrupt } from './integrity';
+import { ledgerPresence, refuseLostLedger } from './lost-ledger';
+import { LATEST_SCHEMA_VERSION } from './migrations';
+import { recordLedgerDamage } from './workspace-state';
 import { LocksRepository } from './repositories/locks';
 
-export const BACKUPS_FOLDER_NAME = 'backups';
+export { BACKUPS_FOLDER_NAME };
 /** Every backup FloatDesk names itself starts so: `ledger-YYYYMMDD-HHMMSS.sqlite`. */
 export const BACKUP_FILE_PREFIX = 'ledger-';
 
@@ -30,7 +34,12 @@ export interface LedgerFileFacts {
   isFloatDeskLedger: boolean;
   /** integrity_check and foreign_key_check findings; [] when healthy. */
   problems: string[];
+  /** Of `problems`, the rows that name a missing audit log entry (a restore words these itself). */
+  auditReferenceProblems: string[];
 }
+
+/** How many problems a check of a copy lists at most. */
+const PROBLEMS_LISTED = 10;
 
 /** UTC `YYYYMMDD-HHMMSS`, for file names that sort by time. */
 export function compactTimestamp(at: Date): string {
@@ -86,20 +95,29 @@ export function removeSidecars(
   for (const suffix of suffixes) rmSync(`${path}${suffix}`, { force: true });
 }
 
-/** A file-system failure (EACCES, ENOSPC ...) names the file; SQLite failures go through the taxonomy. */
-export function fileOrSqliteError(error: unknown, ledgerPath: string, what: string): AppError {
+/**
+ * A file-system or SQLite failure in words: a full disk, a folder that may not be written, a busy or
+ * damaged ledger each get their own code; any other file-system failure names the file and its code.
+ * `what` is the sentence for that last case; `writing` what could not be done on a full disk.
+ */
+export function fileOrSqliteError(error: unknown, path: string, what: string, writing?: string): AppError {
+  if (error instanceof AppError) return error;
+  const storage = storageErrorOf(error, path, writing);
+  if (storage) return storage;
   const code = (error as { code?: unknown } | null)?.code;
-  if (error instanceof AppError || typeof code !== 'string' || code.startsWith('SQLITE')) {
-    return translateSqliteError(error, ledgerPath);
-  }
+  if (typeof code !== 'string' || code.startsWith('SQLITE')) return translateSqliteError(error, path);
   return new AppError(
-    'internal',
-    `${what} (${code}). Check that the folder is writable and has free space.`,
-    {
-      path: ledgerPath,
-      cause: String(error),
-    },
+    'file_access',
+    `${what} (${code}). Check that the folder exists, is writable and has free space, then try again.`,
+    { path, cause: String(error), code },
   );
+}
+
+/** A full disk or a folder that may not be written is the backup file's; anything else the ledger's. */
+function backupError(error: unknown, ledgerPath: string, target: string): AppError {
+  const atTarget = storageErrorOf(error, target, 'write the backup');
+  if (atTarget?.code === 'disk_full' || atTarget?.code === 'file_access') return atTarget;
+  return fileOrSqliteError(error, ledgerPath, `The backup could not be written to ${target}`);
 }
 
 /**
@@ -119,10 +137,19 @@ export function settleLedgerCopy(path: string): LedgerFileFacts {
           "SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = 'workspaces'",
         )
         .get()?.n === 1;
-    const problems = findIntegrityProblems(db, { full: true });
+    const structure = findIntegrityProblems(db, { full: true, foreignKeys: false });
+    const foreignKeys = findForeignKeyRows(db, Math.max(0, PROBLEMS_LISTED - structure.length));
+    const problems = [...structure, ...foreignKeys.map(foreignKeyProblemText)];
     const locks = new LocksRepository(db);
     if (problems.length === 0 && locks.exists()) locks.clear();
-    return { schemaVersion, isFloatDeskLedger: schemaVersion >= 1 && hasWorkspaces, problems };
+    return {
+      schemaVersion,
+      isFloatDeskLedger: schemaVersion >= 1 && hasWorkspaces,
+      problems,
+      auditReferenceProblems: foreignKeys
+        .filter((row) => row.parent === 'audit_log')
+        .map(foreignKeyProblemText),
+    };
   } finally {
     db.close();
   }
@@ -156,7 +183,7 @@ export async function backupLedger(db: Ledger, destination: string): Promise<Bac
       throw new AppError(
         'ledger_corrupt',
         `The backup copy failed its integrity check, so the ledger itself is damaged: ${db.name}. Restore an earlier backup with "floatdesk restore --from <backup file>".`,
-        damaged.details,
+        { ...damaged.details, copyChecked: true },
       );
     }
     fsyncFile(partial);
@@ -166,7 +193,7 @@ export async function backupLedger(db: Ledger, destination: string): Promise<Bac
   } catch (error) {
     rmSync(partial, { force: true });
     removeSidecars(partial);
-    throw fileOrSqliteError(error, db.name, `The backup could not be written to ${target}`);
+    throw backupError(error, db.name, target);
   }
 }
 
@@ -178,20 +205,39 @@ export interface BackupWorkspaceOptions {
   busyTimeoutMs?: number;
 }
 
-/** `floatdesk backup`: back up the workspace's ledger without migrating or otherwise changing it. */
+/**
+ * `floatdesk backup`: back up the workspace's ledger through a read-only connection, so the file it
+ * copies is never changed (not even switched to WAL), and refuse what every other command refuses: a
+ * lost, foreign, unreadable or too new ledger. The copy gets the full integrity check.
+ */
 export async function backupWorkspace(options: BackupWorkspaceOptions): Promise<BackupResult> {
-  const ledgerPath = ledgerPathOf(resolve(options.workspaceDir));
-  if (!existsSync(ledgerPath)) {
-    throw new AppError(
-      'not_found',
-      `There is no ledger to back up in ${resolve(options.workspaceDir)}. Check --workspace.`,
-      { path: ledgerPath },
-    );
+  const workspaceDir = resolve(options.workspaceDir);
+  const ledgerPath = ledgerPathOf(workspaceDir);
+  refuseLostLedger(workspaceDir);
+  if (ledgerPresence(workspaceDir) !== 'present') {
+    throw new AppError('not_found', `There is no ledger to back up in ${workspaceDir}. Check --workspace.`, {
+      path: ledgerPath,
+    });
   }
-  const destination = options.to ?? defaultBackupPath(options.workspaceDir, (options.clock ?? systemClock)());
-  const db = openLedger(ledgerPath, { busyTimeoutMs: options.busyTimeoutMs });
+  const destination = options.to ?? defaultBackupPath(workspaceDir, (options.clock ?? systemClock)());
+  const db = openLedger(ledgerPath, {
+    readonly: true,
+    maxSchemaVersion: LATEST_SCHEMA_VERSION,
+    busyTimeoutMs: options.busyTimeoutMs,
+  });
   try {
     return await backupLedger(db, destination);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ledger_corrupt' && error.details?.copyChecked === true) {
+      // The next open checks the whole ledger before writing to it.
+      const problems = error.details.problems;
+      recordLedgerDamage(
+        workspaceDir,
+        new Date().toISOString(),
+        Array.isArray(problems) ? problems.map(String) : [],
+      );
+    }
+    throw error;
   } finally {
     db.close();
   }

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
 import { precreatePrivateFile } from '../files/private-files';
 import { findIntegrityProblems, ledgerCorrupt } from './integrity';
+import { translateSqliteError } from './storage-errors';
 
 export type Ledger = Database.Database;
 
@@ -23,6 +24,11 @@ export interface OpenLedgerOptions {
   nativeBinding?: string;
   /** How long a writer waits for another process's lock before reporting the ledger busy. */
   busyTimeoutMs?: number;
+  /**
+   * Run the full integrity_check (every index against its table) on the read-only probe before the
+   * writer opens: closing a writer would checkpoint a -wal left by a crash into the very file.
+   */
+  fullCheck?: boolean;
 }
 
 /** What the file is, read without writing: FloatDesk's, empty (safe to initialise) or foreign. */
@@ -78,13 +84,7 @@ function connect(path: string, options: OpenLedgerOptions, readonly: boolean): L
       ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
     });
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw translateSqliteError(error, path);
-    throw new AppError(
-      'ledger_corrupt',
-      `The ledger file could not be opened: ${path}. Check that the folder exists and is writable.`,
-      { path, cause: String(error) },
-    );
+    throw translateSqliteError(error, path);
   }
 }
 
@@ -92,10 +92,11 @@ function connect(path: string, options: OpenLedgerOptions, readonly: boolean): L
  * Everything that decides whether FloatDesk may use the file, on a read-only connection, so a
  * file that is foreign, too new or damaged is refused before a single byte of it changes (switching
  * to WAL rewrites the header; migrating writes tables). A file that is not in WAL mode yet (a
- * restored backup, an older copy) gets its quick_check here, because the switch would write it, and
- * so does one with a -wal file left by a crash (closing a writer checkpoints it into the file). A
- * clean WAL ledger is not changed by opening it: createCore checks it before its first write, so
- * the check (about 160 ms for a 125 MB ledger) runs once per open, not twice.
+ * restored backup, an older copy) gets its check here, because the switch would write it, and
+ * so does one with a -wal file left by a crash (closing a writer checkpoints it into the file); the
+ * full check when `fullCheck` asks for it, else the quick one. A clean WAL ledger is not changed by
+ * opening it: the core quick-checks it before its first write, so the check (about 160 ms for a
+ * 125 MB ledger) runs once per open, not twice.
  */
 function vetExistingLedger(path: string, options: OpenLedgerOptions): void {
   const probe = connect(path, options, true);
@@ -106,8 +107,9 @@ function vetExistingLedger(path: string, options: OpenLedgerOptions): void {
     if (options.maxSchemaVersion !== undefined && facts.schemaVersion > options.maxSchemaVersion) {
       throw ledgerTooNew(path, facts.schemaVersion, options.maxSchemaVersion);
     }
-    if (!options.readonly && facts.kind === 'floatdesk' && (facts.journalMode !== 'wal' || hasWal(path))) {
-      const problems = findIntegrityProblems(probe, { maxProblems: 11 });
+    const writerWouldChangeIt = !options.readonly && (facts.journalMode !== 'wal' || hasWal(path));
+    if (facts.kind === 'floatdesk' && (options.fullCheck || writerWouldChangeIt)) {
+      const problems = findIntegrityProblems(probe, { full: options.fullCheck ?? false, maxProblems: 11 });
       if (problems.length > 0) throw ledgerCorrupt(path, problems.slice(0, 10), problems.length > 10);
     }
   } catch (error) {
@@ -160,33 +162,6 @@ export function ledgerTooNew(path: string, found: number, supported: number): Ap
     { ledgerSchema: found, supportedSchema: supported, path },
   );
 }
-
-/** Map SQLite failures a person can meet to the error taxonomy. */
-export function translateSqliteError(error: unknown, path: string): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  const cause = String(error);
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-    return new AppError(
-      'ledger_busy',
-      'The ledger is busy with another FloatDesk process. Wait a moment and try again.',
-      { path, cause },
-    );
-  }
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_IOERR_SHORT_READ') {
-    return new AppError(
-      'ledger_corrupt',
-      `The ledger file is damaged or is not a FloatDesk ledger: ${path}. FloatDesk did not change it. Restore it from a backup or choose a FloatDesk workspace folder.`,
-      { path, cause },
-    );
-  }
-  return new AppError(
-    'internal',
-    'The ledger could not complete the operation. Try again; if it persists, copy the diagnostics.',
-    { path, cause },
-  );
-}
-
 /**
  * Run a write transaction that need not survive a power cut: staged rows nothing reads until a later
  * transaction commits them with the ledger's usual synchronous=FULL. In WAL mode that later commit's

@@ -6,9 +6,11 @@ export interface IntegrityOptions {
   full?: boolean;
   /** How many problems to collect at most; default 10. */
   maxProblems?: number;
+  /** Also run foreign_key_check (default true). */
+  foreignKeys?: boolean;
 }
 
-interface ForeignKeyProblem {
+export interface ForeignKeyProblem {
   table: string;
   rowid: number | bigint | null;
   parent: string;
@@ -38,16 +40,31 @@ export function findIntegrityProblems(db: Ledger, options: IntegrityOptions = {}
         if (line !== 'ok' && line.trim() !== '' && !line.startsWith('*** in database')) problems.push(line);
       }
     }
-    const foreignKeys = db.prepare<[], ForeignKeyProblem>('PRAGMA foreign_key_check');
-    for (const row of foreignKeys.iterate()) {
-      if (problems.length >= limit) break;
-      problems.push(`${row.table} row ${String(row.rowid)} refers to a missing ${row.parent} row`);
-    }
+    if (options.foreignKeys !== false) problems.push(...findForeignKeyProblems(db, limit - problems.length));
   } catch (error) {
     if (!isSqliteDamage(error)) throw error;
     problems.push(String((error as Error).message ?? error));
   }
   return problems.slice(0, limit);
+}
+
+/** Rows whose parent row is missing (foreign_key_check), at most `limit`. */
+export function findForeignKeyRows(db: Ledger, limit = 10): ForeignKeyProblem[] {
+  const rows: ForeignKeyProblem[] = [];
+  if (limit <= 0) return rows;
+  for (const row of db.prepare<[], ForeignKeyProblem>('PRAGMA foreign_key_check').iterate()) {
+    rows.push(row);
+    if (rows.length >= limit) break;
+  }
+  return rows;
+}
+
+export function foreignKeyProblemText(row: ForeignKeyProblem): string {
+  return `${row.table} row ${String(row.rowid)} refers to a missing ${row.parent} row`;
+}
+
+function findForeignKeyProblems(db: Ledger, limit: number): string[] {
+  return findForeignKeyRows(db, limit).map(foreignKeyProblemText);
 }
 
 /** `more`: the check stopped collecting at `problems.length`; there are others. */

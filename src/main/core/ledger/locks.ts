@@ -1,7 +1,8 @@
 import { hostname as osHostname } from 'node:os';
 import { AppError } from '../../../shared/ipc/errors';
 import { systemClock, type Clock } from '../clock';
-import { translateSqliteError, type Ledger } from './db';
+import type { Ledger } from './db';
+import { translateSqliteError } from './storage-errors';
 import { LocksRepository, type LockIdentity, type LockRecord } from './repositories/locks';
 
 export type { LockRecord } from './repositories/locks';

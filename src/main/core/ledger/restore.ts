@@ -16,9 +16,13 @@ import {
   type LedgerFileFacts,
   removeSidecars,
 } from './backup';
-import { ledgerTooNew, translateSqliteError } from './db';
+import { ledgerTooNew } from './db';
+import { translateSqliteError } from './storage-errors';
 import { SYNC_LOCK, findLiveHolder, lockBusyError, type LockContext } from './locks';
 import { LATEST_SCHEMA_VERSION } from './migrations';
+import { clearCheckedMarkers } from './workspace-state';
+import { describeAuditReport } from '../reconcile/audit/describe-report';
+import { auditLedger } from '../reconcile/audit/verify-ledger';
 
 export interface RestoreOptions {
   workspaceDir: string;
@@ -29,6 +33,12 @@ export interface RestoreOptions {
   busyTimeoutMs?: number;
   /** Overrides for deciding whether a sync lock holder is stale (tests). */
   lockContext?: Omit<LockContext, 'now'>;
+  /**
+   * Restore a backup whose audit log does not check out (an entry edited, a sign-off's head that no
+   * longer matches). Without it such a backup is refused. A backup whose decisions point at audit
+   * entries that are gone is refused either way: FloatDesk could not open it.
+   */
+  acceptAuditDamage?: boolean;
 }
 
 export interface RestoreResult {
@@ -37,6 +47,8 @@ export interface RestoreResult {
   /** Where the ledger that was replaced is kept; null when the workspace had none. */
   previousKeptAs: string | null;
   schemaVersion: number;
+  /** Set when the backup's audit log does not check out and it was restored all the same. */
+  auditWarning?: string;
 }
 
 function isDamage(error: unknown): boolean {
@@ -62,8 +74,32 @@ function unusableBackup(source: string, error: unknown): AppError {
   return fileOrSqliteError(error, source, `The backup ${source} could not be read`);
 }
 
-/** Copies the backup into the workspace folder and proves it is a healthy ledger this FloatDesk can open. */
-async function stageBackup(source: string, staged: string): Promise<number> {
+interface StagedBackup {
+  schemaVersion: number;
+  /** The audit verification's line when the backup's audit log does not check out. */
+  auditBroken: string | null;
+}
+
+/** The backup's audit log, checked like `floatdesk audit verify` does, on the staged copy. */
+function auditOfCopy(staged: string): { line: string; intact: boolean } {
+  const db = new Database(staged, { readonly: true, fileMustExist: true });
+  try {
+    return describeAuditReport(auditLedger(db));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Copies the backup into the workspace folder and proves it is a healthy ledger this FloatDesk can
+ * open, then checks its audit log: a backup whose log was edited is refused unless the person said
+ * to accept it.
+ */
+async function stageBackup(
+  source: string,
+  staged: string,
+  acceptAuditDamage: boolean,
+): Promise<StagedBackup> {
   let facts: LedgerFileFacts;
   const reader = new Database(source, { readonly: true, fileMustExist: true });
   try {
@@ -79,7 +115,8 @@ async function stageBackup(source: string, staged: string): Promise<number> {
       path: source,
     });
   }
-  if (facts.problems.length > 0) {
+  const damage = facts.problems.filter((problem) => !facts.auditReferenceProblems.includes(problem));
+  if (damage.length > 0) {
     throw new AppError('ledger_corrupt', `The backup ${source} is damaged. Choose another backup.`, {
       path: source,
       problems: facts.problems,
@@ -88,8 +125,23 @@ async function stageBackup(source: string, staged: string): Promise<number> {
   if (facts.schemaVersion > LATEST_SCHEMA_VERSION) {
     throw ledgerTooNew(source, facts.schemaVersion, LATEST_SCHEMA_VERSION);
   }
+  const audit = auditOfCopy(staged);
+  if (!audit.intact && facts.auditReferenceProblems.length > 0) {
+    throw new AppError(
+      'ledger_corrupt',
+      `The backup ${source} is damaged and cannot be used: ${audit.line} Choose another backup.`,
+      { path: source, audit: audit.line, problems: facts.problems },
+    );
+  }
+  if (!audit.intact && !acceptAuditDamage) {
+    throw new AppError(
+      'ledger_corrupt',
+      `The audit log in the backup ${source} does not check out, so its history was changed: ${audit.line} Nothing was restored. Choose another backup, or restore this one anyway with --accept-audit-damage (its audit log will keep showing the damage).`,
+      { path: source, audit: audit.line },
+    );
+  }
   fsyncFile(staged);
-  return facts.schemaVersion;
+  return { schemaVersion: facts.schemaVersion, auditBroken: audit.intact ? null : audit.line };
 }
 
 /**
@@ -157,7 +209,11 @@ export async function restoreWorkspace(options: RestoreOptions): Promise<Restore
   const now = (options.clock ?? systemClock)();
   const staged = `${ledgerPath}.restoring-${process.pid}`;
   try {
-    const schemaVersion = await stageBackup(source, staged);
+    const { schemaVersion, auditBroken } = await stageBackup(
+      source,
+      staged,
+      options.acceptAuditDamage ?? false,
+    );
     let previousKeptAs: string | null = null;
     if (existsSync(ledgerPath)) {
       const seized = seizeLedger(ledgerPath, options, now);
@@ -184,7 +240,15 @@ export async function restoreWorkspace(options: RestoreOptions): Promise<Restore
       renameSync(staged, ledgerPath);
       fsyncFolder(workspaceDir);
     }
-    return { ledgerPath, restoredFrom: source, previousKeptAs, schemaVersion };
+    // The restored ledger is the one to check now: whatever an earlier check noted is about the old one.
+    clearCheckedMarkers(workspaceDir, []);
+    return {
+      ledgerPath,
+      restoredFrom: source,
+      previousKeptAs,
+      schemaVersion,
+      ...(auditBroken === null ? {} : { auditWarning: auditBroken }),
+    };
   } catch (error) {
     throw fileOrSqliteError(error, ledgerPath, `The ledger could not be restored into ${workspaceDir}`);
   } finally {

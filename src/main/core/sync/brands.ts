@@ -10,6 +10,7 @@
  */
 import { isoNow } from '../clock';
 import { BrandsRepository } from '../ledger/repositories/brands';
+import { isSqliteError } from '../ledger/storage-errors';
 import { planBrands, type WireBrandObject } from './brand-diff';
 import { syncBrandAssets, type BrandAssetOptions } from './assets';
 import type { DatasetOutcome, DatasetSync } from './types';
@@ -87,7 +88,7 @@ export function brandSync(options: BrandSyncOptions = {}): DatasetSync {
       try {
         await syncBrandAssets(context, options.assetOptions);
       } catch (error) {
-        if (signal.aborted) throw error;
+        if (signal.aborted || isSqliteError(error)) throw error;
         problems.push(
           `brand images could not be updated (${error instanceof Error ? error.message : String(error)})`,
         );

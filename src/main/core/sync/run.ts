@@ -1,6 +1,7 @@
 import { AppError, toErrorShape } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import { translateStorageError } from '../ledger/storage-errors';
 import {
   SyncRunsRepository,
   type DatasetResult,
@@ -54,7 +55,14 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
   const runs = new SyncRunsRepository(request.db);
   const now = (): string => isoNow(request.clock);
   const signal = request.signal ?? new AbortController().signal;
-  const runId = runs.startRun(request.workspaceId, request.trigger, now());
+  let runId: number;
+  try {
+    runId = runs.startRun(request.workspaceId, request.trigger, now());
+  } catch (error) {
+    // Not even the run could be recorded (a full disk, say): the lock goes, the failure in words.
+    release?.();
+    throw translateStorageError(error, request.db.name);
+  }
   const results: SyncSummary['datasets'] = [];
   let cancelled = false;
   try {
@@ -89,7 +97,8 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
         };
       } catch (error) {
         cancelled = signal.aborted;
-        const shape = toErrorShape(error);
+        // A ledger failure (full disk, damage, busy) is said as such, never as the network's.
+        const shape = toErrorShape(translateStorageError(error, request.db.name));
         if (!cancelled) {
           const { code, message, details } = shape;
           request.log?.warn('sync.dataset.failed', { runId, dataset, code, message, details });
@@ -115,9 +124,14 @@ export async function runSync(request: SyncRequest): Promise<SyncSummary> {
     runs.finishRun(runId, outcome, now());
     return { runId, outcome, datasets: results };
   } catch (error) {
-    runs.finishRun(runId, 'failed', now());
-    throw error instanceof AppError
-      ? error
+    try {
+      runs.finishRun(runId, 'failed', now());
+    } catch {
+      // The ledger that just failed may refuse this too (a full disk): the next run closes it.
+    }
+    const translated = translateStorageError(error, request.db.name);
+    throw translated instanceof AppError
+      ? translated
       : new AppError('internal', 'The sync stopped unexpectedly.', { cause: String(error) });
   } finally {
     release?.();

@@ -19,6 +19,7 @@ import { isoNow } from '../clock';
 import { isLocalFileError, localFileError } from '../files/fs-errors';
 import { makePrivateFolder } from '../files/private-files';
 import { TemplatesRepository, type TemplateRecord } from '../ledger/repositories/templates';
+import { isSqliteError } from '../ledger/storage-errors';
 import { safeSegment } from './file-names';
 import { forEachLimited } from './pool';
 import type { DatasetOutcome, DatasetSync, SyncContext } from './types';
@@ -146,7 +147,9 @@ export function templateSync(options: TemplateSyncOptions = {}): DatasetSync {
         try {
           failure = await updateTemplate(context, repository, item);
         } catch (error) {
-          if (signal.aborted || isLocalFileError(error)) throw error;
+          // A full disk or a file FloatDesk may not write is local, and the ledger failing (a full
+          // disk, damage) fails the dataset: neither is a template's problem.
+          if (signal.aborted || isLocalFileError(error) || isSqliteError(error)) throw error;
           failure = reason(error);
         }
         if (failure === NO_ACCESS) noAccess++;

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toErrorShape } from '../../../../shared/ipc/errors';
 import { openLedger, type Ledger } from '../../ledger/db';
+import { translateStorageError } from '../../ledger/storage-errors';
 import { registerFallback } from '../tables/transfers-csv-sql';
 import { segmentSql } from './segment-sql';
 import { FAILED, STARTED, type RenderResult, type RenderSegment, type RenderWorkerData } from './protocol';
@@ -57,7 +58,7 @@ try {
       const { written } = encoder.encodeInto(text, new Uint8Array(buffer));
       result = { segment, buffer, length: written, rows: lines.length };
     } catch (error) {
-      const { code, message: text } = toErrorShape(error);
+      const { code, message: text } = toErrorShape(translateStorageError(error, data.ledgerPath));
       result = { segment, error: { code, message: text } };
     }
     port.postMessage(result, 'buffer' in result ? [result.buffer] : []);

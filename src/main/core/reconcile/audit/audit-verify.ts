@@ -1,7 +1,8 @@
 /**
  * Checking an audit log: recompute every entry's hash from its stored columns and follow the chain.
- * Reads only. What it cannot see on its own is the loss of the newest entries (a cut tail leaves a
- * valid, shorter chain): compare `entries` and `lastHash` with a copy kept elsewhere for that.
+ * Reads only. What the chain cannot show on its own is the loss of the newest entries (a cut tail
+ * leaves a valid, shorter chain): verify-ledger.ts also checks every row that refers to an entry
+ * (decisions, sign-offs and their recorded head, unlocks), and a copy kept elsewhere catches the rest.
  */
 import type { Ledger } from '../../ledger/db';
 import { entryHash, GENESIS_HASH } from './entry-hash';

@@ -1,11 +1,21 @@
 /**
  * `floatdesk audit verify` without the core: opens the ledger file read-only (never migrates, never
- * writes) and checks the audit log of every workspace in it.
+ * writes), checks the whole file first (a damaged file cannot vouch for anything in it), then the
+ * audit log of every workspace in it: the chain itself, and every row elsewhere that refers to an
+ * entry (decisions, sign-offs and the head each recorded, unlocks), which is how a cut tail shows.
  */
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError } from '../../../../shared/ipc/errors';
-import { openLedger, translateSqliteError, type Ledger } from '../../ledger/db';
+import { openLedger, type Ledger } from '../../ledger/db';
+import { checkLedgerIntegrity } from '../../ledger/integrity';
+import { refuseLostLedger } from '../../ledger/lost-ledger';
+import {
+  AuditReferencesRepository,
+  type DanglingAuditReference,
+  type SignOffHeadMismatch,
+} from '../../ledger/repositories/audit-references';
+import { translateSqliteError } from '../../ledger/storage-errors';
 import { schemaVersionOf } from '../../ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../ledger/migrations';
 import { verifyAuditChain, type AuditVerification } from './audit-verify';
@@ -23,10 +33,16 @@ export type LedgerAuditReport =
       kind: 'checked';
       schemaVersion: number;
       /** One result per workspace in the ledger (there is normally exactly one). */
-      workspaces: { workspaceId: number; result: AuditVerification }[];
+      workspaces: { workspaceId: number; result: AuditVerification; references: AuditReferenceCheck }[];
       /** False when the append-only triggers were dropped (the entries may still check out). */
       triggersPresent: boolean;
     };
+
+/** Rows elsewhere that name an entry the log does not have, and sign-offs whose recorded head differs. */
+export interface AuditReferenceCheck {
+  dangling: DanglingAuditReference[];
+  headMismatches: SignOffHeadMismatch[];
+}
 
 function hasObject(db: Ledger, type: 'table' | 'trigger', name: string): boolean {
   return (
@@ -41,25 +57,37 @@ function inspect(db: Ledger): LedgerAuditReport {
       ? { kind: 'before_audit_log', schemaVersion }
       : { kind: 'table_missing', schemaVersion };
   }
+  const references = new AuditReferencesRepository(db);
   const workspaceIds = db
     .prepare<[], number>(
       `SELECT id FROM workspaces UNION SELECT DISTINCT workspace_id FROM audit_log ORDER BY 1`,
     )
     .pluck()
     .all();
+  const ids = [...new Set([...workspaceIds, ...references.workspaceIds()])].sort((a, b) => a - b);
   return {
     kind: 'checked',
     schemaVersion,
-    workspaces: workspaceIds.map((workspaceId) => ({
+    workspaces: ids.map((workspaceId) => ({
       workspaceId,
       result: verifyAuditChain(db, workspaceId),
+      references: {
+        dangling: references.dangling(workspaceId),
+        headMismatches: references.headMismatches(workspaceId),
+      },
     })),
     triggersPresent: TRIGGERS.every((name) => hasObject(db, 'trigger', name)),
   };
 }
 
+/** Check the audit log of an open ledger (a restore checks the backup's copy with it). */
+export function auditLedger(db: Ledger): LedgerAuditReport {
+  return inspect(db);
+}
+
 /** Check the audit log of the ledger at `ledgerPath`; the file is opened read-only. */
 export function auditLedgerFile(ledgerPath: string): LedgerAuditReport {
+  refuseLostLedger(dirname(ledgerPath));
   if (!existsSync(ledgerPath)) {
     throw new AppError('not_found', `There is no ledger in ${dirname(ledgerPath)}. Check --workspace.`, {
       path: ledgerPath,
@@ -67,6 +95,8 @@ export function auditLedgerFile(ledgerPath: string): LedgerAuditReport {
   }
   const db = openLedger(ledgerPath, { readonly: true, maxSchemaVersion: LATEST_SCHEMA_VERSION });
   try {
+    // Structure only: the references to audit entries are this check's own findings, in its words.
+    checkLedgerIntegrity(db, { full: true, foreignKeys: false });
     return inspect(db);
   } catch (error) {
     throw translateSqliteError(error, ledgerPath);

@@ -12,6 +12,7 @@ const TONE: Record<AppNotification['kind'], 'warning' | 'success' | 'info' | 'da
   transfer_cancelled: 'danger',
   signoff_drift: 'danger',
   files_made_private: 'info',
+  ledger_damaged: 'danger',
 };
 
 /** Newest first; beyond these a "Show all" keeps a pile of notices from pushing the screen away. */
