@@ -4,6 +4,7 @@
  * or parentheses for a negative amount.
  */
 import { canonicalDecimal, InvalidAmountError } from '../../../../shared/domain/money';
+import { quoted } from './limits';
 
 export type DecimalSeparator = '.' | ',';
 /** '' means none; ' ' also accepts the no-break spaces U+00A0 and U+202F. */
@@ -38,7 +39,7 @@ function describe(separator: string): string {
 }
 
 function fail(text: string, why: string): AmountResult {
-  return { ok: false, problem: `"${text}" is not an amount: ${why}` };
+  return { ok: false, problem: `${quoted(text)} is not an amount: ${why}` };
 }
 
 /** Takes the sign off: (12.00), -12.00, +12.00, 12.00-, 12.00+. */

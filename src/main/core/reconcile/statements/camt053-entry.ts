@@ -7,6 +7,7 @@ import type { DraftLine } from './line-id';
 import { amountIn, negate } from './sections';
 import { cleanText } from './text-lines';
 import { attribute, child, children, text, textOf } from './xml';
+import { quoted } from './limits';
 
 const NOT_PROVIDED = /^NOTPROVIDED$/i;
 
@@ -16,7 +17,7 @@ export function unsignedAmount(value: string): AmountResult {
   if (parsed.ok && /^\s*[-+(]/.test(value)) {
     return {
       ok: false,
-      problem: `"${value}" has a sign; camt.053 amounts are unsigned and CdtDbtInd gives the direction`,
+      problem: `${quoted(value)} has a sign; camt.053 amounts are unsigned and CdtDbtInd gives the direction`,
     };
   }
   return parsed;
@@ -59,7 +60,7 @@ export function readEntry(ntry: unknown, ctx: CamtContext, accountCurrency: stri
   if (!currency) problem('Amt', 'The entry amount has no currency (Ccy).');
   const direction = text(ntry, 'CdtDbtInd');
   if (direction !== 'CRDT' && direction !== 'DBIT') {
-    problem('CdtDbtInd', `The entry must say CRDT or DBIT, not "${direction ?? ''}".`);
+    problem('CdtDbtInd', `The entry must say CRDT or DBIT, not ${quoted(direction ?? '')}.`);
   }
   const bookingText = text(ntry, 'BookgDt', 'Dt') ?? text(ntry, 'BookgDt', 'DtTm');
   const booking = bookingText === null ? null : parseIsoDate(bookingText);

@@ -13,13 +13,15 @@ import { parseIsoDate } from './dates';
 import { assignLineIds, type DraftLine } from './line-id';
 import { balance, negate, summariseSections } from './sections';
 import { attribute, child, children, parseXml, text, type XmlDocument } from './xml';
+import { quoted } from './limits';
+import { ProblemList, type Problems } from './problems';
 
 const REPEATING = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'Ntfctn', 'Rpt']);
 const SUPPORTED = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(0[2-8])$/;
 
 export interface CamtContext {
   doc: XmlDocument;
-  problems: StatementProblem[];
+  problems: Problems;
 }
 
 function empty(problems: StatementProblem[]): StatementImport {
@@ -60,7 +62,7 @@ function readBalances(
     else if (!amount.ok) problem('Amt', `${amount.problem}.`);
     if (!ccy) problem('Amt', `The ${code} balance has no currency (Ccy).`);
     if (sign !== 'CRDT' && sign !== 'DBIT')
-      problem('CdtDbtInd', `The ${code} balance must say CRDT or DBIT, not "${sign ?? ''}".`);
+      problem('CdtDbtInd', `The ${code} balance must say CRDT or DBIT, not ${quoted(sign ?? '')}.`);
     if (!date) problem('Dt', `The ${code} balance has no date.`);
     else if (!date.ok) problem('Dt', `${date.problem}.`);
     if (!amount?.ok || !ccy || !date?.ok || (sign !== 'CRDT' && sign !== 'DBIT')) continue;
@@ -109,7 +111,8 @@ export function importCamt053(text: string): StatementImport {
   }
   const doc = parseXml(text, REPEATING);
   if ('problem' in doc) return empty([doc]);
-  const ctx: CamtContext = { doc, problems: [] };
+  const problems = new ProblemList();
+  const ctx: CamtContext = { doc, problems };
   const statements = children(doc.root, 'Document', 'BkToCstmrStmt', 'Stmt');
   if (statements.length === 0) {
     return empty([
@@ -118,12 +121,12 @@ export function importCamt053(text: string): StatementImport {
   }
   const drafts: DraftLine[] = [];
   const sections = statements.map((stmt) => readStatement(stmt, ctx, drafts));
-  ctx.problems.sort((a, b) => a.line - b.line);
   return {
     format: 'camt053',
     ...summariseSections(sections),
     lines: assignLineIds(drafts),
-    errors: ctx.problems,
+    errors: problems.list(),
+    errorsTotal: problems.total,
     sections,
   };
 }

@@ -14,6 +14,7 @@ import {
 } from './amount';
 import { CSV_DELIMITERS, delimiterName, readCsv, type CsvDelimiter, type CsvRecord } from './csv';
 import { compileDateFormat, DATE_FORMATS, type CompiledDateFormat } from './dates';
+import { quoted } from './limits';
 
 export type Detection<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -102,7 +103,7 @@ function decide<C, R>(
     if (differing) {
       return {
         ok: false,
-        problem: `"${differing.text}" (line ${differing.line}) reads as ${String(read(first, differing.text))} with ${name(first)} and as ${String(read(other, differing.text))} with ${name(other)}: choose the ${what} in the profile.`,
+        problem: `${quoted(differing.text)} (line ${differing.line}) reads as ${String(read(first, differing.text))} with ${name(first)} and as ${String(read(other, differing.text))} with ${name(other)}: choose the ${what} in the profile.`,
       };
     }
   }

@@ -15,6 +15,7 @@ import { detectAmountStyle, detectDateFormat, normaliseTitle, type Sample } from
 import { checkCsvProfile, type ColumnRef, type CsvProfile } from './csv-profile';
 import { meaningOfTitle } from './csv-title-words';
 import { compileDateFormat, DATE_FORMATS, type CompiledDateFormat } from './dates';
+import { quoted } from './limits';
 
 /** 0-based indexes of the columns that hold each part of a line. */
 export interface ColumnChoice {
@@ -61,8 +62,6 @@ export type CsvMapping =
       unreadable?: boolean;
     };
 
-const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
-const quoted = (text: string): string => `"${clip(text)}"`;
 const sentence = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 const COMPILED_FORMATS = DATE_FORMATS.map(compileDateFormat).filter(
   (format): format is CompiledDateFormat => typeof format !== 'string',

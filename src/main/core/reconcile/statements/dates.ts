@@ -4,6 +4,7 @@
  * characters, e.g. "DD.MM.YYYY". A time after the date ("2026-03-04 10:15", "04.03.2026T10:15:00")
  * is allowed and ignored.
  */
+import { quoted } from './limits';
 
 export type DateResult = { ok: true; date: string } | { ok: false; problem: string };
 
@@ -96,7 +97,7 @@ export function compileDateFormat(format: string): CompiledDateFormat | string {
       const text = input.trim();
       if (text === '') return { ok: false, problem: 'the date is empty' };
       const match = regex.exec(text);
-      if (!match) return { ok: false, problem: `"${text}" is not a date in the format ${format}` };
+      if (!match) return { ok: false, problem: `${quoted(text)} is not a date in the format ${format}` };
       let [year, month, day] = [0, 0, 0];
       parts.forEach((part, i) => {
         const value = match[i + 1] ?? '';
@@ -109,7 +110,7 @@ export function compileDateFormat(format: string): CompiledDateFormat | string {
       const date = calendarDate(year, month, day);
       return date
         ? { ok: true, date }
-        : { ok: false, problem: `"${text}" is not a real calendar date (format ${format})` };
+        : { ok: false, problem: `${quoted(text)} is not a real calendar date (format ${format})` };
     },
   };
 }
@@ -121,15 +122,17 @@ export function parseIsoDate(input: string): DateResult {
     /^(\d{4})-(\d{2})-(\d{2})(?:$|T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?$|[+-]\d{2}:\d{2}$|Z$)/.exec(
       text,
     );
-  if (!match) return { ok: false, problem: `"${text}" is not an ISO date (YYYY-MM-DD)` };
+  if (!match) return { ok: false, problem: `${quoted(text)} is not an ISO date (YYYY-MM-DD)` };
   const date = calendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
-  return date ? { ok: true, date } : { ok: false, problem: `"${text}" is not a real calendar date` };
+  return date ? { ok: true, date } : { ok: false, problem: `${quoted(text)} is not a real calendar date` };
 }
 
 /** SWIFT YYMMDD. */
 export function parseYymmdd(text: string): DateResult {
   const match = /^(\d{2})(\d{2})(\d{2})$/.exec(text);
-  if (!match) return { ok: false, problem: `"${text}" is not a date in the form YYMMDD` };
+  if (!match) return { ok: false, problem: `${quoted(text)} is not a date in the form YYMMDD` };
   const date = calendarDate(fullYear(Number(match[1])), Number(match[2]), Number(match[3]));
-  return date ? { ok: true, date } : { ok: false, problem: `"${text}" is not a real calendar date (YYMMDD)` };
+  return date
+    ? { ok: true, date }
+    : { ok: false, problem: `${quoted(text)} is not a real calendar date (YYMMDD)` };
 }

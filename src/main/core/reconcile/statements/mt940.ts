@@ -14,22 +14,49 @@ import { calendarDate, parseYymmdd } from './dates';
 import { assignLineIds, type DraftLine } from './line-id';
 import { readInformation } from './mt940-details';
 import { amountIn, balance, negate, summariseSections } from './sections';
+import { MAX_FIELD_CHARS, MAX_RECORD_CHARS, quoted } from './limits';
+import { ProblemList, type Problems } from './problems';
 import { cleanText, splitLines } from './text-lines';
 
 interface Field {
   tag: string;
   value: string;
   line: number;
+  /** The field ran past the longest a field may be; the rest of it was not kept. */
+  tooLong?: boolean;
 }
 
 const FIELD_START = /^:(\d{2}[A-Z]?):/;
 
 /** The fields of the file, grouped by statement (each :20: starts one). */
-function readStatements(text: string, problems: StatementProblem[]): Field[][] {
+function readStatements(text: string, problems: Problems): Field[][] {
   const statements: Field[][] = [];
   let current: Field | null = null;
+  /** Lines in a row that belong to no field: one problem for the run, said when it ends. */
+  let stray: { line: number; text: string; count: number } | null = null;
+  const endStray = (): void => {
+    if (stray === null) return;
+    const { line, text, count } = stray;
+    stray = null;
+    problems.push({
+      line,
+      field: null,
+      problem:
+        count === 1
+          ? `This line is not part of any MT940 field: ${quoted(text)}.`
+          : `This line and the ${(count - 1).toLocaleString('en-GB')} after it are not part of any MT940 field: ${quoted(text)} …`,
+    });
+  };
   splitLines(text).forEach((raw, index) => {
     const line = index + 1;
+    if (raw.length > MAX_FIELD_CHARS) {
+      problems.push({
+        line,
+        field: null,
+        problem: `The line is ${raw.length.toLocaleString('en-GB')} characters long; an MT940 line holds at most ${MAX_FIELD_CHARS.toLocaleString('en-GB')}: ${quoted(raw)}. The file is damaged or is not an MT940 statement.`,
+      });
+      return;
+    }
     let content = raw;
     const block4 = content.indexOf('{4:');
     if (content.startsWith('{') && block4 >= 0) content = content.slice(block4 + 3);
@@ -54,15 +81,23 @@ function readStatements(text: string, problems: StatementProblem[]): Field[][] {
       }
       statements[statements.length - 1]!.push(current);
     } else if (current !== null) {
-      current.value += `\n${content}`;
+      if (current.value.length + content.length < MAX_RECORD_CHARS) current.value += `\n${content}`;
+      else if (!current.tooLong) {
+        current.tooLong = true;
+        problems.push({
+          line,
+          field: `:${current.tag}:`,
+          problem: `The field that starts on line ${current.line} runs on past ${MAX_RECORD_CHARS.toLocaleString('en-GB')} characters; an MT940 field is far shorter. The file is damaged or is not an MT940 statement.`,
+        });
+      }
     } else if (content.trim() !== '' && statements.length > 0) {
-      problems.push({
-        line,
-        field: null,
-        problem: `This line is not part of any MT940 field: "${content.trim().slice(0, 40)}".`,
-      });
+      if (stray === null) stray = { line, text: content.trim(), count: 0 };
+      stray.count += 1;
+      return;
     }
+    endStray();
   });
+  endStray();
   return statements;
 }
 
@@ -70,7 +105,7 @@ function mt940Amount(text: string): { ok: true; value: string } | { ok: false; p
   if (!/,/.test(text)) {
     return {
       ok: false,
-      problem: `"${text}" has no decimal comma; MT940 writes amounts like 1250,00 (wrong decimals?)`,
+      problem: `${quoted(text)} has no decimal comma; MT940 writes amounts like 1250,00 (wrong decimals?)`,
     };
   }
   // SWIFT allows "10," (no decimals after the comma).
@@ -80,7 +115,7 @@ function mt940Amount(text: string): { ok: true; value: string } | { ok: false; p
   });
 }
 
-function readBalance(field: Field, problems: StatementProblem[]): StatementSection['opening'] {
+function readBalance(field: Field, problems: Problems): StatementSection['opening'] {
   const bad = (problem: string): null => {
     problems.push({ line: field.line, field: `:${field.tag}:`, problem });
     return null;
@@ -88,7 +123,7 @@ function readBalance(field: Field, problems: StatementProblem[]): StatementSecti
   const match = /^([CD])(\d{6})([A-Z]{3})([\d.,]+)$/.exec(field.value.trim());
   if (!match)
     return bad(
-      `"${field.value.trim()}" is not a balance (C or D, date YYMMDD, currency, amount such as C260301EUR1000,00).`,
+      `${quoted(field.value.trim())} is not a balance (C or D, date YYMMDD, currency, amount such as C260301EUR1000,00).`,
     );
   const date = parseYymmdd(match[2]!);
   if (!date.ok) return bad(`${date.problem}.`);
@@ -117,7 +152,7 @@ function readLine(
   field: Field,
   info: Field | undefined,
   currency: string | null,
-  problems: StatementProblem[],
+  problems: Problems,
 ): DraftLine | null {
   const bad = (problem: string): null => {
     problems.push({ line: field.line, field: ':61:', problem });
@@ -126,13 +161,13 @@ function readLine(
   const match = LINE_PATTERN.exec(field.value.trim());
   if (!match)
     return bad(
-      `"${field.value.split('\n')[0]!.trim()}" is not a statement line (value date YYMMDD, optional entry date MMDD, C/D/RC/RD, amount, transaction type such as NTRF, reference).`,
+      `${quoted(field.value.split('\n')[0]!.trim())} is not a statement line (value date YYMMDD, optional entry date MMDD, C/D/RC/RD, amount, transaction type such as NTRF, reference).`,
     );
   const [, valueText, entryText, mark, , amountText, , references = '', supplementary] = match;
   const value = parseYymmdd(valueText!);
   if (!value.ok) return bad(`${value.problem}.`);
   const booking = entryText ? entryDate(value.date, entryText) : value.date;
-  if (!booking) return bad(`"${entryText}" is not a real entry date (MMDD).`);
+  if (!booking) return bad(`${quoted(entryText ?? '')} is not a real entry date (MMDD).`);
   const amount = mt940Amount(amountText!);
   if (!amount.ok) return bad(`${amount.problem}.`);
   if (!currency)
@@ -159,7 +194,7 @@ function readLine(
   };
 }
 
-function readStatement(fields: Field[], drafts: DraftLine[], problems: StatementProblem[]): StatementSection {
+function readStatement(fields: Field[], drafts: DraftLine[], problems: Problems): StatementSection {
   const first = (...tags: string[]): Field | undefined => fields.find((f) => tags.includes(f.tag));
   const reference = first('20');
   const number = first('28C', '28');
@@ -204,7 +239,7 @@ function readStatement(fields: Field[], drafts: DraftLine[], problems: Statement
 
 /** Read an MT940 file (already decoded text). */
 export function importMt940(text: string): StatementImport {
-  const problems: StatementProblem[] = [];
+  const problems = new ProblemList();
   const statements = readStatements(text, problems);
   if (statements.length === 0) {
     return {
@@ -218,12 +253,12 @@ export function importMt940(text: string): StatementImport {
   }
   const drafts: DraftLine[] = [];
   const sections = statements.map((fields) => readStatement(fields, drafts, problems));
-  problems.sort((a, b) => a.line - b.line);
   return {
     format: 'mt940',
     ...summariseSections(sections),
     lines: assignLineIds(drafts),
-    errors: problems,
+    errors: problems.list(),
+    errorsTotal: problems.total,
     sections,
   };
 }

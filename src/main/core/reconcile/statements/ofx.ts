@@ -13,6 +13,8 @@ import { calendarDate } from './dates';
 import { assignLineIds, type DraftLine } from './line-id';
 import { find, findAll, parseOfx, valueAt, type OfxNode } from './ofx-tree';
 import { amountIn, balance, summariseSections } from './sections';
+import { quoted } from './limits';
+import { ProblemList, type Problems } from './problems';
 import { cleanText } from './text-lines';
 
 /** OFX dates: YYYYMMDD, optionally followed by HHMMSS[.XXX][[gmt offset:tz name]]; the date part counts. */
@@ -24,7 +26,7 @@ function ofxDate(text: string): { ok: true; date: string } | { ok: false; proble
   const date = match ? calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) : undefined;
   return date
     ? { ok: true, date }
-    : { ok: false, problem: `"${text.trim()}" is not an OFX date (YYYYMMDD[HHMMSS])` };
+    : { ok: false, problem: `${quoted(text.trim())} is not an OFX date (YYYYMMDD[HHMMSS])` };
 }
 
 /** TRNAMT: a signed decimal with a point; OFX also allows a decimal comma. */
@@ -33,11 +35,7 @@ function ofxAmount(text: string): { ok: true; value: string } | { ok: false; pro
   return parseAmount(text, { decimalSeparator, thousandsSeparator: '' });
 }
 
-function readTransaction(
-  trn: OfxNode,
-  currency: string | null,
-  problems: StatementProblem[],
-): DraftLine | null {
+function readTransaction(trn: OfxNode, currency: string | null, problems: Problems): DraftLine | null {
   const before = problems.length;
   const bad = (field: string, problem: string): void => {
     problems.push({ line: find(trn, field)?.line ?? trn.line, field, problem });
@@ -82,7 +80,7 @@ function readTransaction(
 function readClosing(
   statement: OfxNode,
   currency: string | null,
-  problems: StatementProblem[],
+  problems: Problems,
 ): StatementSection['closing'] {
   const ledger = find(statement, 'LEDGERBAL');
   if (!ledger) return null;
@@ -103,11 +101,7 @@ function readClosing(
   return 'problem' in result ? bad('BALAMT', result.problem) : result;
 }
 
-function readStatement(
-  statement: OfxNode,
-  drafts: DraftLine[],
-  problems: StatementProblem[],
-): StatementSection {
+function readStatement(statement: OfxNode, drafts: DraftLine[], problems: Problems): StatementSection {
   const currency = valueAt(statement, 'CURDEF')?.toUpperCase() ?? null;
   const account = valueAt(statement, 'BANKACCTFROM', 'ACCTID') ?? valueAt(statement, 'CCACCTFROM', 'ACCTID');
   const firstLineIndex = drafts.length;
@@ -148,15 +142,15 @@ export function importOfx(text: string): StatementImport {
       problem: 'The OFX file holds no bank or credit card statement (STMTRS or CCSTMTRS).',
     });
   }
-  const problems: StatementProblem[] = [];
+  const problems = new ProblemList();
   const drafts: DraftLine[] = [];
   const sections = statements.map((statement) => readStatement(statement, drafts, problems));
-  problems.sort((a, b) => a.line - b.line);
   return {
     format: 'ofx',
     ...summariseSections(sections),
     lines: assignLineIds(drafts),
-    errors: problems,
+    errors: problems.list(),
+    errorsTotal: problems.total,
     sections,
   };
 }

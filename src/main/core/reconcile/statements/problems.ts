@@ -5,7 +5,13 @@
 import type { StatementProblem } from '../../../../shared/domain/statements';
 import { MAX_PROBLEM_CHARS, MAX_PROBLEMS_LISTED } from './limits';
 
-export class ProblemList {
+/** Where a reader puts problems: an array, or a ProblemList that keeps only the first ones. */
+export interface Problems {
+  push(...problems: StatementProblem[]): number;
+  readonly length: number;
+}
+
+export class ProblemList implements Problems {
   private readonly kept: StatementProblem[] = [];
   private counted = 0;
   private sorted = true;
@@ -34,6 +40,23 @@ export class ProblemList {
 
   addAll(problems: Iterable<StatementProblem>): void {
     for (const problem of problems) this.add(problem);
+  }
+
+  /** As an array's push, so a reader can collect into either. */
+  push(...problems: StatementProblem[]): number {
+    for (const problem of problems) this.add(problem);
+    return this.counted;
+  }
+
+  /** How many problems so far (as an array's length: a reader compares it before and after a step). */
+  get length(): number {
+    return this.counted;
+  }
+
+  /** Another list's kept problems, and the count of those it did not keep. */
+  absorb(problems: readonly StatementProblem[], total = problems.length): void {
+    this.addAll(problems);
+    this.counted += Math.max(0, total - problems.length);
   }
 
   /** How many problems there were in all. */

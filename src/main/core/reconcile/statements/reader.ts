@@ -201,7 +201,7 @@ export class StatementReader {
   /** camt.053, MT940 or OFX: read whole, lines with bad texts left out, then balanced per statement. */
   private readWhole(format: StatementFormat, text: string): StatementProblem[] {
     const result = readWholeText(format, text);
-    this.problems.addAll(result.errors);
+    this.problems.absorb(result.errors, result.errorsTotal);
     // A file that could not be read at all has no statements (and no lines).
     const sections = result.sections ?? [];
     const kept: BankLine[] = [];

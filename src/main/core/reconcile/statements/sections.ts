@@ -9,6 +9,7 @@ import type {
   StatementImport,
   StatementSection,
 } from '../../../../shared/domain/statements';
+import { quoted } from './limits';
 
 /** File-level account, opening and closing: shared by every section, or null. */
 export function summariseSections(
@@ -35,7 +36,7 @@ export function amountIn(
   currency: string,
 ): { ok: true; amount: string } | { ok: false; problem: string } {
   if (!isKnownCurrency(currency)) {
-    return { ok: false, problem: `"${currency}" is not an ISO 4217 currency code.` };
+    return { ok: false, problem: `${quoted(currency)} is not an ISO 4217 currency code.` };
   }
   return { ok: true, amount: canonicalAmount(value, currency) };
 }

@@ -12,6 +12,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { StatementProblem } from '../../../../shared/domain/statements';
 import { decodeReferences, firstBadReference, XML_RULES } from './entities';
+import { MAX_FIELD_CHARS, MAX_RECORD_CHARS, quoted } from './limits';
 import { lastLineNumber, lineLocator } from './text-lines';
 
 export type XmlNode = Record<string, unknown>;
@@ -63,6 +64,60 @@ function escapeCdata(text: string): string | StatementProblem {
   return out + text.slice(position);
 }
 
+/**
+ * A value, or a tag, longer than any statement holds: found before the parser reads it (the parser
+ * takes seconds over a text of megabytes), by the distance between one "<" and the next.
+ */
+function firstLongRun(text: string): StatementProblem | undefined {
+  let from = 0;
+  while (from < text.length) {
+    const next = text.indexOf('<', from + 1);
+    const end = next < 0 ? text.length : next;
+    if (end - from > MAX_RECORD_CHARS) {
+      return {
+        line: lineLocator(text)(from),
+        field: null,
+        problem: `A value or tag is longer than any statement holds: ${quoted(text.slice(from, end))}; a field holds at most ${MAX_FIELD_CHARS.toLocaleString('en-GB')} characters. The file is damaged or is not a bank statement.`,
+      };
+    }
+    if (next < 0) return undefined;
+    from = next;
+  }
+  return undefined;
+}
+
+/**
+ * Every tag closes before the next one opens. In XML a "<" cannot stand inside a tag (not even in an
+ * attribute's value) and comments and instructions end with their own marks, so one pass with
+ * indexOf finds the first tag that is never closed; the parser, reading a tag's name until a ">",
+ * would otherwise take seconds over a file of "<<<<".
+ */
+function firstBrokenTag(text: string): StatementProblem | undefined {
+  const broken = (at: number, what: string): StatementProblem => ({
+    line: lineLocator(text)(at),
+    field: null,
+    problem: `${what} ${quoted(text.slice(at, at + 30))} is never closed: the file is cut short or damaged. Download the statement again.`,
+  });
+  for (let open = text.indexOf('<'); open >= 0;) {
+    let end: number;
+    if (text.startsWith('<!--', open)) {
+      end = text.indexOf('-->', open + 4);
+      if (end < 0) return broken(open, 'A comment');
+      end += 2;
+    } else if (text.startsWith('<?', open)) {
+      end = text.indexOf('?>', open + 2);
+      if (end < 0) return broken(open, 'An instruction');
+      end += 1;
+    } else {
+      end = text.indexOf('>', open + 1);
+      const next = text.indexOf('<', open + 1);
+      if (end < 0 || (next >= 0 && next < end)) return broken(open, 'The tag');
+    }
+    open = text.indexOf('<', end + 1);
+  }
+  return undefined;
+}
+
 /** Parse XML, or return the one problem that makes it unreadable. */
 export function parseXml(source: string, arrays: ReadonlySet<string>): XmlDocument | StatementProblem {
   const declaration = DOCTYPE.exec(source);
@@ -73,9 +128,13 @@ export function parseXml(source: string, arrays: ReadonlySet<string>): XmlDocume
       problem: `The file declares a document type or entity (<!${declaration[1]!.toUpperCase()}>). camt.053 statements never do, and FloatDesk does not read one: ask the bank for the statement again.`,
     };
   }
+  const long = firstLongRun(source);
+  if (long !== undefined) return long;
   const escaped = escapeCdata(source);
   if (typeof escaped !== 'string') return escaped;
   const text = escaped;
+  const brokenTag = firstBrokenTag(text);
+  if (brokenTag) return brokenTag;
   const badReference = firstBadReference(text, XML_RULES);
   if (badReference)
     return { line: lineLocator(text)(badReference.offset), field: null, problem: badReference.problem };
