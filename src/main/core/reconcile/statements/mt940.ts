@@ -4,11 +4,7 @@
  * :25: account, :28C: statement number, :60F:/:60M: opening, :61: statement line (+ its :86:),
  * :62F:/:62M: closing. Amounts use a decimal comma.
  */
-import type {
-  StatementImport,
-  StatementProblem,
-  StatementSection,
-} from '../../../../shared/domain/statements';
+import type { StatementImport, StatementSection } from '../../../../shared/domain/statements';
 import { parseAmount } from './amount';
 import { calendarDate, parseYymmdd } from './dates';
 import { assignLineIds, type DraftLine } from './line-id';
