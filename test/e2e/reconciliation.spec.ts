@@ -92,6 +92,19 @@ async function chooseState(page: Page, label: string): Promise<void> {
   await expect(page.getByTestId('recon-items-count')).not.toHaveText('');
 }
 
+/** The item's row, paging on (50 items a page) until it shows. */
+async function findItem(page: Page, text: string): Promise<Locator> {
+  const row = itemRow(page, text);
+  const next = page.getByRole('button', { name: /^Next \d+$/ });
+  for (let pages = 0; pages < 10; pages++) {
+    if ((await row.count()) > 0 || (await next.count()) === 0 || (await next.isDisabled())) break;
+    const count = await page.getByTestId('recon-items-count').textContent();
+    await next.click();
+    await expect(page.getByTestId('recon-items-count')).not.toHaveText(count ?? '');
+  }
+  return row;
+}
+
 async function saveProfile(page: Page): Promise<void> {
   const details = page.getByTestId('recon-new-profile');
   await details.locator('summary').click();
@@ -203,7 +216,7 @@ test('import a statement, run matching, resolve, undo, review a suggestion and m
   await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
   await expect(unknown).toHaveCount(0);
   await chooseState(page, 'Resolved');
-  await expect(itemRow(page, 'E2E UNKNOWN PAYEE')).toContainText('Resolved: Other');
+  await expect(await findItem(page, 'E2E UNKNOWN PAYEE')).toContainText('Resolved: Other');
 
   // Two payments name one request: a person picks the one that pays it.
   const suggestions = page.getByTestId('recon-suggestion');

@@ -15,7 +15,6 @@ import { createCore } from '../../src/main/core/services';
 import { templateSync } from '../../src/main/core/sync/templates';
 import { safeSegment } from '../../src/main/core/sync/file-names';
 import { generateWorld } from '../../src/simulator/data';
-import { DEFAULT_START_TIME } from '../../src/simulator/options';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
 import { mountSmallDisk, sayHowTheDiskIsFull, type DiskChoice } from '../helpers/full-disk';
 import { openSyncLedger } from '../helpers/sync-fixture';
@@ -34,7 +33,8 @@ beforeEach(async () => {
     floats: 2,
     transfers: 20,
     brands: 30,
-    startTime: DEFAULT_START_TIME,
+    // One clock: the platform's starts now, as the core's client signs with this computer's clock.
+    startTime: Math.floor(Date.now() / 1000) * 1000,
     adversarial: false,
   });
   for (const brand of world.brands) brand.status = { code: 'ENABLED' };
@@ -71,6 +71,7 @@ describe('a download saved onto a full disk (/dev/full)', () => {
     // Fast backoff: were the error taken for a network failure, the retries would show at once.
     client = createPlatformClient(simulator, {
       requestsPerMinute: 100_000,
+      now: simulator.now,
       baseBackoffMs: 1,
       maxBackoffMs: 5,
     });

@@ -156,6 +156,7 @@ async function importOne(
   }
   const file = stager.file!;
   try {
+    await stager.syncStaged();
     db.transaction(() => {
       stager.writeHeld();
       const conflicts = refusalOf({

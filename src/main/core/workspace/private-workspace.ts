@@ -11,6 +11,7 @@ import { EXPORTS_FOLDER } from '../export/destination';
 import { narrowTree, type NarrowResult } from '../files/private-files';
 import { BACKUP_FILE_PREFIX, BACKUPS_FOLDER_NAME } from '../ledger/backup';
 import { LOG_FILE_NAME, LOGS_FOLDER } from '../log/log-file';
+import { LEDGER_STATE_FOLDER } from '../ledger/workspace-state';
 import { LEDGER_FILE_NAME } from '../paths';
 import { ASSETS_FOLDER } from '../sync/assets';
 import { TEMPLATES_FOLDER } from '../sync/templates';
@@ -23,12 +24,13 @@ const WORKSPACE_FOLDERS = new Set([
   EXPORTS_FOLDER,
   TEMPLATES_FOLDER,
   ASSETS_FOLDER,
+  LEDGER_STATE_FOLDER,
 ]);
 
 /**
  * Whether FloatDesk made the entry at `segments` (its path inside the workspace folder). Inside logs/
  * and backups/ only its own file names, in case a person keeps other files under those common
- * names; exports/, templates/ and assets/ are FloatDesk's alone (it clears and prunes them).
+ * names; exports/, templates/, assets/ and ledger-state/ are FloatDesk's alone.
  */
 export function isWorkspaceEntry(segments: readonly string[]): boolean {
   const [top = '', name = ''] = segments;

@@ -1,13 +1,15 @@
 /**
  * Where an import's statements and lines go as the reader hands them on. A statement of up to
- * 10,000 lines is held in memory and stored at the end in one transaction, so a refused one leaves
+ * 5,000 lines is held in memory and stored at the end in one transaction, so a refused one leaves
  * the ledger file exactly as it was. A larger one is staged as it comes ('importing' statements,
  * lines in short transactions), so other calls are answered between the batches: a batch grows or
- * shrinks to take about 40 ms (a line's id lands anywhere in the ledger's index, so larger batches
+ * shrinks to take about 15 ms (a line's id lands anywhere in the ledger's index, so larger batches
  * write each index page fewer times), and the log is checkpointed off the core's thread whenever it
  * has grown large.
  */
 import { statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BankLine } from '../../../../shared/domain/statements';
 import { AppError } from '../../../../shared/ipc/errors';
 import { beginBulkWrites, unsyncedWrite, type Ledger } from '../../ledger/db';
@@ -22,9 +24,9 @@ import type { ReadEvent } from './read-job';
 import { checkpointOffThread, type StatementWorker } from './run';
 
 /** Lines held in memory before an import starts writing its batches. */
-export const HELD_LINES = 10_000;
+export const HELD_LINES = 5_000;
 /** The time a staged batch aims to hold the writer for (the calls waiting meanwhile wait this long). */
-const BATCH_TARGET_MS = 40;
+const BATCH_TARGET_MS = 15;
 const BATCH_MIN_LINES = 250;
 const BATCH_MAX_LINES = 20_000;
 /** A log larger than this is checkpointed (off the core's thread) while the import goes on. */
@@ -64,7 +66,8 @@ export class StatementStager {
     return this.held === null;
   }
 
-  accept(event: ReadEvent): void {
+  /** Take the reader's next event; writing happens a batch per turn of the event loop. */
+  async accept(event: ReadEvent): Promise<void> {
     switch (event.type) {
       case 'file':
         this.file = {
@@ -78,7 +81,7 @@ export class StatementStager {
       case 'section':
         if (this.held !== null) this.held.push({ head: event.head, lines: [] });
         else {
-          this.writePending();
+          await this.writePending();
           unsyncedWrite(this.db, () => this.stage(event.head));
         }
         return;
@@ -86,15 +89,15 @@ export class StatementStager {
         if (this.held !== null) {
           this.held[this.held.length - 1]!.lines.push(...event.lines);
           this.heldLines += event.lines.length;
-          if (this.heldLines > HELD_LINES) this.startWriting();
+          if (this.heldLines > HELD_LINES) await this.startWriting();
           return;
         }
         this.pending.push(...event.lines);
-        while (this.pending.length >= this.batchLines) this.writeBatch();
+        while (this.pending.length >= this.batchLines) await this.writeBatch();
         return;
       case 'end':
         this.summary = event.summary;
-        this.writePending();
+        await this.writePending();
         return;
       case 'failed':
         throw new AppError(event.error.code, event.error.message, event.error.details);
@@ -108,6 +111,22 @@ export class StatementStager {
       this.stageLines(lines);
     }
     this.held = null;
+  }
+
+  /**
+   * Before the last step of a staged import: its batches skipped the disk sync, so the log holds
+   * many megabytes the completing commit would sync on the core's thread. They are synced here, on
+   * the thread pool, and the commit then has only its own few pages to sync.
+   */
+  async syncStaged(): Promise<void> {
+    if (!this.wroteEarly) return;
+    const log = await open(`${this.db.name}-wal`, 'r').catch(() => undefined);
+    if (log === undefined) return;
+    try {
+      await log.datasync();
+    } finally {
+      await log.close();
+    }
   }
 
   /** Make the staged statements complete (inside the caller's transaction); returns statements added. */
@@ -133,24 +152,27 @@ export class StatementStager {
     }
   }
 
-  private startWriting(): void {
+  private async startWriting(): Promise<void> {
     const held = this.held ?? [];
     this.held = null;
     this.endBulk = beginBulkWrites(this.db);
     for (const { head, lines } of held) {
-      this.writePending();
+      await this.writePending();
       unsyncedWrite(this.db, () => this.stage(head));
       this.pending.push(...lines);
-      while (this.pending.length >= this.batchLines) this.writeBatch();
+      while (this.pending.length >= this.batchLines) await this.writeBatch();
     }
   }
 
-  private writePending(): void {
-    while (this.pending.length > 0) this.writeBatch();
+  private async writePending(): Promise<void> {
+    while (this.pending.length > 0) await this.writeBatch();
   }
 
-  /** One short transaction of lines; the next batch is sized from how long this one took. */
-  private writeBatch(): void {
+  /**
+   * One short transaction of lines, then a turn of the event loop for the calls waiting; the next
+   * batch is sized from how long this one took.
+   */
+  private async writeBatch(): Promise<void> {
     const lines = this.pending.splice(0, this.batchLines);
     const started = performance.now();
     unsyncedWrite(this.db, () => this.stageLines(lines));
@@ -161,6 +183,7 @@ export class StatementStager {
       Math.max(BATCH_MIN_LINES, Math.min(scaled, this.batchLines * 2)),
     );
     this.checkpointIfLarge();
+    await nextTurn();
   }
 
   private checkpointIfLarge(): void {

@@ -71,6 +71,9 @@ export class CsvRecordStream {
   private read(final: boolean): void {
     const text = this.pending;
     const length = text.length;
+    // One look at the whole piece for control characters (almost always none): records are then
+    // looked at one by one only when it has one.
+    const clean = firstControlCharacter(text) === undefined;
     let position = 0;
     let nextLf = -2;
     let nextCr = -2;
@@ -111,7 +114,7 @@ export class CsvRecordStream {
           }
           break;
         }
-        this.simpleRecord(text.slice(position, end));
+        this.simpleRecord(text.slice(position, end), clean);
         position = end;
         continue;
       }
@@ -139,19 +142,18 @@ export class CsvRecordStream {
       this.line += read.lines;
       if (read.end - position > MAX_RECORD_CHARS) this.tooLong(startLine);
       else if (read.broken !== null) this.onProblem({ line: startLine, field: null, problem: read.broken });
-      else this.emit({ line: startLine, endLine: this.line, fields: read.fields });
+      else this.emit({ line: startLine, endLine: this.line, fields: read.fields }, clean);
       position = read.end;
     }
     this.pending = text.slice(position);
   }
 
-  private simpleRecord(text: string): void {
+  private simpleRecord(text: string, pieceClean: boolean): void {
     if (text.length > MAX_RECORD_CHARS) {
       this.tooLong(this.line);
       return;
     }
-    // One look at the whole line for control characters; the fields are looked at only if it has one.
-    const clean = firstControlCharacter(text) === undefined;
+    const clean = pieceClean || firstControlCharacter(text) === undefined;
     this.emit({ line: this.line, endLine: this.line, fields: text.split(this.delimiter) }, clean);
   }
 

@@ -5,7 +5,7 @@
  * UTF-16 text that is mostly ASCII, and bytes that are not valid UTF-8 are read as Windows-1252,
  * which maps every byte to a character.
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import type { StatementProblem } from '../../../../shared/domain/statements';
 
@@ -109,6 +109,8 @@ export class TextPieces {
   private readonly checked: StringDecoder | undefined;
   private skip: number;
   private odd = 0;
+  /** The checked decoder holds the first bytes of a character that the next piece completes. */
+  private partial = false;
 
   constructor(
     readonly encoding: TextEncodingName,
@@ -131,7 +133,13 @@ export class TextPieces {
       this.skip -= skipped;
     }
     this.odd = (this.odd + bytes.length) % 2;
-    if (this.checked !== undefined) return this.checked.write(bytes as Buffer);
+    if (this.checked !== undefined) {
+      // Most pieces are plain ASCII: read byte for byte, unless a character began in the last piece.
+      if (!this.partial && isAscii(bytes))
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+      this.partial = completeLength(bytes) !== bytes.length;
+      return this.checked.write(bytes as Buffer);
+    }
     if (this.decoder === undefined) return decodeWindows1252(bytes);
     try {
       return this.decoder.decode(bytes, { stream: true });

@@ -15,7 +15,7 @@ import { checkBalances } from './balances';
 import { importCamt053 } from './camt053';
 import { CsvStatementReader, type CsvReadOptions } from './csv-import';
 import { detectFormat, FORMAT_SNIFF_CHARS, type StatementFormat } from './format';
-import { CONTENT_ID, CONTENT_ID_PREFIX, LineIds } from './line-id';
+import { CONTENT_ID, CONTENT_ID_PREFIX, LineIds, type DraftLine } from './line-id';
 import {
   fieldTextProblem,
   MAX_BANK_ID_CHARS,
@@ -57,8 +57,8 @@ export interface ReadSummary {
 
 const TEXT_FIELDS = ['reference', 'remittance', 'counterpartyName', 'counterpartyAccount'] as const;
 
-/** The first reason a line's texts cannot be kept (too long, control characters), or undefined. */
-export function lineTextProblem(line: BankLine): StatementProblem | undefined {
+/** Why a bank's transaction id cannot be kept (too long, control characters, FloatDesk's own prefix). */
+export function bankIdProblem(line: BankLine): StatementProblem | undefined {
   const id = fieldTextProblem(line.bankTransactionId, MAX_BANK_ID_CHARS);
   if (id !== undefined) return { line: line.sourceLine, field: 'bankTransactionId', problem: id };
   if (line.bankTransactionId.startsWith(CONTENT_ID_PREFIX) && !CONTENT_ID.test(line.bankTransactionId))
@@ -67,6 +67,13 @@ export function lineTextProblem(line: BankLine): StatementProblem | undefined {
       field: 'bankTransactionId',
       problem: `The transaction id ${quoted(line.bankTransactionId)} starts with "${CONTENT_ID_PREFIX}", which FloatDesk keeps for the ids it gives lines without one. Export the statement again, or map another column as the id.`,
     };
+  return undefined;
+}
+
+/** The first reason a line's texts cannot be kept (too long, control characters), or undefined. */
+export function lineTextProblem(line: BankLine): StatementProblem | undefined {
+  const id = bankIdProblem(line);
+  if (id !== undefined) return id;
   for (const field of TEXT_FIELDS) {
     const value = line[field];
     if (value === null) continue;
@@ -154,7 +161,7 @@ export class StatementReader {
       this.csv = new CsvStatementReader(
         this.profile,
         this.options,
-        (draft) => this.emit(this.ids.assign(draft)),
+        (draft) => this.emitCsv(draft),
         this.problems,
       );
     } else this.whole = [];
@@ -181,8 +188,11 @@ export class StatementReader {
     this.whole.push(text);
   }
 
-  private emit(line: BankLine): void {
-    const problem = lineTextProblem(line);
+  /** A CSV row's line: its texts were checked as the file's fields (csv-stream.ts); a bank's id has rules of its own. */
+  private emitCsv(draft: DraftLine): void {
+    const fromBank = draft.bankTransactionId !== null;
+    const line = this.ids.assign(draft);
+    const problem = fromBank ? bankIdProblem(line) : undefined;
     if (problem !== undefined) {
       this.problems.add(problem);
       return;
