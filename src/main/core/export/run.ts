@@ -215,7 +215,8 @@ export class ExportRunner {
       if (signal.aborted || error instanceof ExportCancelled) finish({ outcome: 'cancelled' });
       else {
         const translate =
-          this.deps.translateError ?? ((cause: unknown) => translateStorageError(cause, this.deps.ledgerPath));
+          this.deps.translateError ??
+          ((cause: unknown) => translateStorageError(cause, this.deps.ledgerPath));
         const said = fileSystemError(error, exportTarget(destination)) ?? translate(error);
         if (said === error) console.error('FloatDesk: an export failed:', error);
         const { code, message } = toErrorShape(said);

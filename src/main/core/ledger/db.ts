@@ -178,7 +178,7 @@ export function unsyncedWrite<T>(db: Ledger, write: () => T): T {
 }
 
 /** Page cache of the writer while it stores a large statement: its lines' ids land all over the index. */
-const BULK_CACHE_KIB = 64 * 1024;
+const BULK_CACHE_KIB = 32 * 1024;
 
 /**
  * A long run of staged writes (a large statement import): a larger page cache for the writer, and

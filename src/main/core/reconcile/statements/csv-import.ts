@@ -53,6 +53,8 @@ export class CsvStatementReader {
   private settings: Settings | undefined;
   private stopped = false;
   private ended = false;
+  /** A row's problems, reused from row to row. */
+  private readonly rowProblems: StatementProblem[] = [];
 
   constructor(
     profileInput: unknown,
@@ -241,9 +243,12 @@ export class CsvStatementReader {
   }
 
   private read(record: CsvRecord): void {
-    const row = readRow(record, this.columns!, this.profile!, this.settings!);
-    if (Array.isArray(row)) this.problems.addAll(row);
-    else this.onDraft(row);
+    const row = readRow(record, this.columns!, this.profile!, this.settings!, this.rowProblems);
+    if (row !== null) this.onDraft(row);
+    else {
+      this.problems.addAll(this.rowProblems);
+      this.rowProblems.length = 0;
+    }
   }
 }
 

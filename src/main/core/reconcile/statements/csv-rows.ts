@@ -155,14 +155,18 @@ function amountOf(
 
 const isSet = (value: string | null): value is string => value !== null && value !== '0';
 
-/** One row as a line, or one problem per bad field (no objects made for a good row but the line). */
+/**
+ * One row as a line, or null with one problem per bad field pushed onto `problems` (the caller's,
+ * reused from row to row: a good row makes no object but its line).
+ */
 export function readRow(
   record: CsvRecord,
   columns: Resolved,
   profile: CsvProfile,
   settings: Settings,
-): DraftLine | StatementProblem[] {
-  const problems: StatementProblem[] = [];
+  problems: StatementProblem[],
+): DraftLine | null {
+  const before = problems.length;
   const { needed, width } = widthOf(columns);
   const missing =
     record.fields.length < width ? needed.find(([, index]) => index >= record.fields.length) : undefined;
@@ -172,7 +176,7 @@ export function readRow(
       field: missing[0],
       problem: `The row has ${record.fields.length} column(s); the profile reads "${missing[0]}" from column ${missing[1] + 1} and needs ${width}.`,
     });
-    return problems;
+    return null;
   }
   const bookingDate = dateOf(record, 'date', columns.date, settings, problems);
   const valueDate = dateOf(record, 'valueDate', columns.valueDate, settings, problems);
@@ -216,7 +220,7 @@ export function readRow(
     const text = record.fields[index]?.trim() ?? '';
     if (text !== '') remittance = remittance === '' ? text : `${remittance} ${text}`;
   }
-  if (problems.length > 0 || bookingDate === null || amount === null) return problems;
+  if (problems.length > before || bookingDate === null || amount === null) return null;
   return {
     bankTransactionId: cleanText(cellOf(record, columns.bankTransactionId)),
     bookingDate,

@@ -91,9 +91,17 @@ export function compileDateFormat(format: string): CompiledDateFormat | string {
   }
   // eslint-disable-next-line security/detect-non-literal-regexp -- built from fixed TOKENS; every separator from the format is escaped above
   const regex = new RegExp(`^${pattern}(?:[ T]\\d{1,2}:\\d{2}(?::\\d{2}(?:[.,]\\d+)?)?)?$`);
-  return {
-    format,
-    parse(input: string): DateResult {
+  // A statement's lines come in date order, many a day: the last date read is the next one's, mostly.
+  let lastInput: string | undefined;
+  let lastResult: DateResult | undefined;
+  const read = (input: string): DateResult => {
+    if (input === lastInput) return lastResult!;
+    lastResult = parse(input);
+    lastInput = input;
+    return lastResult;
+  };
+  const parse = (input: string): DateResult => {
+    {
       const text = input.trim();
       if (text === '') return { ok: false, problem: 'the date is empty' };
       const match = regex.exec(text);
@@ -111,8 +119,9 @@ export function compileDateFormat(format: string): CompiledDateFormat | string {
       return date
         ? { ok: true, date }
         : { ok: false, problem: `${quoted(text)} is not a real calendar date (format ${format})` };
-    },
+    }
   };
+  return { format, parse: read };
 }
 
 /** ISO date or date-time as XML writes it ("2026-03-04", "2026-03-04T10:15:00+01:00"): its date part. */

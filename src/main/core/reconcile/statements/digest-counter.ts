@@ -15,7 +15,7 @@ export class DigestCounter {
   /** `expected`: about how many digests will be counted (the table grows beyond it if needed). */
   constructor(expected = 512) {
     let slots = 1024;
-    while (slots < expected * 2) slots *= 2;
+    while (slots * 0.75 < expected) slots *= 2;
     this.words = new Int32Array(slots * 3);
     this.counts = new Uint32Array(slots);
     this.mask = slots - 1;
@@ -26,7 +26,8 @@ export class DigestCounter {
     const a = digest[0]!;
     const b = digest[1]!;
     const c = digest[2]!;
-    if ((this.used + 1) * 2 > this.counts.length) this.grow();
+    // At most three slots in four taken: linear probing stays short.
+    if ((this.used + 1) * 4 > this.counts.length * 3) this.grow();
     const slot = this.find(a, b, c);
     if (this.counts[slot] === EMPTY) {
       this.words[slot * 3] = a;

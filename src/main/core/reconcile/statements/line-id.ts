@@ -18,18 +18,16 @@ export const CONTENT_ID = /^sha256:[0-9a-f]{32}:[1-9]\d*$/;
 
 /** The words of the SHA-256 of the line's normalised content (sha256.ts: read them at once). */
 function contentDigest(line: DraftLine): Int32Array {
-  const content = [
-    line.bookingDate,
-    line.valueDate,
-    line.amount,
-    line.currency,
-    cleanText(line.reference),
-    cleanText(line.remittance),
-    cleanText(line.counterpartyName),
-    cleanText(line.counterpartyAccount),
-  ];
-  return sha256Words(JSON.stringify(content));
+  // Exactly JSON.stringify of [bookingDate, valueDate, amount, currency, reference, remittance,
+  // counterpartyName, counterpartyAccount] (texts cleaned), without making the array.
+  return sha256Words(
+    `[${json(line.bookingDate)},${json(line.valueDate)},${json(line.amount)},${json(line.currency)},` +
+      `${json(cleanText(line.reference))},${json(cleanText(line.remittance))},` +
+      `${json(cleanText(line.counterpartyName))},${json(cleanText(line.counterpartyAccount))}]`,
+  );
 }
+
+const json = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
 
 /**
  * Final ids for the lines of one file, given in file order one at a time. A bank id that repeats
