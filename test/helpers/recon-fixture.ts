@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
@@ -109,4 +110,34 @@ export function ledgerDigest(path: string): string {
   for (const file of [path, `${path}-wal`])
     hash.update(existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
   return hash.digest('hex');
+}
+
+/**
+ * sha256 of every row of every table but `locks`: for an operation that takes a workspace lock (a
+ * statement import) and must otherwise store nothing.
+ */
+export function ledgerContentDigest(path: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const hash = createHash('sha256');
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('locks') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all();
+    for (const { name } of tables) {
+      hash.update(name);
+      const rows = db
+        .prepare(`SELECT * FROM "${name}"`)
+        .raw()
+        .all()
+        .map((row) =>
+          JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)),
+        );
+      for (const row of rows.sort()) hash.update(row);
+    }
+    return hash.digest('hex');
+  } finally {
+    db.close();
+  }
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../src/shared/ipc/errors';
 import { FLOATDESK_APPLICATION_ID, openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { migrate, schemaVersionOf } from '../../src/main/core/ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from '../../src/main/core/ledger/migrations';
+import { thrownAppError } from '../helpers/app-error';
 import { makeTempDir } from '../helpers/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -85,10 +86,26 @@ describe('migration runner', () => {
               INSERT INTO child VALUES (1, 42);`,
       },
     ];
-    expect(() => migrate(db!, dangling)).toThrow(/pointing at missing rows \(first: child → parent\)/);
+    const error = thrownAppError(() => migrate(db!, dangling));
+    expect(error.code).toBe('ledger_corrupt');
+    expect(error.details?.problems).toEqual([
+      `Migrating to schema ${LATEST_SCHEMA_VERSION + 1} left 1 row(s) pointing at missing rows (first: child 1 → parent).`,
+    ]);
     expect(schemaVersionOf(db)).toBe(LATEST_SCHEMA_VERSION);
     expect(tableNames(db)).not.toContain('child');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('migrates a ledger whose rows already pointed at missing rows (those are for the audit to report)', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, LATEST_SCHEMA_VERSION - 1));
+    db.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
+             CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent (id))`);
+    db.pragma('foreign_keys = OFF');
+    db.prepare('INSERT INTO child VALUES (1, 42)').run();
+    db.pragma('foreign_keys = ON');
+    expect(migrate(db, MIGRATIONS).to).toBe(LATEST_SCHEMA_VERSION);
+    expect(db.pragma('foreign_key_check')).toHaveLength(1);
   });
 
   it('does nothing on an up-to-date ledger', () => {

@@ -12,6 +12,7 @@ import type { Core } from '../../src/main/core/services';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
 import {
+  ledgerContentDigest,
   ledgerDigest,
   RECON_STATEMENT,
   reconCore,
@@ -118,7 +119,7 @@ describe('statement import', () => {
   });
 
   it('refuses a statement that does not add up: nothing stored, every problem with its line, no audit entry', async () => {
-    const before = ledgerDigest(ledgerPath);
+    const before = ledgerContentDigest(ledgerPath);
     const result = await call('recon:import', {
       fileName: 'broken-unbalanced-camt053.xml',
       contentBase64: statementBase64('broken-unbalanced-camt053.xml'),
@@ -128,7 +129,7 @@ describe('statement import', () => {
     expect(result.errors.length).toBeGreaterThan(0);
     expect(result.errors.every((problem) => problem.line > 0)).toBe(true);
     expect(auditEntries()).toHaveLength(0);
-    expect(ledgerDigest(ledgerPath)).toBe(before);
+    expect(ledgerContentDigest(ledgerPath)).toBe(before);
   });
 
   it('reads a CSV statement through a saved profile', async () => {

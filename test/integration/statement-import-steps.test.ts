@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openLedger } from '../../src/main/core/ledger/db';
+import { beginBulkWrites, openLedger } from '../../src/main/core/ledger/db';
+import { acquireLock, IMPORT_LOCK } from '../../src/main/core/ledger/locks';
 import { createCore, type Core } from '../../src/main/core/services';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import { BIG_PROFILE, bigStatement, writeBigStatement } from '../helpers/big-statement';
@@ -116,6 +117,90 @@ describe('a large statement, stored in steps (on the core thread, as from source
     const kept = await importText(text, { acceptReadableLines: true });
     expect(kept).toMatchObject({ stored: true, linesAdded: 24_998 });
     expect(ledgerCounts()).toEqual({ lines: 24_998, staged: 0, statements: 1, audit: 1 });
+  });
+});
+
+describe('one import at a time, and an import that cannot finish', () => {
+  beforeEach(async () => {
+    openCore();
+    await call('recon:profiles.save', { name: 'Big', profile: BIG_PROFILE });
+  });
+
+  it('is refused while another FloatDesk imports into the workspace, naming it, and stores nothing', async () => {
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      const db = openLedger(ledgerPath);
+      try {
+        acquireLock(db, IMPORT_LOCK, { owner: 'cli', pid: sleeper.pid!, now: new Date() });
+      } finally {
+        db.close();
+      }
+      const envelope = await core!.dispatch('recon:import', {
+        fileName: 'big.csv',
+        contentBase64: Buffer.from(bigStatement(10)).toString('base64'),
+        profile: 'Big',
+      });
+      expect(envelope).toMatchObject({
+        ok: false,
+        error: {
+          code: 'ledger_busy',
+          message: expect.stringMatching(/is already importing a bank statement into this workspace/),
+        },
+      });
+      expect(ledgerCounts()).toEqual({ lines: 0, staged: 0, statements: 0, audit: 0 });
+    } finally {
+      sleeper.kill();
+    }
+  });
+
+  it('refuses a file it could not read to the end even when the readable lines are to be kept', async () => {
+    const text = `${bigStatement(8_000)}2024-03-01,-1.00,"never closed\r\n${'2024-03-02,-2.00,Fee\r\n'.repeat(10)}`;
+    const result = await importText(text, { acceptReadableLines: true });
+    expect(result).toMatchObject({ stored: false, linesRead: 8_000 });
+    expect(result.refusal).toMatch(/could not be read past line 8002 .* its later lines were never read/);
+    expect(ledgerCounts()).toEqual({ lines: 0, staged: 0, statements: 0, audit: 0 });
+  });
+
+  it('answers clearly when the workspace closes mid-import, and what it staged is cleared by the next one', async () => {
+    const importing = core!.dispatch('recon:import', {
+      fileName: 'big.csv',
+      contentBase64: Buffer.from(bigStatement(60_000)).toString('base64'),
+      profile: 'Big',
+    });
+    while (ledgerCounts().staged === 0) await sleep(5);
+    await core!.close();
+    expect(await importing).toMatchObject({
+      ok: false,
+      error: {
+        code: 'ledger_busy',
+        message: expect.stringMatching(/^The import stopped because the workspace was closed/),
+      },
+    });
+    expect(ledgerCounts()).toMatchObject({ lines: 0, statements: 0, audit: 0 });
+    openCore();
+    expect(await importText(bigStatement(10))).toMatchObject({ stored: true, linesAdded: 10 });
+    expect(ledgerCounts()).toEqual({ lines: 10, staged: 0, statements: 1, audit: 1 });
+  });
+
+  it('puts the writer back after nested bulk runs, only when the last one ends', () => {
+    const db = openLedger(join(temp.dir, 'bulk.sqlite'));
+    try {
+      const settings = () => [
+        db.pragma('cache_size', { simple: true }),
+        db.pragma('wal_autocheckpoint', { simple: true }),
+      ];
+      const before = settings();
+      const first = beginBulkWrites(db);
+      const second = beginBulkWrites(db);
+      expect(settings()).toEqual([-32_768, 0]);
+      first();
+      first();
+      expect(settings()).toEqual([-32_768, 0]);
+      second();
+      expect(settings()).toEqual(before);
+    } finally {
+      db.close();
+    }
   });
 });
 

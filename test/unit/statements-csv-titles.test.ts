@@ -161,7 +161,7 @@ describe('German exports', () => {
     const fields = (l: (typeof result.lines)[number]) => [l.bookingDate, l.valueDate, l.amount, l.remittance];
     expect(result.lines.map(fields)).toEqual(fixture.expected.lines.map(fields));
     expect(result.mapping).toContain(
-      'titles on line 4, last 1 line(s) skipped; not read: "Umsatzart", "IBAN"',
+      'titles on line 4; not read: "Umsatzart", "IBAN"; 1 closing line(s) without a date left out (from line 11, "Kontostand")',
     );
   });
 });

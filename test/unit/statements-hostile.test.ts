@@ -14,6 +14,8 @@ import {
   MAX_QUOTED_CHARS,
 } from '../../src/main/core/reconcile/statements/limits';
 import type { StatementImport } from '../../src/shared/domain/statements';
+import { AppError } from '../../src/shared/ipc/errors';
+import { readerError } from '../../src/main/core/reconcile/import/read-job';
 import { STATEMENT_FIXTURES } from '../helpers/statement-fixtures';
 
 const fixture = (name: string): string => readFileSync(join(STATEMENT_FIXTURES, name), 'utf8');
@@ -72,6 +74,11 @@ describe('OFX: one pass, the first unterminated construct stops the reading', ()
       expect(problem).toContain(reference);
       expect(line).toBe(text.slice(0, text.indexOf(reference)).split('\n').length);
     }
+  });
+
+  it('refuses elements nested thousands deep with a problem on its line, never a stack overflow', () => {
+    const deep = `<OFX>${'<A>'.repeat(20_000)}${'</A>'.repeat(20_000)}</OFX>`;
+    expectRefused(deep, { format: 'ofx' }, /nested more than 100 deep/);
   });
 
   it('is not a tag when "<" opens something that is no element', () => {
@@ -196,9 +203,26 @@ describe('CSV', () => {
     expect(line).toBe(3);
   });
 
-  it("refuses a bank id that poses as one of FloatDesk's own ids", () => {
+  it("keeps a bank id that looks like one of FloatDesk's own ids apart from them", () => {
     const profile = { ...CSV_PROFILE, columns: { ...CSV_PROFILE.columns, bankTransactionId: 'Id' } };
-    const text = 'Date,Amount,Text,Id\r\n2026-03-02,-25.00,Rent,sha256:x\r\n';
-    expectRefused(text, { format: 'csv', profile }, /keeps for the ids it gives lines without one/);
+    const own = `sha256:${'ab'.repeat(16)}:1`;
+    const text = `Date,Amount,Text,Id\r\n2026-03-02,-25.00,Rent,${own}\r\n2026-03-03,-5.00,Fee,X\r\n2026-03-04,-6.00,Fee,X#2\r\n2026-03-05,-7.00,Fee,X\r\n`;
+    const { result } = read(text, { format: 'csv', profile });
+    expect(result.errors).toEqual([]);
+    // Every id of a file is unique: the second "X" does not take the id of the line called "X#2".
+    expect(result.lines.map((l) => l.bankTransactionId)).toEqual([`bank:${own}`, 'X', 'X#2', 'X#3']);
+  });
+});
+
+describe('a reader that cannot hold a file', () => {
+  it('says the file is too large or too deep, never "internal"', () => {
+    const said = readerError(new RangeError('Maximum call stack size exceeded'), 'march.ofx');
+    expect(said).toBeInstanceOf(AppError);
+    expect((said as AppError).code).toBe('invalid_input');
+    expect((said as AppError).message).toMatch(/^march\.ofx is too large or too deeply nested/);
+    const memory = Object.assign(new Error('worker ran out of memory'), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
+    expect((readerError(memory, 'big.xml') as AppError).code).toBe('invalid_input');
+    const other = new TypeError('something else');
+    expect(readerError(other, 'x')).toBe(other);
   });
 });

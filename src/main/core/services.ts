@@ -3,6 +3,7 @@ import type { AppStatus } from '../../shared/ipc/contract';
 import { AppError, type Envelope } from '../../shared/ipc/errors';
 import { systemClock, isoNow, type Clock } from './clock';
 import { ExportRunner } from './export/run';
+import { stopImports } from './reconcile/import-statement';
 import { makePrivateFolderSync } from './files/private-files';
 import { buildRegistry } from './handlers';
 import { watchForeignCommits } from './ledger/change-watch';
@@ -288,7 +289,11 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         };
         // Running exports are cancelled and remove their partial files before the ledger closes.
         const finish = (): Promise<void> => exports.close()?.then(closeLedger) ?? closeLedger();
-        return sync.isRunning() ? sync.stop(CLOSE_WAIT_MS).then(finish) : finish();
+        // A statement import is stopped, clears what it staged and releases its lock first.
+        const stopped = stopImports(db, CLOSE_WAIT_MS);
+        return sync.isRunning()
+          ? Promise.all([stopped, sync.stop(CLOSE_WAIT_MS)]).then(finish)
+          : stopped.then(finish);
       },
     };
   } catch (error) {

@@ -187,13 +187,30 @@ const BULK_CACHE_KIB = 32 * 1024;
  * then checkpoints once, off that thread (checkpoint.ts).
  */
 export function beginBulkWrites(db: Ledger): () => void {
-  const cache = db.pragma('cache_size', { simple: true }) as number;
-  const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma(`cache_size = ${-BULK_CACHE_KIB}`);
-  db.pragma('wal_autocheckpoint = 0');
+  let bulk = bulkWrites.get(db);
+  if (bulk === undefined) {
+    bulk = {
+      runs: 0,
+      cache: db.pragma('cache_size', { simple: true }) as number,
+      checkpoint: db.pragma('wal_autocheckpoint', { simple: true }) as number,
+    };
+    bulkWrites.set(db, bulk);
+    db.pragma(`cache_size = ${-BULK_CACHE_KIB}`);
+    db.pragma('wal_autocheckpoint = 0');
+  }
+  bulk.runs += 1;
+  let ended = false;
   return () => {
+    if (ended) return;
+    ended = true;
+    bulk.runs -= 1;
+    if (bulk.runs > 0) return;
+    bulkWrites.delete(db);
     if (!db.open) return;
-    db.pragma(`cache_size = ${Math.trunc(cache)}`);
-    db.pragma(`wal_autocheckpoint = ${Math.trunc(checkpoint)}`);
+    db.pragma(`cache_size = ${Math.trunc(bulk.cache)}`);
+    db.pragma(`wal_autocheckpoint = ${Math.trunc(bulk.checkpoint)}`);
   };
 }
+
+/** Runs of bulk writes under way per connection, and the settings they replaced (put back by the last). */
+const bulkWrites = new WeakMap<Ledger, { runs: number; cache: number; checkpoint: number }>();

@@ -9,13 +9,18 @@ export type { LockRecord } from './repositories/locks';
 
 /** The lock a sync holds for its whole run: two syncs at once on one workspace are refused. */
 export const SYNC_LOCK = 'sync';
+/** The lock a statement import holds for its whole run: one import at a time per workspace. */
+export const IMPORT_LOCK = 'statement-import';
 /** A holder whose heartbeat is older than this is presumed hung or gone and may be taken over. */
 export const LOCK_STALE_AFTER_MS = 120_000;
 /** How often a holder refreshes its heartbeat (well inside LOCK_STALE_AFTER_MS). */
 export const LOCK_HEARTBEAT_MS = 15_000;
 
 /** What a process is doing while it holds a lock, for the refusal message. */
-const ACTIVITY: Record<string, string> = { [SYNC_LOCK]: 'syncing this workspace' };
+const ACTIVITY: Record<string, string> = {
+  [SYNC_LOCK]: 'syncing this workspace',
+  [IMPORT_LOCK]: 'importing a bank statement into this workspace',
+};
 
 export interface LockContext {
   now: Date;

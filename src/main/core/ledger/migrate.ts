@@ -1,10 +1,17 @@
 import { ledgerTooNew, type Ledger } from './db';
+import { ledgerCorrupt } from './integrity';
 import type { Migration } from './migrations';
 
 export interface MigrationOutcome {
   from: number;
   to: number;
   applied: string[];
+}
+
+/** Every row whose foreign key points at no row, as "table rowid → parent". */
+function danglingRows(db: Ledger): string[] {
+  const rows = db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[];
+  return rows.map((row) => `${row.table} ${row.rowid ?? '?'} → ${row.parent}`);
 }
 
 export function schemaVersionOf(db: Ledger): number {
@@ -40,13 +47,15 @@ export function migrate(db: Ledger, migrations: readonly Migration[]): Migration
   if (foreignKeys) db.pragma('foreign_keys = OFF');
   try {
     db.transaction(() => {
+      // Rows that already pointed at missing rows (a damaged or tampered ledger) are the audit's and
+      // the integrity check's to report; only what the steps themselves broke stops the migration.
+      const before = new Set(danglingRows(db));
       for (const step of pending) db.exec(step.sql);
-      const broken = db.pragma('foreign_key_check') as { table: string; parent: string }[];
+      const broken = danglingRows(db).filter((row) => !before.has(row));
       if (broken.length > 0) {
-        const first = broken[0]!;
-        throw new Error(
-          `Migration to schema ${latest} left ${broken.length} row(s) pointing at missing rows (first: ${first.table} → ${first.parent}).`,
-        );
+        throw ledgerCorrupt(db.name, [
+          `Migrating to schema ${latest} left ${broken.length} row(s) pointing at missing rows (first: ${broken[0]}).`,
+        ]);
       }
       db.pragma(`user_version = ${latest}`);
     }).immediate();

@@ -5,20 +5,21 @@
  * does not add up, has problems (unless the person chose to keep the readable lines) or reuses a
  * bank id for another payment is refused as a whole: the answer says why and lists the problems
  * with their lines; what was staged is deleted, and no audit entry is written. One import runs at a
- * time; what an interrupted one left is cleared before the next begins.
+ * time in a workspace, whatever process runs it (the import lock); what an interrupted one left is
+ * cleared before the next begins.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { StatementProblem } from '../../../shared/domain/statements';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
+import type { Ledger } from '../ledger/db';
+import { holdLock, IMPORT_LOCK, type HeldLock } from '../ledger/locks';
 import { BankStatementsRepository } from '../ledger/repositories/bank-statements';
 import { CsvProfilesRepository } from '../ledger/repositories/csv-profiles';
-import { appendInTransaction } from './audit/audit-log';
 import type { ReconContext } from './context';
 import { runStatementRead, type StatementWorker } from './import/run';
 import { fileSource, type StatementSource } from './import/source';
+import { completeImport, takenOver } from './import/complete';
 import { StatementStager } from './import/stager';
-import { refusalOf } from './statements/refusal';
 
 type ImportInput = ChannelInput<'recon:import'>;
 type ImportOutput = ChannelOutput<'recon:import'>;
@@ -49,8 +50,27 @@ function csvProfile(context: ReconContext, name: string | undefined): unknown {
   return stored.profile;
 }
 
-/** Imports of one ledger, one after another. */
+/** Imports of one ledger in this process, one after another (the import lock covers other processes). */
 const queues = new WeakMap<object, Promise<unknown>>();
+/** The import running on a ledger, so that closing the workspace can stop it first. */
+const running = new WeakMap<Ledger, { stop: () => void; done: Promise<unknown> }>();
+
+/**
+ * Stops the import running on this ledger (its next step answers that the workspace closed), and
+ * waits, at most `waitMs`, for it to clear what it staged and release its lock.
+ */
+export async function stopImports(db: Ledger, waitMs: number): Promise<void> {
+  const current = running.get(db);
+  if (current === undefined) return;
+  current.stop();
+  await Promise.race([current.done.catch(() => undefined), sleep(waitMs)]);
+}
+
+interface Outcome {
+  result: { answer: ImportOutput } | { error: unknown };
+  /** After the answer: a large import's checkpoint and the writer's settings put back. */
+  upkeep: Promise<void>;
+}
 
 export async function importStatementFile(
   context: ReconContext,
@@ -71,22 +91,51 @@ export async function importStatementFile(
       : { kind: 'bytes', bytes: decodeBase64(input.contentBase64 ?? '') };
   const profile = csvProfile(context, input.profile);
   const previous = queues.get(context.db) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => importOne(context, input, source, profile, worker));
-  // The next import also waits for this one's upkeep (its checkpoint), which runs after the answer.
+  const run = previous
+    .catch(() => undefined)
+    .then(() => importLocked(context, input, source, profile, worker));
+  // The next import waits for this one's upkeep too, so two never change the writer's settings at once.
   queues.set(
     context.db,
-    run.then(
-      (outcome) => outcome.upkeep,
-      () => undefined,
-    ),
+    run.then((outcome) => outcome.upkeep),
   );
-  return run.then((outcome) => outcome.answer);
+  const { result } = await run;
+  if ('error' in result) throw result.error;
+  return result.answer;
 }
 
-/** Delete what earlier imports left staged, a short transaction at a time. */
+/** Delete what unfinished imports left staged, a short transaction at a time (hold the import lock). */
 export async function clearUnfinishedImports(context: ReconContext): Promise<void> {
   const repository = new BankStatementsRepository(context.db);
   while (repository.discardImporting(context.workspaceId) > 0) await nextTurn();
+}
+
+/** The import under the workspace's import lock: another process importing now is waited for by nobody, but refused. */
+async function importLocked(
+  context: ReconContext,
+  input: ImportInput,
+  source: StatementSource,
+  profile: unknown,
+  worker: StatementWorker | undefined,
+): Promise<Outcome> {
+  let lock: HeldLock;
+  try {
+    lock = holdLock(context.db, IMPORT_LOCK, {
+      owner: context.actor === 'cli' ? 'cli' : 'app',
+      clock: () => new Date(context.now()),
+    });
+  } catch (error) {
+    return { result: { error }, upkeep: Promise.resolve() };
+  }
+  let stopped = false;
+  const done = importOne(context, input, source, profile, worker, lock, () => stopped);
+  running.set(context.db, { stop: () => (stopped = true), done });
+  try {
+    return await done;
+  } finally {
+    running.delete(context.db);
+    lock.release();
+  }
 }
 
 async function importOne(
@@ -95,15 +144,11 @@ async function importOne(
   source: StatementSource,
   profile: unknown,
   worker: StatementWorker | undefined,
-): Promise<{ answer: ImportOutput; upkeep: Promise<void> }> {
+  lock: HeldLock,
+  stopped: () => boolean,
+): Promise<Outcome> {
   const { db, workspaceId } = context;
-  await clearUnfinishedImports(context);
-  const importedAt = context.now();
-  const stager = new StatementStager(db, workspaceId, input.fileName, importedAt, worker);
-  const answered = (answer: ImportOutput): { answer: ImportOutput; upkeep: Promise<void> } => ({
-    answer,
-    upkeep: stager.finish(),
-  });
+  const stager = new StatementStager(db, workspaceId, input.fileName, context.now(), worker);
   const job = {
     source,
     fileName: input.fileName,
@@ -111,99 +156,39 @@ async function importOne(
     ...(profile === undefined ? {} : { profile }),
     ...(input.currency === undefined ? {} : { currency: input.currency }),
   };
+  let result: Outcome['result'];
   try {
-    await runStatementRead(job, (event) => stager.accept(event), worker?.path);
-  } catch (error) {
     await clearUnfinishedImports(context);
-    void stager.finish();
-    throw error;
-  }
-  const summary = stager.summary!;
-  const base = {
-    format: summary.format,
-    linesRead: summary.linesRead,
-    errors: summary.errors,
-    errorsTotal: summary.errorsTotal,
-    ...(summary.mapping === undefined ? {} : { mapping: summary.mapping }),
-  };
-  const refused = (error: AppError): ImportOutput => {
-    const conflicts = error.details?.reason === 'conflicting_ids';
-    return {
-      ...base,
-      // An unbalanced statement's problems are among the errors already; a reused bank id's are not.
-      errors: conflicts
-        ? [...summary.errors, ...stager.conflicts.list()].sort((a: StatementProblem, b) => a.line - b.line)
-        : summary.errors,
-      errorsTotal: summary.errorsTotal + (conflicts ? stager.conflicts.total : 0),
-      stored: false,
-      linesAdded: 0,
-      linesAlreadyKnown: 0,
-      refusal: error.message,
-    };
-  };
-  const refusal = refusalOf({
-    unbalanced: summary.unbalanced,
-    problems: summary.errors,
-    problemsTotal: summary.errorsTotal,
-    linesRead: summary.linesRead,
-    acceptReadableLines: input.acceptReadableLines === true,
-    conflicts: stager.conflicts.list(),
-    conflictsTotal: stager.conflicts.total,
-  });
-  if (refusal !== undefined) {
-    if (stager.wroteEarly) await clearUnfinishedImports(context);
-    return answered(refused(refusal));
-  }
-  const file = stager.file!;
-  try {
+    await runStatementRead(
+      job,
+      (event) => {
+        if (stopped()) throw workspaceClosed();
+        return stager.accept(event);
+      },
+      worker?.path,
+    );
+    if (stopped()) throw workspaceClosed();
+    if (lock.lost()) throw takenOver();
     await stager.syncStaged();
-    db.transaction(() => {
-      stager.writeHeld();
-      const conflicts = refusalOf({
-        unbalanced: [],
-        problems: [],
-        problemsTotal: 0,
-        linesRead: summary.linesRead,
-        acceptReadableLines: true,
-        conflicts: stager.conflicts.list(),
-        conflictsTotal: stager.conflicts.total,
-      });
-      // Thrown inside the transaction: the held statement is not written at all.
-      if (conflicts) throw conflicts;
-      const statementsAdded = stager.complete();
-      appendInTransaction(db, {
-        workspaceId,
-        at: importedAt,
-        actor: context.actor,
-        action: 'statement.imported',
-        subject: `statement:${file.fileSha256}`,
-        details: {
-          fileName: input.fileName,
-          fileSha256: file.fileSha256,
-          format: summary.format,
-          encoding: stager.encoding,
-          statementsAdded,
-          linesRead: summary.linesRead,
-          linesAdded: stager.added,
-          linesAlreadyKnown: stager.known,
-          problemsAccepted: summary.errorsTotal,
-          // A CSV read without a profile: how its columns were read, for whoever checks the import later.
-          ...(summary.mapping === undefined ? {} : { columnMapping: summary.mapping }),
-        },
-      });
-    }).immediate();
+    const answer = completeImport(context, stager, {
+      fileName: input.fileName,
+      acceptReadableLines: input.acceptReadableLines === true,
+      lockLost: lock.lost,
+    });
+    if (!answer.stored && stager.wroteEarly) await clearUnfinishedImports(context);
+    result = { answer };
   } catch (error) {
-    if (stager.wroteEarly) await clearUnfinishedImports(context);
-    if (error instanceof AppError && error.details?.reason === 'conflicting_ids')
-      return answered(refused(error));
-    void stager.finish();
-    throw error;
+    result = { error: db.open ? error : workspaceClosed() };
+    // What was staged is deleted now if it can be; else by the next import (nothing reads it).
+    if (db.open && stager.wroteEarly && !lock.lost())
+      await clearUnfinishedImports(context).catch(() => undefined);
   }
-  return answered({
-    ...base,
-    stored: true,
-    linesAdded: stager.added,
-    linesAlreadyKnown: stager.known,
-    refusal: null,
-  });
+  return { result, upkeep: stager.finish() };
+}
+
+function workspaceClosed(): AppError {
+  return new AppError(
+    'ledger_busy',
+    'The import stopped because the workspace was closed. Nothing was stored: open the workspace and import the statement again.',
+  );
 }

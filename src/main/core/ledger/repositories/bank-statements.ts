@@ -17,6 +17,7 @@ import { fromMinorUnits } from '../../../../shared/domain/money';
 import { AppError } from '../../../../shared/ipc/errors';
 import { checkBalances } from '../../reconcile/statements/balances';
 import { CONTENT_ID_PREFIX } from '../../reconcile/statements/line-id';
+import { quoted } from '../../reconcile/statements/limits';
 import { refusalOf } from '../../reconcile/statements/refusal';
 import type BetterSqlite from 'better-sqlite3';
 import { unsyncedWrite, type Ledger } from '../db';
@@ -133,7 +134,7 @@ export class BankStatementsRepository {
         added += outcome.added;
         known += outcome.known;
         conflicts.push(...outcome.conflicts);
-        return { statement, lineCount: section.lineCount };
+        return { statement, lineCount: section.lineCount, added: outcome.added };
       });
       const refused = refusalOf({
         unbalanced: [],
@@ -267,7 +268,7 @@ export class BankStatementsRepository {
         outcome.conflicts.push({
           line: line.sourceLine,
           field: 'bankTransactionId',
-          problem: `"${line.bankTransactionId}" is already stored for ${known.booking_date} ${known.amount_exact ?? fromMinorUnits(known.amount_minor ?? 0n, known.currency)} ${known.currency}, not ${line.bookingDate} ${line.amount} ${line.currency}`,
+          problem: `${quoted(line.bankTransactionId)} is already stored for ${known.booking_date} ${known.amount_exact ?? fromMinorUnits(known.amount_minor ?? 0n, known.currency)} ${known.currency}, not ${line.bookingDate} ${line.amount} ${line.currency}`,
         });
     });
     return outcome;
@@ -291,10 +292,26 @@ export class BankStatementsRepository {
   complete(
     workspaceId: number,
     file: StatementFile,
-    staged: readonly { statement: StagedStatement; lineCount: number }[],
+    staged: readonly { statement: StagedStatement; lineCount: number; added: number }[],
   ): number {
     let added = 0;
-    for (const { statement, lineCount } of staged) {
+    for (const { statement, lineCount, added: linesAdded } of staged) {
+      const held = this.sql(
+        "SELECT count(*) FROM bank_statements s JOIN bank_lines l ON l.statement_id = s.id WHERE s.id = ? AND s.import_state = 'importing'",
+      )
+        .pluck()
+        .get(statement.id) as number;
+      const exists = this.sql(
+        "SELECT 1 FROM bank_statements WHERE id = ? AND import_state = 'importing'",
+      ).get(statement.id);
+      if (exists === undefined || held !== linesAdded) {
+        // Another process cleared or changed what this import staged: nothing is made complete.
+        throw new AppError(
+          'ledger_busy',
+          'The statement changed in the ledger while it was imported (another FloatDesk cleared it). Nothing was stored: import it again.',
+          { statementId: statement.id, staged: linesAdded, found: held },
+        );
+      }
       const before = this.importedBefore(workspaceId, file.fileSha256, statement.section);
       if (before) {
         this.sql('UPDATE bank_lines SET statement_id = ? WHERE statement_id = ?').run(

@@ -38,11 +38,37 @@ const HEAD_BYTES = 64 * 1024;
 export type Emit = (event: ReadEvent) => Promise<void>;
 
 export async function readStatementJob(job: ReadJob, emit: Emit): Promise<void> {
+  // An error of the one taking the events (the ledger, on the core's own thread) is its own, not
+  // the reader's: it goes back unchanged.
+  let sinkError: { error: unknown } | undefined;
+  const handOn: Emit = async (event) => {
+    try {
+      await emit(event);
+    } catch (error) {
+      sinkError = { error };
+      throw error;
+    }
+  };
   try {
-    await read(job, emit);
+    await read(job, handOn);
   } catch (error) {
-    await emit({ type: 'failed', error: toErrorShape(error) });
+    if (sinkError !== undefined) throw sinkError.error;
+    await emit({ type: 'failed', error: toErrorShape(readerError(error, job.fileName)) });
   }
+}
+
+/** A file beyond what the reader can hold (too many lines, too deep) is said as such. */
+export function readerError(error: unknown, fileName: string): unknown {
+  if (
+    error instanceof RangeError ||
+    (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+  )
+    return new AppError(
+      'invalid_input',
+      `${fileName} is too large or too deeply nested for FloatDesk to read as a statement. Nothing was stored: ask the bank for statements of shorter periods.`,
+      { cause: String(error) },
+    );
+  return error;
 }
 
 async function read(job: ReadJob, emit: Emit): Promise<void> {

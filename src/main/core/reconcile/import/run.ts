@@ -10,7 +10,7 @@ import { AppError } from '../../../../shared/ipc/errors';
 import { checkpointHere } from '../../ledger/checkpoint';
 import type { Ledger } from '../../ledger/db';
 import { fromMessage, type FromWorker, type ToWorker } from './protocol';
-import { readStatementJob, type ReadEvent, type ReadJob } from './read-job';
+import { readerError, readStatementJob, type ReadEvent, type ReadJob } from './read-job';
 
 /**
  * A worker holds a piece of the file, a few batches and the file's line-id counts: it needs little
@@ -62,10 +62,15 @@ function inWorker(job: ReadJob, handle: Handle, workerPath: string): Promise<voi
         })
         .catch(finish);
     });
-    worker.on('error', finish);
+    worker.on('error', (error) => finish(readerError(error, job.fileName)));
     worker.on('exit', (code) => {
       if (!finished)
-        finish(new Error(`The statement worker stopped (exit code ${code}) before the file was read.`));
+        finish(
+          new AppError(
+            'internal',
+            `The statement reader stopped (exit code ${code}) before ${job.fileName} was read. Nothing was stored: try again; if it happens again, copy the diagnostics.`,
+          ),
+        );
     });
     worker.postMessage({ type: 'job', job } satisfies ToWorker);
   });

@@ -46,7 +46,7 @@ export class StatementStager {
   file: StatementFile | undefined;
   encoding: string | null = null;
   summary: ReadSummary | undefined;
-  readonly staged: { statement: StagedStatement; lineCount: number }[] = [];
+  readonly staged: { statement: StagedStatement; lineCount: number; added: number }[] = [];
   added = 0;
   known = 0;
   readonly conflicts = new ProblemList();
@@ -55,7 +55,7 @@ export class StatementStager {
     private readonly db: Ledger,
     private readonly workspaceId: number,
     private readonly fileName: string,
-    private readonly importedAt: string,
+    readonly importedAt: string,
     private readonly worker: StatementWorker | undefined,
   ) {
     this.repository = new BankStatementsRepository(db);
@@ -144,7 +144,8 @@ export class StatementStager {
     if (endBulk === undefined) return;
     try {
       await this.checkpointing;
-      await checkpointOffThread(this.db, this.worker?.path, this.worker?.nativeBinding);
+      // A closed ledger is checkpointed as it closes: no connection is opened to it again.
+      if (this.db.open) await checkpointOffThread(this.db, this.worker?.path, this.worker?.nativeBinding);
     } catch {
       // A checkpoint that could not run now runs later, automatically: nothing is lost.
     } finally {
@@ -197,13 +198,14 @@ export class StatementStager {
 
   private stage(head: SectionHead): void {
     const statement = this.repository.stage(this.workspaceId, this.file!, this.staged.length, head);
-    this.staged.push({ statement, lineCount: 0 });
+    this.staged.push({ statement, lineCount: 0, added: 0 });
   }
 
   private stageLines(lines: readonly BankLine[]): void {
     const current = this.staged[this.staged.length - 1]!;
     const outcome = this.repository.stageLines(this.workspaceId, current.statement, lines);
     current.lineCount += lines.length;
+    current.added += outcome.added;
     this.added += outcome.added;
     this.known += outcome.known;
     this.conflicts.addAll(outcome.conflicts);

@@ -9,7 +9,7 @@ import { CSV_DELIMITERS, readCsv, type CsvDelimiter, type CsvRecord } from './cs
 import type { CsvProfile } from './csv-profile';
 import { meaningOfTitle } from './csv-title-words';
 import type { SettleOptions } from './csv-settle';
-import { detectCsvMapping } from './csv-titles';
+import { describeMapping, detectCsvMapping } from './csv-titles';
 
 /** How far down the title row may be: the first 30 records within the first 64 KiB. */
 const HEAD_CHARS = 65_536;
@@ -75,7 +75,14 @@ export function mappingFromTitles(
   if (titles === null)
     return {
       ok: false,
-      problems: [{ line: 1, field: null, problem: 'The file is empty: export the statement again.' }],
+      problems: [
+        {
+          line: 1,
+          field: null,
+          problem:
+            'No row of column titles could be read at the start of the file: it is empty or its first lines are damaged. Export the statement again.',
+        },
+      ],
     };
   const dateIndex = titles.fields.findIndex((title) => meaningOfTitle(title)?.role === 'date');
   let end = rows.length;
@@ -93,12 +100,9 @@ export function mappingFromTitles(
       ],
     };
   }
-  return {
-    ok: true,
-    profile: { ...detected.profile, footerLines: 0 },
-    description: detected.description,
-    dateIndex,
-  };
+  // The reader says how many closing lines it left out, once it has read to the end.
+  const profile = { ...detected.profile, footerLines: 0 };
+  return { ok: true, profile, description: describeMapping(profile, detected.unread), dateIndex };
 }
 
 /** A date cell with words and no digit ("Total", "Kontostand"): a footer line when the file ends with it. */

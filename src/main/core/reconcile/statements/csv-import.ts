@@ -14,6 +14,7 @@ import { readRow, resolveColumns, settleSettings, type Resolved, type Settings }
 import { CsvRecordStream, type StreamedRecord } from './csv-stream';
 import { looksLikeTitles } from './csv-titles';
 import { LineIds, type DraftLine } from './line-id';
+import { quoted } from './limits';
 import { ProblemList } from './problems';
 import { lastLineNumber } from './text-lines';
 
@@ -48,6 +49,8 @@ export class CsvStatementReader {
   private unsettled: CsvRecord[] | null = [];
   /** Read by titles: undated rows ("Total") that end the file so far — a footer, unless rows follow. */
   private readonly undated: CsvRecord[] = [];
+  /** Read by titles: the undated rows that ended the file, left out as its footer. */
+  private readonly footer: CsvRecord[] = [];
   private dateIndex = -1;
   private columns: Resolved | undefined;
   private settings: Settings | undefined;
@@ -79,6 +82,11 @@ export class CsvStatementReader {
     return this.profile?.account ?? null;
   }
 
+  /** The line where reading stopped before the end of the file, if it did. */
+  get stoppedAt(): number | undefined {
+    return this.stream?.stoppedAt;
+  }
+
   push(text: string): void {
     if (this.stopped) return;
     if (this.prefix !== null) {
@@ -99,8 +107,18 @@ export class CsvStatementReader {
     for (const record of this.undecided) if (record.line <= limit) this.data(record);
     this.undecided.length = 0;
     this.settle();
-    // Undated rows that end the file are its footer ("Total", "Kontostand").
-    this.undated.length = 0;
+    // Undated rows that end the file are its footer ("Total", "Kontostand"): left out, and said.
+    this.footer.push(...this.undated.splice(0));
+    if (this.footer.length > 0 && this.mapping !== undefined) {
+      const first = this.footer[0]!;
+      this.mapping += `; ${this.footer.length} closing line(s) without a date left out (from line ${first.line}, ${quoted(first.fields[this.dateIndex]?.trim() ?? '')})`;
+    }
+  }
+
+  /** Read no further (the reader has all the lines it may take). */
+  stop(): void {
+    this.stopped = true;
+    this.prefix = null;
   }
 
   private fail(problems: StatementProblem[]): void {
@@ -236,7 +254,7 @@ export class CsvStatementReader {
       // The undated rows ending what was read so far wait for what follows (a footer, or not).
       let end = rows.length;
       while (end > 0 && isUndated(rows[end - 1]!.fields[this.dateIndex])) end -= 1;
-      if (!this.ended) this.undated.push(...rows.slice(end));
+      (this.ended ? this.footer : this.undated).push(...rows.slice(end));
       rows = rows.slice(0, end);
     }
     for (const record of rows) this.read(record);

@@ -46,7 +46,11 @@ export class CsvRecordStream {
   private line = 1;
   /** Skipping the rest of a record that was too long (until its line ends). */
   private skipping = false;
+  /** Skipping the rest of a too-long record that holds quotes: whether the skip is inside one. */
+  private quotedSkip: { inQuotes: boolean; opened: number } | null = null;
   private stopped = false;
+  /** The line where reading stopped before the end (a quoted field that never closes). */
+  stoppedAt: number | undefined;
 
   constructor(
     private readonly delimiter: CsvDelimiter,
@@ -65,6 +69,14 @@ export class CsvRecordStream {
   end(): void {
     if (this.stopped) return;
     this.read(true);
+    if (this.quotedSkip?.inQuotes === true) {
+      const { opened } = this.quotedSkip;
+      this.stop({
+        line: opened,
+        field: null,
+        problem: `A quoted field opened on line ${opened} is never closed: the file ends inside it (cut short?).`,
+      });
+    }
     this.pending = '';
   }
 
@@ -86,6 +98,15 @@ export class CsvRecordStream {
       return Math.min(nextLf, nextCr);
     };
     while (position < length) {
+      if (this.quotedSkip !== null) {
+        const skipped = this.skipQuoted(text, position);
+        if (skipped < 0) {
+          position = length;
+          break;
+        }
+        position = skipped;
+        continue;
+      }
       const code = text.charCodeAt(position);
       if (code === LF || code === CR) {
         // A CR as the last character may be the first half of CRLF: wait for the next piece.
@@ -121,12 +142,11 @@ export class CsvRecordStream {
       const read = this.quotedRecord(text, position, final);
       if (read.kind === 'more') {
         if (length - position > MAX_RECORD_CHARS) {
-          this.stop({
-            line: this.line,
-            field: null,
-            problem: `A quoted field on line ${this.line} runs on past ${MAX_RECORD_CHARS.toLocaleString('en-GB')} characters: a closing quote is missing, or the file is not a CSV statement.`,
-          });
-          return;
+          // Too long, wherever the pieces end: said once, and the rest of the record skipped.
+          this.tooLong(this.line);
+          this.skipping = false;
+          this.quotedSkip = { inQuotes: false, opened: this.line };
+          continue;
         }
         break;
       }
@@ -198,8 +218,31 @@ export class CsvRecordStream {
     });
   }
 
+  /**
+   * Skips the rest of a record too long to keep, through quoted line breaks, keeping the line count;
+   * the position of the line break that ends it, or -1 when the piece ends first.
+   */
+  private skipQuoted(text: string, from: number): number {
+    const skip = this.quotedSkip!;
+    for (let i = from; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === QUOTE) {
+        if (!skip.inQuotes) skip.opened = this.line;
+        skip.inQuotes = !skip.inQuotes;
+      } else if (code === LF || code === CR) {
+        if (!skip.inQuotes) {
+          this.quotedSkip = null;
+          return i;
+        }
+        if (!(code === CR && text.charCodeAt(i + 1) === LF)) this.line += 1;
+      }
+    }
+    return -1;
+  }
+
   private stop(problem: StatementProblem): void {
-    this.onProblem(problem);
+    this.onProblem({ ...problem, problem: `${problem.problem} The lines after it were not read.` });
+    this.stoppedAt = problem.line;
     this.stopped = true;
     this.pending = '';
   }

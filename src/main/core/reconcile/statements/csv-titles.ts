@@ -9,6 +9,7 @@
 import type { CsvRecord } from './csv';
 import { settleCsvProfile, type ColumnChoice, type CsvMapping, type SettleOptions } from './csv-settle';
 import { meaningOfTitle, type TitleRole } from './csv-title-words';
+import type { CsvProfile } from './csv-profile';
 import { describeCsvProfile } from './csv-profile-words';
 
 export type Recognition =
@@ -134,7 +135,11 @@ export function recogniseTitles(titles: readonly string[]): Recognition {
   return { ok: true, columns, unread };
 }
 
-export type DetectedMapping = (CsvMapping & { ok: true }) & { description: string };
+export type DetectedMapping = (CsvMapping & { ok: true }) & {
+  description: string;
+  /** Titles left unread (also named in the description). */
+  unread: string[];
+};
 
 /**
  * The profile that reads a CSV statement, from its title row and its data rows (already split into
@@ -159,9 +164,11 @@ export function detectCsvMapping(
   const settled = settleCsvProfile(titles, rows, recognised.columns, options);
   if (!settled.ok) return settled;
   const unread = recognised.unread.map((i) => titles.fields[i] ?? '');
-  const description = describeCsvProfile(settled.profile);
-  return {
-    ...settled,
-    description: unread.length > 0 ? `${description}; not read: ${listTitles(unread)}` : description,
-  };
+  return { ...settled, description: describeMapping(settled.profile, unread), unread };
+}
+
+/** The mapping in words, with the titles it leaves unread. */
+export function describeMapping(profile: CsvProfile, unread: readonly string[]): string {
+  const description = describeCsvProfile(profile);
+  return unread.length > 0 ? `${description}; not read: ${listTitles(unread)}` : description;
 }

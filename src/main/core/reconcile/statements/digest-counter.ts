@@ -14,8 +14,9 @@ export class DigestCounter {
 
   /** `expected`: about how many digests will be counted (the table grows beyond it if needed). */
   constructor(expected = 512) {
+    // Sized for the expected count up to a million (16 MB); a larger file grows the table as it goes.
     let slots = 1024;
-    while (slots * 0.75 < expected) slots *= 2;
+    while (slots * 0.75 < Math.min(expected, 1_000_000)) slots *= 2;
     this.words = new Int32Array(slots * 3);
     this.counts = new Uint32Array(slots);
     this.mask = slots - 1;
@@ -53,7 +54,7 @@ export class DigestCounter {
 
   private grow(): void {
     const { words, counts } = this;
-    const slots = counts.length * 4;
+    const slots = counts.length * 2;
     this.words = new Int32Array(slots * 3);
     this.counts = new Uint32Array(slots);
     this.mask = slots - 1;

@@ -19,6 +19,8 @@ export const MAX_ANY_FILE_BYTES = Math.max(...Object.values(MAX_FILE_BYTES));
 export const MAX_FIELD_CHARS = 4_096;
 /** Characters in one CSV record (several lines when quoted fields hold line breaks). */
 export const MAX_RECORD_CHARS = 65_536;
+/** Lines in one statement file (a year of a busy account is well under a million). */
+export const MAX_LINES = 5_000_000;
 /** Columns in one CSV record. */
 export const MAX_COLUMNS = 1_000;
 /** A bank's transaction id (the ledger keeps ids of 1 to 200 characters). */

@@ -13,8 +13,8 @@ export type DraftLine = Omit<BankLine, 'bankTransactionId'> & { bankTransactionI
 
 /** Marks ids FloatDesk computed, so they are never mistaken for a bank's. */
 export const CONTENT_ID_PREFIX = 'sha256:';
-/** An id FloatDesk computed: the prefix, 32 hex digits of the digest, and the occurrence. */
-export const CONTENT_ID = /^sha256:[0-9a-f]{32}:[1-9]\d*$/;
+/** Put before a bank's own id that starts like one FloatDesk computes. */
+export const BANK_ID_ESCAPE = 'bank:';
 
 /** The words of the SHA-256 of the line's normalised content (sha256.ts: read them at once). */
 function contentDigest(line: DraftLine): Int32Array {
@@ -36,22 +36,32 @@ const json = (value: string | null): string => (value === null ? 'null' : JSON.s
  */
 export class LineIds {
   private readonly bankIds: DigestCounter;
+  private readonly finalIds: DigestCounter;
   private readonly contents: DigestCounter;
 
   /** `expectedLines`: about how many lines the file holds (sizes the counts once). */
   constructor(expectedLines = 0) {
     // A file has its bank's ids or none (then every line gets a content id): size only the latter.
     this.bankIds = new DigestCounter();
+    this.finalIds = new DigestCounter();
     this.contents = new DigestCounter(expectedLines);
   }
 
   /** The line with its final id (the draft itself, now a line: drafts are made for this). */
   assign(draft: DraftLine): BankLine {
     const line = draft as BankLine;
-    const bankId = cleanText(draft.bankTransactionId);
-    if (bankId !== null) {
-      const occurrence = this.bankIds.next(sha256Words(bankId));
-      line.bankTransactionId = occurrence === 1 ? bankId : `${bankId}#${occurrence}`;
+    const cleaned = cleanText(draft.bankTransactionId);
+    if (cleaned !== null) {
+      // A bank's id never looks like one FloatDesk computed (those are unique per date only).
+      const bankId = cleaned.startsWith(CONTENT_ID_PREFIX) ? `${BANK_ID_ESCAPE}${cleaned}` : cleaned;
+      let occurrence = this.bankIds.next(sha256Words(bankId));
+      let id = occurrence === 1 ? bankId : `${bankId}#${occurrence}`;
+      // "X", "X#2", "X": the second X would be a second "X#2"; every id of a file stays unique.
+      while (this.finalIds.next(sha256Words(id)) > 1) {
+        occurrence += 1;
+        id = `${bankId}#${occurrence}`;
+      }
+      line.bankTransactionId = id;
       return line;
     }
     const digest = contentDigest(draft);

@@ -12,7 +12,7 @@ import { readInformation } from './mt940-details';
 import { amountIn, balance, negate, summariseSections } from './sections';
 import { MAX_FIELD_CHARS, MAX_RECORD_CHARS, quoted } from './limits';
 import { ProblemList, type Problems } from './problems';
-import { cleanText, splitLines } from './text-lines';
+import { cleanText, forEachLine } from './text-lines';
 
 interface Field {
   tag: string;
@@ -43,8 +43,7 @@ function readStatements(text: string, problems: Problems): Field[][] {
           : `This line and the ${(count - 1).toLocaleString('en-GB')} after it are not part of any MT940 field: ${quoted(text)} …`,
     });
   };
-  splitLines(text).forEach((raw, index) => {
-    const line = index + 1;
+  forEachLine(text, (raw, line) => {
     if (raw.length > MAX_FIELD_CHARS) {
       problems.push({
         line,

@@ -19,6 +19,8 @@ export interface OfxNode {
 
 /** Longest start or end tag FloatDesk reads (OFX element names are short; attributes are rare). */
 const MAX_TAG_CHARS = 1_000;
+/** Deepest nesting read (OFX statements nest about ten deep). */
+const MAX_NESTING = 100;
 const TAG = /^(\/?)([A-Za-z0-9._]+)(?:\s[^<]*?)?(\/?)$/;
 
 function unterminated(what: string, line: number, inside: OfxNode): StatementProblem {
@@ -140,6 +142,13 @@ export function parseOfx(text: string): OfxNode | StatementProblem {
     const node: OfxNode = { name, line, value: null, children: [] };
     top().children.push(node);
     if (match[3] !== '/') stack.push(node);
+    if (stack.length > MAX_NESTING) {
+      return {
+        line,
+        field: name,
+        problem: `Elements are nested more than ${MAX_NESTING} deep here; an OFX statement nests about ten. The file is damaged or is not a bank statement.`,
+      };
+    }
   }
   while (stack.length > 1 && top().value !== null) stack.pop();
   if (stack.length > 1) {
@@ -158,7 +167,15 @@ export function find(node: OfxNode | undefined, name: string): OfxNode | undefin
 
 /** Every descendant with this name, in document order. */
 export function findAll(node: OfxNode, name: string): OfxNode[] {
-  return node.children.flatMap((c) => (c.name === name ? [c] : findAll(c, name)));
+  // Without recursion: a hostile file may nest thousands of elements.
+  const found: OfxNode[] = [];
+  const pending: OfxNode[] = [...node.children].reverse();
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if (current.name === name) found.push(current);
+    else for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i]!);
+  }
+  return found;
 }
 
 export function valueAt(node: OfxNode | undefined, ...path: string[]): string | null {

@@ -15,13 +15,13 @@ import { checkBalances } from './balances';
 import { importCamt053 } from './camt053';
 import { CsvStatementReader, type CsvReadOptions } from './csv-import';
 import { detectFormat, FORMAT_SNIFF_CHARS, type StatementFormat } from './format';
-import { CONTENT_ID, CONTENT_ID_PREFIX, LineIds, type DraftLine } from './line-id';
+import { LineIds, type DraftLine } from './line-id';
 import {
   fieldTextProblem,
   MAX_BANK_ID_CHARS,
   MAX_FILE_BYTES,
+  MAX_LINES,
   MAX_RECORD_CHARS,
-  quoted,
   sizeInWords,
 } from './limits';
 import { importMt940 } from './mt940';
@@ -53,20 +53,16 @@ export interface ReadSummary {
   unbalanced: StatementProblem[];
   /** A CSV read without a profile: the column mapping its titles made, in words. */
   mapping?: string;
+  /** The line where reading stopped before the end of the file (its later lines were never read). */
+  stoppedAt?: number;
 }
 
 const TEXT_FIELDS = ['reference', 'remittance', 'counterpartyName', 'counterpartyAccount'] as const;
 
-/** Why a bank's transaction id cannot be kept (too long, control characters, FloatDesk's own prefix). */
+/** Why a bank's transaction id cannot be kept (too long, control characters). */
 export function bankIdProblem(line: BankLine): StatementProblem | undefined {
   const id = fieldTextProblem(line.bankTransactionId, MAX_BANK_ID_CHARS);
   if (id !== undefined) return { line: line.sourceLine, field: 'bankTransactionId', problem: id };
-  if (line.bankTransactionId.startsWith(CONTENT_ID_PREFIX) && !CONTENT_ID.test(line.bankTransactionId))
-    return {
-      line: line.sourceLine,
-      field: 'bankTransactionId',
-      problem: `The transaction id ${quoted(line.bankTransactionId)} starts with "${CONTENT_ID_PREFIX}", which FloatDesk keeps for the ids it gives lines without one. Export the statement again, or map another column as the id.`,
-    };
   return undefined;
 }
 
@@ -100,6 +96,7 @@ export class StatementReader {
   private tooLarge = false;
   private csv: CsvStatementReader | undefined;
   private readonly ids: LineIds;
+  private stoppedAt: number | undefined;
 
   constructor(
     format: 'auto' | StatementFormat,
@@ -145,6 +142,9 @@ export class StatementReader {
       errorsTotal: this.problems.total,
       unbalanced,
       ...(this.csv?.mapping === undefined ? {} : { mapping: this.csv.mapping }),
+      ...((this.stoppedAt ?? this.csv?.stoppedAt) === undefined
+        ? {}
+        : { stoppedAt: (this.stoppedAt ?? this.csv?.stoppedAt)! }),
     };
   }
 
@@ -190,6 +190,10 @@ export class StatementReader {
 
   /** A CSV row's line: its texts were checked as the file's fields (csv-stream.ts); a bank's id has rules of its own. */
   private emitCsv(draft: DraftLine): void {
+    if (this.linesRead >= MAX_LINES) {
+      this.tooManyLines(draft.sourceLine);
+      return;
+    }
     const fromBank = draft.bankTransactionId !== null;
     const line = this.ids.assign(draft);
     const problem = fromBank ? bankIdProblem(line) : undefined;
@@ -201,6 +205,17 @@ export class StatementReader {
     this.sections[this.sections.length - 1]!.lineCount += 1;
     this.linesRead += 1;
     this.sink.line(line);
+  }
+
+  /** Past the most lines a statement may have: said once, and the CSV reading stops there. */
+  private tooManyLines(line: number): void {
+    this.stoppedAt = line;
+    this.csv?.stop();
+    this.problems.add({
+      line,
+      field: null,
+      problem: `The file has more than ${MAX_LINES.toLocaleString('en-GB')} lines; FloatDesk imports statements of up to ${MAX_LINES.toLocaleString('en-GB')} lines. Ask the bank for statements of shorter periods.`,
+    });
   }
 
   private openSection(head: SectionHead): void {

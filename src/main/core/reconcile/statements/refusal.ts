@@ -16,6 +16,8 @@ export function refusalOf(outcome: {
   problemsTotal: number;
   linesRead: number;
   acceptReadableLines: boolean;
+  /** The line where reading stopped before the end of the file (the lines after it were never read). */
+  stoppedAt?: number | undefined;
   conflicts: readonly StatementProblem[];
   conflictsTotal: number;
 }): AppError | undefined {
@@ -25,6 +27,13 @@ export function refusalOf(outcome: {
       `The statement does not add up (${where(unbalanced[0]!)}). Nothing was stored; ask the bank for a complete statement.`,
       unbalanced,
       'unbalanced',
+    );
+  }
+  if (outcome.stoppedAt !== undefined && problemsTotal > 0 && linesRead > 0) {
+    return refuse(
+      `The file could not be read past line ${outcome.stoppedAt} (${where(problems[0]!)}), so its later lines were never read. Nothing was stored: fix the file or ask the bank for it again.`,
+      problems,
+      'problems',
     );
   }
   if (problemsTotal > 0 && (!outcome.acceptReadableLines || linesRead === 0)) {
