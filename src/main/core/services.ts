@@ -291,9 +291,9 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
         const finish = (): Promise<void> => exports.close()?.then(closeLedger) ?? closeLedger();
         // A statement import is stopped, clears what it staged and releases its lock first.
         const stopped = stopImports(db, CLOSE_WAIT_MS);
-        return sync.isRunning()
-          ? Promise.all([stopped, sync.stop(CLOSE_WAIT_MS)]).then(finish)
-          : stopped.then(finish);
+        if (sync.isRunning()) return Promise.all([stopped, sync.stop(CLOSE_WAIT_MS)]).then(finish);
+        // Nothing to wait for: the ledger closes before close() returns, as callers that do not await expect.
+        return stopped === undefined ? finish() : stopped.then(finish);
       },
     };
   } catch (error) {

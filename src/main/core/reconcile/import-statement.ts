@@ -57,13 +57,14 @@ const running = new WeakMap<Ledger, { stop: () => void; done: Promise<unknown> }
 
 /**
  * Stops the import running on this ledger (its next step answers that the workspace closed), and
- * waits, at most `waitMs`, for it to clear what it staged and release its lock.
+ * waits, at most `waitMs`, for it to clear what it staged and release its lock; undefined when none runs.
  */
-export async function stopImports(db: Ledger, waitMs: number): Promise<void> {
+export function stopImports(db: Ledger, waitMs: number): Promise<void> | undefined {
   const current = running.get(db);
-  if (current === undefined) return;
+  // Nothing running: undefined, so that closing the workspace stays synchronous.
+  if (current === undefined) return undefined;
   current.stop();
-  await Promise.race([current.done.catch(() => undefined), sleep(waitMs)]);
+  return Promise.race([current.done.catch(() => undefined), sleep(waitMs)]).then(() => undefined);
 }
 
 interface Outcome {
