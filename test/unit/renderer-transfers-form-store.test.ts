@@ -4,6 +4,7 @@ import { isValidCreditorReference } from '@shared/domain/creditor-reference';
 import { AppError } from '@shared/ipc/errors';
 import type { TransfersClient } from '../../src/renderer/src/stores/transfers-client';
 import { createTransferFormStore, problemsOf } from '../../src/renderer/src/stores/transfers-form-store';
+import { setFormatPreferences } from '../../src/renderer/src/lib/format-preferences';
 
 const invoke = vi.fn<(channel: string, input: unknown) => Promise<unknown>>();
 const client = { invoke, onEvent: () => () => undefined } as unknown as TransfersClient;
@@ -121,6 +122,35 @@ describe('New transfer request form store', () => {
         expect(problemsOf(state())).toEqual([]);
       }),
     );
+  });
+
+  it('reads the amount in the chosen number format and sends it canonical', async () => {
+    const registered = () => ({ outcome: 'registered', paymentReference: 'RF18X', transferId: 7, message: '' });
+    try {
+      for (const [locale, typed] of [
+        ['en-GB', '25,000.00'],
+        ['de-DE', '25.000,00'],
+        ['fr-FR', '25\u202F000,00'],
+        ['en-GB', '25000'],
+      ] as const) {
+        setFormatPreferences({ locale, dateStyle: 'iso' });
+        invoke.mockReset();
+        core({ 'transfers:submit': registered });
+        form = createTransferFormStore(client, () => digit++ % 10);
+        await filledForm(typed);
+        expect(problemsOf(state())).toEqual([]);
+        expect(state().review()).toBe(true);
+        await state().submit();
+        expect(sent()[0]?.[1]).toMatchObject({ amount: '25000.00' });
+      }
+      setFormatPreferences({ locale: 'de-DE', dateStyle: 'iso' });
+      state().setField('amount', '1,234');
+      expect(problemsOf(state())).toEqual([
+        { field: 'amount', problem: expect.stringMatching(/^"1,234" is ambiguous.*1\.234 or 1234/) },
+      ]);
+    } finally {
+      setFormatPreferences({ locale: 'system', dateStyle: 'locale' });
+    }
   });
 
   it('confirms, then sends exactly what was shown', async () => {

@@ -9,6 +9,7 @@ import {
   emptyFields,
   fieldsFromDraft,
   submissionFrom,
+  typedTransferAmount,
   type ProformaField,
   type TransferFields,
 } from '../features/transfers/transfer-submission';
@@ -71,8 +72,17 @@ export interface TransferFormState {
   reset(): Promise<void>;
 }
 
+/** The shared rules on the form with its amount read in the chosen number format ("25,000.00"). */
+function checkTyped(fields: TransferFields): TransferFormIssue[] {
+  const typed = typedTransferAmount(fields);
+  if (typed.ok) return checkTransferForm({ ...fields, amount: typed.amount });
+  // Text the parser refuses is never a plain decimal either: the amount issue is there, in its place.
+  const problem = fields.amount.trim() === '' ? 'is required' : typed.problem;
+  return checkTransferForm(fields).map((issue) => (issue.field === 'amount' ? { ...issue, problem } : issue));
+}
+
 export function problemsOf(state: Pick<TransferFormState, 'fields' | 'serverIssues'>): TransferFormIssue[] {
-  const local = checkTransferForm(state.fields);
+  const local = checkTyped(state.fields);
   const fields = new Set(local.map((issue) => issue.field));
   return [...local, ...state.serverIssues.filter((issue) => !fields.has(issue.field))];
 }
@@ -198,7 +208,7 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
       },
       async submit() {
         const state = get();
-        if (checkTransferForm(state.fields).length > 0) {
+        if (checkTyped(state.fields).length > 0) {
           set({
             step: 'edit',
             shown: new Set(['float', 'currency', 'amount', 'paymentReference', 'financeEmail']),
