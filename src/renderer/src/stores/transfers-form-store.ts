@@ -14,6 +14,14 @@ import {
   type TransferFields,
 } from '../features/transfers/transfer-submission';
 import type { TransfersClient } from './transfers-client';
+import {
+  duplicateOf,
+  issuesFrom,
+  type PossibleDuplicate,
+  type SubmitOutcome,
+} from './transfer-submit-outcome';
+
+export type { PossibleDuplicate, SubmitOutcome } from './transfer-submit-outcome';
 
 /**
  * The New transfer request form: the float · currency pairs of the latest balances, fields prefilled
@@ -29,13 +37,6 @@ export interface FloatChoice {
 
 type Loadable<T> =
   { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: ErrorShape };
-
-export type SubmitOutcome =
-  | { kind: 'registered'; paymentReference: string; transferId: number | null; message: string }
-  | { kind: 'unknown'; paymentReference: string; message: string }
-  /** Not sent: no network; the form was kept as a draft (its id, when the core said). */
-  | { kind: 'offline'; draftId: number | null; message: string }
-  | { kind: 'failed'; error: ErrorShape };
 
 export type FieldName = 'float' | 'currency' | 'amount' | 'paymentReference' | 'financeEmail';
 
@@ -64,7 +65,8 @@ export interface TransferFormState {
   /** Check every field: on to the confirmation step when nothing is wrong. */
   review(): boolean;
   edit(): void;
-  submit(): Promise<SubmitOutcome>;
+  /** `confirmedPossibleDuplicate`: the person chose "Send anyway" after the duplicate warning. */
+  submit(options?: { confirmedPossibleDuplicate?: boolean }): Promise<SubmitOutcome>;
   saveDraft(): Promise<void>;
   resumeDraft(draft: TransferDraft): void;
   deleteDraft(id: number): Promise<void>;
@@ -85,18 +87,6 @@ export function problemsOf(state: Pick<TransferFormState, 'fields' | 'serverIssu
   const local = checkTyped(state.fields);
   const fields = new Set(local.map((issue) => issue.field));
   return [...local, ...state.serverIssues.filter((issue) => !fields.has(issue.field))];
-}
-
-function issuesFrom(error: ErrorShape): TransferFormIssue[] {
-  const issues = error.details?.issues;
-  if (!Array.isArray(issues)) return [];
-  return issues.filter(
-    (issue): issue is TransferFormIssue =>
-      typeof issue === 'object' &&
-      issue !== null &&
-      typeof issue.field === 'string' &&
-      typeof issue.problem === 'string',
-  );
 }
 
 export function createTransferFormStore(client: TransfersClient, randomInt: (bound: number) => number) {
@@ -206,7 +196,7 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
       edit() {
         set({ step: 'edit' });
       },
-      async submit() {
+      async submit(options = {}) {
         const state = get();
         if (checkTyped(state.fields).length > 0) {
           set({
@@ -221,7 +211,9 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
         set({ step: 'sending', outcome: null });
         let outcome: SubmitOutcome;
         try {
-          const result = await client.invoke('transfers:submit', submissionFrom(state.fields, state.draftId));
+          const submission = submissionFrom(state.fields, state.draftId);
+          if (options.confirmedPossibleDuplicate) submission.confirmedPossibleDuplicate = true;
+          const result = await client.invoke('transfers:submit', submission);
           outcome =
             result.outcome === 'registered'
               ? {
@@ -229,6 +221,7 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
                   paymentReference: result.paymentReference,
                   transferId: result.transferId,
                   message: result.message,
+                  amount: { amount: submission.amount, currency: submission.currency },
                 }
               : { kind: 'unknown', paymentReference: result.paymentReference, message: result.message };
           set({ step: 'done', outcome, draftId: null });
@@ -240,6 +233,13 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
             outcome = { kind: 'offline', draftId, message: error.message };
             set({ step: 'edit', outcome, draftId: draftId ?? state.draftId });
             void loadDrafts();
+          } else if (duplicateOf(error) !== null) {
+            outcome = {
+              kind: 'duplicate',
+              earlier: duplicateOf(error) as PossibleDuplicate,
+              message: error.message,
+            };
+            set({ step: 'confirm', outcome });
           } else {
             outcome = { kind: 'failed', error };
             set({ step: 'edit', outcome, serverIssues: issuesFrom(error) });
