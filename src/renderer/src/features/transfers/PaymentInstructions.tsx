@@ -12,10 +12,13 @@ interface PaymentInstructionsProps {
 
 function CopyRow({
   label,
+  what,
   value,
   onCopied,
 }: {
   label: string;
+  /** What the copy button copies, e.g. "the payee name". */
+  what: string;
   value: string;
   onCopied: (text: string, ok: boolean) => void;
 }) {
@@ -25,7 +28,7 @@ function CopyRow({
       <dt>{label}</dt>
       <dd className="payment-value">
         <span className="payment-text">{value}</span>
-        <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} onCopied={onCopied} />
+        <CopyButton text={value} label={`Copy ${what}`} onCopied={onCopied} />
       </dd>
     </>
   );
@@ -46,18 +49,33 @@ export function PaymentInstructions({ paymentReference, amount }: PaymentInstruc
     <div className="payment-instructions" data-testid="payment-instructions">
       <h3>Pay it from your bank</h3>
       <dl className="payment-fields">
-        <CopyRow label="Payment reference" value={paymentReference} onCopied={onCopied} />
+        <CopyRow
+          label="Payment reference"
+          what="payment reference"
+          value={paymentReference}
+          onCopied={onCopied}
+        />
         <dt>Amount</dt>
         <dd className="payment-value">
           <span className="payment-text amount">{formatMoney(amount.amount, amount.currency)}</span>
-          <CopyButton text={amount.amount} label="Copy amount" onCopied={onCopied} />
+          <CopyButton text={amount.amount} label="Copy the amount" onCopied={onCopied} />
         </dd>
         {details && hasBankDetails(details) ? (
           <>
-            <CopyRow label="Payee" value={details.payeeName} onCopied={onCopied} />
-            <CopyRow label="IBAN or account number" value={details.account} onCopied={onCopied} />
-            <CopyRow label="Sort code or BIC" value={details.bankCode} onCopied={onCopied} />
-            <CopyRow label="Bank" value={details.bankName} onCopied={onCopied} />
+            <CopyRow label="Payee" what="the payee name" value={details.payeeName} onCopied={onCopied} />
+            <CopyRow
+              label="IBAN or account number"
+              what="the IBAN or account number"
+              value={details.account}
+              onCopied={onCopied}
+            />
+            <CopyRow
+              label="Sort code or BIC"
+              what="the sort code or BIC"
+              value={details.bankCode}
+              onCopied={onCopied}
+            />
+            <CopyRow label="Bank" what="the bank name" value={details.bankName} onCopied={onCopied} />
           </>
         ) : null}
       </dl>
