@@ -161,9 +161,15 @@ test('an amount typed "25,000.00" (en-GB) is sent as 25000.00; after sending, wh
   });
   await page.getByLabel(/^Amount/).fill('25,000.00');
   await page.getByTestId('transfer-review').click();
+  await expect(page.getByTestId('confirm-amount')).toContainText('25000.00');
+  await each(async (tag) => {
+    await page.getByTestId('transfer-confirm').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/topup-confirm-${tag}.png` });
+  });
   await page.getByTestId('transfer-send').click();
   await expect(page.getByTestId('duplicate-warning')).toBeVisible();
   await each(async (tag) => {
+    await page.getByTestId('duplicate-warning').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/topup-duplicate-${tag}.png` });
   });
   expect(bodies.filter((body) => body.confirmedPossibleDuplicate === true)).toHaveLength(1);

@@ -125,7 +125,12 @@ describe('New transfer request form store', () => {
   });
 
   it('reads the amount in the chosen number format and sends it canonical', async () => {
-    const registered = () => ({ outcome: 'registered', paymentReference: 'RF18X', transferId: 7, message: '' });
+    const registered = () => ({
+      outcome: 'registered',
+      paymentReference: 'RF18X',
+      transferId: 7,
+      message: '',
+    });
     try {
       for (const [locale, typed] of [
         ['en-GB', '25,000.00'],
@@ -151,6 +156,35 @@ describe('New transfer request form store', () => {
     } finally {
       setFormatPreferences({ locale: 'system', dateStyle: 'locale' });
     }
+  });
+
+  it('a possible duplicate: stays on the confirmation with the earlier request, then sends anyway when asked', async () => {
+    const earlier = {
+      paymentReference: 'RF18539007547034',
+      at: '2026-11-26T09:30:00Z',
+      amount: '2500.00',
+      currency: 'GBP',
+      float: 'Main',
+      source: 'submitted',
+    };
+    core({
+      'transfers:submit': (input) => {
+        if ((input as { confirmedPossibleDuplicate?: boolean }).confirmedPossibleDuplicate !== true)
+          throw new AppError('invalid_input', 'A top-up of 2500.00 GBP … Send anyway', {
+            possibleDuplicate: earlier,
+          });
+        return { outcome: 'registered', paymentReference: 'RF2', transferId: 8, message: 'Registered.' };
+      },
+    });
+    await filledForm('2500');
+    expect(state().review()).toBe(true);
+    const refused = await state().submit();
+    expect(refused).toMatchObject({ kind: 'duplicate', earlier: { paymentReference: 'RF18539007547034' } });
+    expect(state().step).toBe('confirm');
+    expect(sent()[0]?.[1]).not.toHaveProperty('confirmedPossibleDuplicate');
+    const outcome = await state().submit({ confirmedPossibleDuplicate: true });
+    expect(sent()[1]?.[1]).toMatchObject({ amount: '2500.00', confirmedPossibleDuplicate: true });
+    expect(outcome).toMatchObject({ kind: 'registered', amount: { amount: '2500.00', currency: 'GBP' } });
   });
 
   it('confirms, then sends exactly what was shown', async () => {

@@ -30,6 +30,7 @@ export function ConfirmTransfer({ headingRef, onSend }: ConfirmTransferProps) {
       <h2 id="confirm-title" ref={headingRef} tabIndex={-1}>
         Check and send
       </h2>
+      {duplicate ? <DuplicateWarning earlier={duplicate} /> : null}
       <p>
         This is exactly what FloatDesk will send to the platform. It is sent once, even if the network fails.
       </p>
@@ -62,7 +63,6 @@ export function ConfirmTransfer({ headingRef, onSend }: ConfirmTransferProps) {
           </>
         )}
       </dl>
-      {duplicate ? <DuplicateWarning earlier={duplicate} /> : null}
       <div className="form-actions">
         <button
           type="button"
