@@ -110,6 +110,7 @@ describe('amounts typed as people type them', () => {
     expect(numberFormatShape('fr-FR')).toMatchObject({ group: ' ', decimal: ',' });
     expect(numberFormatShape('en-IN')).toMatchObject({ group: ',', decimal: '.', primary: 3, secondary: 2 });
     expect(numberFormatShape('system').decimal).toBe(numberFormatShape(undefined).decimal);
+    expect(numberFormatShape('not a tag!').decimal).toBe(numberFormatShape(undefined).decimal);
   });
 
   const integerDigits = fc

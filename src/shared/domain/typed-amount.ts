@@ -33,7 +33,13 @@ export function numberFormatShape(locale?: string): NumberFormatShape {
   const asked = locale === 'system' ? undefined : locale;
   const cached = shapes.get(asked ?? '');
   if (cached) return cached;
-  const format = new Intl.NumberFormat(asked, { numberingSystem: 'latn', useGrouping: 'always' });
+  const options = { numberingSystem: 'latn', useGrouping: 'always' } as const;
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(asked, options);
+  } catch {
+    format = new Intl.NumberFormat(undefined, options); // a tag Intl does not take: the runtime's own
+  }
   const parts = format.formatToParts(1234567890.5);
   const integers = parts.filter((part) => part.type === 'integer').map((part) => part.value.length);
   const shape: NumberFormatShape = {
