@@ -138,7 +138,15 @@ describe('transfers:submit against the simulator over HTTP', () => {
       },
     ]);
     expect(detail.submissions).toEqual([
-      { submittedAt: expect.any(String), outcome: 'registered', errorCode: null },
+      {
+        submittedAt: expect.any(String),
+        outcome: 'registered',
+        errorCode: null,
+        financeEmail: 'finance@example.com',
+        proformaInvoice: null,
+        submittedBy: expect.any(String),
+        confirmedDuplicateOf: null,
+      },
     ]);
   }, 60_000);
 
@@ -181,8 +189,11 @@ describe('transfers:submit against the simulator over HTTP', () => {
       error: { code: 'ledger_busy', details: { outcome: 'not_sent' } },
     });
     expect(simulator.world.transfers.length).toBe(before + 1);
-    // Once the first has its outcome, the next submission goes out.
-    expect(await call('transfers:submit', form)).toMatchObject({ outcome: 'registered' });
+    // Once the first has its outcome, the next submission goes out (the same top-up again: a
+    // possible duplicate, so only when the person confirmed it).
+    expect(await call('transfers:submit', { ...form, confirmedPossibleDuplicate: true })).toMatchObject({
+      outcome: 'registered',
+    });
     expect(simulator.world.transfers.length).toBe(before + 2);
   }, 30_000);
 

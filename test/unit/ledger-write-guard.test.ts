@@ -15,6 +15,7 @@ const WRITING = [
   'transfers:drafts.save',
   'transfers:drafts.delete',
   'settings:update',
+  'settings:bank-details.set',
   'workspaces:create',
   'workspaces:switch',
   'connection:set',

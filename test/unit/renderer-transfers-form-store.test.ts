@@ -4,6 +4,7 @@ import { isValidCreditorReference } from '@shared/domain/creditor-reference';
 import { AppError } from '@shared/ipc/errors';
 import type { TransfersClient } from '../../src/renderer/src/stores/transfers-client';
 import { createTransferFormStore, problemsOf } from '../../src/renderer/src/stores/transfers-form-store';
+import { setFormatPreferences } from '../../src/renderer/src/lib/format-preferences';
 
 const invoke = vi.fn<(channel: string, input: unknown) => Promise<unknown>>();
 const client = { invoke, onEvent: () => () => undefined } as unknown as TransfersClient;
@@ -121,6 +122,69 @@ describe('New transfer request form store', () => {
         expect(problemsOf(state())).toEqual([]);
       }),
     );
+  });
+
+  it('reads the amount in the chosen number format and sends it canonical', async () => {
+    const registered = () => ({
+      outcome: 'registered',
+      paymentReference: 'RF18X',
+      transferId: 7,
+      message: '',
+    });
+    try {
+      for (const [locale, typed] of [
+        ['en-GB', '25,000.00'],
+        ['de-DE', '25.000,00'],
+        ['fr-FR', '25\u202F000,00'],
+        ['en-GB', '25000'],
+      ] as const) {
+        setFormatPreferences({ locale, dateStyle: 'iso' });
+        invoke.mockReset();
+        core({ 'transfers:submit': registered });
+        form = createTransferFormStore(client, () => digit++ % 10);
+        await filledForm(typed);
+        expect(problemsOf(state())).toEqual([]);
+        expect(state().review()).toBe(true);
+        await state().submit();
+        expect(sent()[0]?.[1]).toMatchObject({ amount: '25000.00' });
+      }
+      setFormatPreferences({ locale: 'de-DE', dateStyle: 'iso' });
+      state().setField('amount', '1,234');
+      expect(problemsOf(state())).toEqual([
+        { field: 'amount', problem: expect.stringMatching(/^"1,234" is ambiguous.*1\.234 or 1234/) },
+      ]);
+    } finally {
+      setFormatPreferences({ locale: 'system', dateStyle: 'locale' });
+    }
+  });
+
+  it('a possible duplicate: stays on the confirmation with the earlier request, then sends anyway when asked', async () => {
+    const earlier = {
+      paymentReference: 'RF18539007547034',
+      at: '2026-11-26T09:30:00Z',
+      amount: '2500.00',
+      currency: 'GBP',
+      float: 'Main',
+      source: 'submitted',
+    };
+    core({
+      'transfers:submit': (input) => {
+        if ((input as { confirmedPossibleDuplicate?: boolean }).confirmedPossibleDuplicate !== true)
+          throw new AppError('invalid_input', 'A top-up of 2500.00 GBP … Send anyway', {
+            possibleDuplicate: earlier,
+          });
+        return { outcome: 'registered', paymentReference: 'RF2', transferId: 8, message: 'Registered.' };
+      },
+    });
+    await filledForm('2500');
+    expect(state().review()).toBe(true);
+    const refused = await state().submit();
+    expect(refused).toMatchObject({ kind: 'duplicate', earlier: { paymentReference: 'RF18539007547034' } });
+    expect(state().step).toBe('confirm');
+    expect(sent()[0]?.[1]).not.toHaveProperty('confirmedPossibleDuplicate');
+    const outcome = await state().submit({ confirmedPossibleDuplicate: true });
+    expect(sent()[1]?.[1]).toMatchObject({ amount: '2500.00', confirmedPossibleDuplicate: true });
+    expect(outcome).toMatchObject({ kind: 'registered', amount: { amount: '2500.00', currency: 'GBP' } });
   });
 
   it('confirms, then sends exactly what was shown', async () => {

@@ -22,6 +22,8 @@ export const CHANNELS = [
   'transfers:drafts.delete',
   'settings:get',
   'settings:update',
+  'settings:bank-details.get',
+  'settings:bank-details.set',
   'workspaces:list',
   'workspaces:create',
   'workspaces:switch',

@@ -118,6 +118,11 @@ export const TransferSubmitInput = z
     proformaInvoice: ProformaInvoiceSchema.optional(),
     /** The draft this submission came from: deleted once the platform has the request. */
     draftId: z.number().int().positive().optional(),
+    /**
+     * The same float, currency and amount was requested within 7 days: the core refuses the submission
+     * (invalid_input with details.possibleDuplicate naming the earlier request) unless this is true.
+     */
+    confirmedPossibleDuplicate: z.boolean().optional(),
   })
   .strict();
 
@@ -167,6 +172,13 @@ export const transfersContract = {
           submittedAt: IsoTimestamp,
           outcome: z.enum(['registered', 'confirmed_by_lookup', 'refused', 'unknown']),
           errorCode: z.string().nullable(),
+          /** What was sent besides the amount (null: not sent, or sent before FloatDesk kept it). */
+          financeEmail: z.string().nullable(),
+          proformaInvoice: ProformaInvoiceSchema.nullable(),
+          /** Who sent it: the person's name or this computer's account; null when not known. */
+          submittedBy: z.string().nullable(),
+          /** Sent although this earlier request looked the same (the person chose "Send anyway"). */
+          confirmedDuplicateOf: z.string().nullable(),
         }),
       ),
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Channel } from './channels';
 import { balancesContract } from './contract-balances';
+import { bankDetailsContract } from './contract-bank-details';
 import { catalogueContract } from './contract-catalogue';
 import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
@@ -100,6 +101,7 @@ export const contract = {
   ...balancesContract,
   ...transfersContract,
   ...settingsContract,
+  ...bankDetailsContract,
   ...reconcileContract,
   ...periodContract,
   ...exportContract,

@@ -17,6 +17,7 @@ import { registerAppHandlers } from './app';
 import { registerDiagnosticsHandlers } from './diagnostics';
 import { registerConnectionHandlers } from './connection';
 import { registerSettingsHandlers } from './settings';
+import { registerBankDetailsHandlers } from './bank-details';
 import { registerBalanceHandlers } from './balances';
 import { registerNotificationHandlers } from './notifications';
 import { registerFloatHandlers } from './floats';
@@ -90,6 +91,7 @@ export function buildRegistry({
     syncing: () => sync.isRunning(),
   });
   registerSettingsHandlers(registry, settings);
+  registerBankDetailsHandlers(registry, { db, workspaceId, clock });
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),

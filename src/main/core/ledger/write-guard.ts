@@ -28,6 +28,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'transfers:detail',
   'transfers:drafts.list',
   'settings:get',
+  'settings:bank-details.get',
   'workspaces:list',
   'connection:get',
   'connection:test',

@@ -14,6 +14,7 @@ const NOTABLE_CALLS: Readonly<Record<string, string>> = {
   'transfers:submit': 'transfer.submitted',
   'connection:set': 'connection.changed',
   'settings:update': 'settings.changed',
+  'settings:bank-details.set': 'settings.changed',
   'sync:cancel': 'sync.cancel',
 };
 

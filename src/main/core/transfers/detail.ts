@@ -1,5 +1,9 @@
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import type { TransferHistoryEntry } from '../../../shared/ipc/contract-transfers';
+import {
+  ProformaInvoiceSchema,
+  type ProformaInvoice,
+  type TransferHistoryEntry,
+} from '../../../shared/ipc/contract-transfers';
 import { AppError } from '../../../shared/ipc/errors';
 import type { HistoryRow, TransferListRepository } from '../ledger/repositories/transfer-list';
 import { isStored, moneyOf } from './amounts';
@@ -37,6 +41,13 @@ export function timelineOf(history: readonly HistoryRow[], currency: string): Tr
   return entries;
 }
 
+/** The stored proforma block (JSON object of strings), or null when none was kept or it is unreadable. */
+function proformaOf(text: string | null): ProformaInvoice | null {
+  if (text === null) return null;
+  const parsed = ProformaInvoiceSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
+}
+
 /** One request with its timeline and this workspace's submissions of its reference (transfers:detail). */
 export function transferDetail(
   repo: TransferListRepository,
@@ -59,6 +70,10 @@ export function transferDetail(
       submittedAt: submission.submitted_at,
       outcome: submission.outcome,
       errorCode: submission.error_code,
+      financeEmail: submission.finance_email,
+      proformaInvoice: proformaOf(submission.proforma_invoice),
+      submittedBy: submission.submitted_by,
+      confirmedDuplicateOf: submission.confirmed_duplicate_of,
     })),
   };
 }

@@ -5,7 +5,7 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import type { ProformaInvoice, TransferForm } from '../../../shared/ipc/contract-transfers';
-import { canonicalDecimal } from '../../../shared/domain/money';
+import { canonicalDecimal, requireMinorUnits } from '../../../shared/domain/money';
 import { checkTransferForm } from '../../../shared/domain/transfer-form';
 import { AppError, invalidInput, type FieldIssue } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
@@ -16,13 +16,18 @@ import { TransfersRepository, utcInstant } from '../ledger/repositories/transfer
 import type { PlatformClient } from '../platform/client';
 import { sameReference } from '../platform/submit-checks';
 import type { RegisteredTransfer, SubmissionOutcome, TransferSubmission } from '../platform/submit-types';
+import { TransferDuplicatesRepository } from '../ledger/repositories/transfer-duplicates';
 import type { TransferDrafts } from './drafts';
+import { duplicateWindowStart, findPossibleDuplicate, possibleDuplicateError } from './duplicates';
+import { accountName } from './sender';
 
 export type SubmitInput = TransferForm & {
   float: string;
   currency: string;
   amount: string;
   draftId?: number;
+  /** The person saw the possible-duplicate warning and chose to send anyway. */
+  confirmedPossibleDuplicate?: boolean;
 };
 type SubmitOutput = ChannelOutput<'transfers:submit'>;
 
@@ -34,6 +39,8 @@ export interface SubmitDeps {
   client: () => Promise<PlatformClient>;
   drafts: TransferDrafts;
   emit: (name: EventChannel, payload: unknown) => void;
+  /** Who is sending, as recorded with the submission (default: this computer's account name). */
+  sender?: () => string | null;
 }
 
 /** Unreachable before the top-up left this computer (refused, no DNS, no network): safe to keep for later. */
@@ -93,8 +100,27 @@ function inFormTerms(error: AppError): AppError {
 }
 
 function formOf(input: SubmitInput): TransferForm {
-  const { draftId: _draftId, ...form } = input;
+  const { draftId: _draftId, confirmedPossibleDuplicate: _confirmed, ...form } = input;
   return form;
+}
+
+/**
+ * The same float, currency and amount requested within 7 days: refused unless confirmed. Returns the
+ * earlier request's reference when it was confirmed (recorded with the submission), else null.
+ */
+function checkPossibleDuplicate(deps: SubmitDeps, input: SubmitInput): string | null {
+  const now = deps.clock();
+  const amountMinor = requireMinorUnits(input.amount.trim(), input.currency);
+  const recent = new TransferDuplicatesRepository(deps.db).recent(
+    deps.workspaceId,
+    input.float,
+    input.currency,
+    duplicateWindowStart(now),
+  );
+  const earlier = findPossibleDuplicate(recent, { amountMinor }, now);
+  if (earlier === undefined) return null;
+  if (input.confirmedPossibleDuplicate === true) return earlier.paymentReference;
+  throw possibleDuplicateError(earlier, { float: input.float, currency: input.currency, amountMinor });
 }
 
 /**
@@ -142,7 +168,9 @@ export async function submitTransferRequest(deps: SubmitDeps, input: SubmitInput
   const issues = checkTransferForm(input);
   if (issues.length > 0) throw invalidInput('transfer request', issues);
   checkFloatExists(deps, input.float, input.currency);
+  const duplicateOf = checkPossibleDuplicate(deps, input);
   const submission = submissionOf(input);
+  const submittedBy = (deps.sender ?? accountName)();
   const transfers = new TransfersRepository(deps.db);
   const submittedAt = isoNow(deps.clock);
   const client = await deps.client();
@@ -157,6 +185,8 @@ export async function submitTransferRequest(deps: SubmitDeps, input: SubmitInput
       submittedAt,
       outcome,
       errorCode,
+      submittedBy,
+      confirmedDuplicateOf: duplicateOf,
     });
 
   let registered: SubmissionOutcome;

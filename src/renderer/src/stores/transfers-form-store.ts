@@ -9,10 +9,19 @@ import {
   emptyFields,
   fieldsFromDraft,
   submissionFrom,
+  typedTransferAmount,
   type ProformaField,
   type TransferFields,
 } from '../features/transfers/transfer-submission';
 import type { TransfersClient } from './transfers-client';
+import {
+  duplicateOf,
+  issuesFrom,
+  type PossibleDuplicate,
+  type SubmitOutcome,
+} from './transfer-submit-outcome';
+
+export type { PossibleDuplicate, SubmitOutcome } from './transfer-submit-outcome';
 
 /**
  * The New transfer request form: the float · currency pairs of the latest balances, fields prefilled
@@ -28,13 +37,6 @@ export interface FloatChoice {
 
 type Loadable<T> =
   { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: ErrorShape };
-
-export type SubmitOutcome =
-  | { kind: 'registered'; paymentReference: string; transferId: number | null; message: string }
-  | { kind: 'unknown'; paymentReference: string; message: string }
-  /** Not sent: no network; the form was kept as a draft (its id, when the core said). */
-  | { kind: 'offline'; draftId: number | null; message: string }
-  | { kind: 'failed'; error: ErrorShape };
 
 export type FieldName = 'float' | 'currency' | 'amount' | 'paymentReference' | 'financeEmail';
 
@@ -63,7 +65,8 @@ export interface TransferFormState {
   /** Check every field: on to the confirmation step when nothing is wrong. */
   review(): boolean;
   edit(): void;
-  submit(): Promise<SubmitOutcome>;
+  /** `confirmedPossibleDuplicate`: the person chose "Send anyway" after the duplicate warning. */
+  submit(options?: { confirmedPossibleDuplicate?: boolean }): Promise<SubmitOutcome>;
   saveDraft(): Promise<void>;
   resumeDraft(draft: TransferDraft): void;
   deleteDraft(id: number): Promise<void>;
@@ -71,22 +74,19 @@ export interface TransferFormState {
   reset(): Promise<void>;
 }
 
-export function problemsOf(state: Pick<TransferFormState, 'fields' | 'serverIssues'>): TransferFormIssue[] {
-  const local = checkTransferForm(state.fields);
-  const fields = new Set(local.map((issue) => issue.field));
-  return [...local, ...state.serverIssues.filter((issue) => !fields.has(issue.field))];
+/** The shared rules on the form with its amount read in the chosen number format ("25,000.00"). */
+function checkTyped(fields: TransferFields): TransferFormIssue[] {
+  const typed = typedTransferAmount(fields);
+  if (typed.ok) return checkTransferForm({ ...fields, amount: typed.amount });
+  // Text the parser refuses is never a plain decimal either: the amount issue is there, in its place.
+  const problem = fields.amount.trim() === '' ? 'is required' : typed.problem;
+  return checkTransferForm(fields).map((issue) => (issue.field === 'amount' ? { ...issue, problem } : issue));
 }
 
-function issuesFrom(error: ErrorShape): TransferFormIssue[] {
-  const issues = error.details?.issues;
-  if (!Array.isArray(issues)) return [];
-  return issues.filter(
-    (issue): issue is TransferFormIssue =>
-      typeof issue === 'object' &&
-      issue !== null &&
-      typeof issue.field === 'string' &&
-      typeof issue.problem === 'string',
-  );
+export function problemsOf(state: Pick<TransferFormState, 'fields' | 'serverIssues'>): TransferFormIssue[] {
+  const local = checkTyped(state.fields);
+  const fields = new Set(local.map((issue) => issue.field));
+  return [...local, ...state.serverIssues.filter((issue) => !fields.has(issue.field))];
 }
 
 export function createTransferFormStore(client: TransfersClient, randomInt: (bound: number) => number) {
@@ -196,9 +196,9 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
       edit() {
         set({ step: 'edit' });
       },
-      async submit() {
+      async submit(options = {}) {
         const state = get();
-        if (checkTransferForm(state.fields).length > 0) {
+        if (checkTyped(state.fields).length > 0) {
           set({
             step: 'edit',
             shown: new Set(['float', 'currency', 'amount', 'paymentReference', 'financeEmail']),
@@ -211,7 +211,9 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
         set({ step: 'sending', outcome: null });
         let outcome: SubmitOutcome;
         try {
-          const result = await client.invoke('transfers:submit', submissionFrom(state.fields, state.draftId));
+          const submission = submissionFrom(state.fields, state.draftId);
+          if (options.confirmedPossibleDuplicate) submission.confirmedPossibleDuplicate = true;
+          const result = await client.invoke('transfers:submit', submission);
           outcome =
             result.outcome === 'registered'
               ? {
@@ -219,6 +221,7 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
                   paymentReference: result.paymentReference,
                   transferId: result.transferId,
                   message: result.message,
+                  amount: { amount: submission.amount, currency: submission.currency },
                 }
               : { kind: 'unknown', paymentReference: result.paymentReference, message: result.message };
           set({ step: 'done', outcome, draftId: null });
@@ -230,6 +233,13 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
             outcome = { kind: 'offline', draftId, message: error.message };
             set({ step: 'edit', outcome, draftId: draftId ?? state.draftId });
             void loadDrafts();
+          } else if (duplicateOf(error) !== null) {
+            outcome = {
+              kind: 'duplicate',
+              earlier: duplicateOf(error) as PossibleDuplicate,
+              message: error.message,
+            };
+            set({ step: 'confirm', outcome });
           } else {
             outcome = { kind: 'failed', error };
             set({ step: 'edit', outcome, serverIssues: issuesFrom(error) });

@@ -40,6 +40,11 @@ export interface SubmissionRow {
   submitted_at: string;
   outcome: 'registered' | 'confirmed_by_lookup' | 'refused' | 'unknown';
   error_code: string | null;
+  finance_email: string | null;
+  /** JSON object text, as submitted. */
+  proforma_invoice: string | null;
+  submitted_by: string | null;
+  confirmed_duplicate_of: string | null;
 }
 
 /** A platform row is 'submitted' when this workspace sent its reference (a refusal never reached it). */
@@ -187,7 +192,8 @@ export class TransferListRepository {
   submissions(workspaceId: number, paymentReference: string): SubmissionRow[] {
     return this.db
       .prepare<[number, string], SubmissionRow>(
-        `SELECT submitted_at, outcome, error_code FROM transfer_submissions
+        `SELECT submitted_at, outcome, error_code, finance_email, proforma_invoice, submitted_by,
+                confirmed_duplicate_of FROM transfer_submissions
           WHERE workspace_id = ? AND payment_reference = ? ORDER BY submitted_at, id`,
       )
       .all(workspaceId, paymentReference);

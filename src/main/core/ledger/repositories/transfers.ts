@@ -51,6 +51,12 @@ export interface TransferSubmissionInput {
   submittedAt: string;
   outcome: 'registered' | 'confirmed_by_lookup' | 'refused' | 'unknown';
   errorCode?: string | null;
+  financeEmail?: string;
+  proformaInvoice?: Readonly<Record<string, string>>;
+  /** Who sent it (this computer's account, or the name in Settings). */
+  submittedBy?: string | null;
+  /** Sent although this earlier request looked the same (see transfers/duplicates.ts). */
+  confirmedDuplicateOf?: string | null;
 }
 
 const DATASET = 'transfers';
@@ -218,7 +224,8 @@ export class TransfersRepository extends TransferReads {
     this.db
       .prepare(
         `INSERT INTO transfer_submissions (workspace_id, payment_reference, float_name, currency, amount_minor,
-           submitted_at, outcome, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+           submitted_at, outcome, error_code, finance_email, proforma_invoice, submitted_by, confirmed_duplicate_of)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         workspaceId,
@@ -229,6 +236,10 @@ export class TransfersRepository extends TransferReads {
         submission.submittedAt,
         submission.outcome,
         submission.errorCode ?? null,
+        submission.financeEmail ?? null,
+        submission.proformaInvoice === undefined ? null : JSON.stringify(submission.proformaInvoice),
+        submission.submittedBy ?? null,
+        submission.confirmedDuplicateOf ?? null,
       );
   }
 

@@ -3,6 +3,7 @@ import type { Money } from '@shared/domain/money';
 import { checkThreshold } from '@shared/domain/thresholds';
 import { toErrorShape } from '@shared/ipc/errors';
 import { formatMoney } from '../../lib/format-money';
+import { readTypedAmount, writeTypedAmount } from '../../lib/typed-amount';
 import { useBalanceInsights } from '../../stores/balance-insights';
 
 interface ThresholdCellProps {
@@ -13,7 +14,7 @@ interface ThresholdCellProps {
 
 function ThresholdForm({ currency, name, threshold, close }: ThresholdCellProps & { close: () => void }) {
   const setThreshold = useBalanceInsights((state) => state.setThreshold);
-  const [text, setText] = useState(threshold?.amount ?? '');
+  const [text, setText] = useState(threshold ? writeTypedAmount(threshold.amount) : '');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const inputId = useId();
@@ -31,7 +32,13 @@ function ThresholdForm({ currency, name, threshold, close }: ThresholdCellProps 
   };
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    const checked = checkThreshold(text, currency);
+    // Typed in the chosen number format ("1,500.00"); the shared rule then checks the canonical text.
+    const typed = text.trim() === '' ? { ok: true as const, amount: '' } : readTypedAmount(text);
+    if (!typed.ok) {
+      setProblem(`Threshold ${typed.problem}.`);
+      return;
+    }
+    const checked = checkThreshold(typed.amount, currency);
     if (!checked.ok) {
       setProblem(`Threshold: ${checked.problem}.`);
       return;

@@ -4,6 +4,7 @@ import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { catalogueInvoke } from '../../stores/catalogue';
 import type { BrandDetail } from '../../stores/catalogue-brand-store';
 import { ruleText } from './catalogue-text';
+import { readTypedAmount, writeTypedAmount } from '../../lib/typed-amount';
 
 type Card = 'digital' | 'physical';
 type Answer = ChannelOutput<'catalogue:face-value.check'> & { value: string; card: Card };
@@ -27,12 +28,19 @@ export function FaceValueSection({ brand }: { brand: BrandDetail }) {
       setError({ code: 'invalid_input', message: 'Enter a face value, e.g. 25 or 12.50.' });
       return;
     }
+    // Read in the chosen number format ("1,000" in en-GB); the core checks the canonical text.
+    const typed = readTypedAmount(trimmed);
+    if (!typed.ok) {
+      setAnswer(null);
+      setError({ code: 'invalid_input', message: `Face value ${typed.problem}.` });
+      return;
+    }
     setChecking(true);
     try {
       const result = await catalogueInvoke('catalogue:face-value.check', {
         slug: brand.slug,
         card,
-        value: trimmed,
+        value: typed.amount,
       });
       setAnswer({ ...result, value: trimmed, card });
       setError(null);
@@ -48,8 +56,10 @@ export function FaceValueSection({ brand }: { brand: BrandDetail }) {
     void check(value);
   };
   const fill = (near: string): void => {
-    setValue(near);
-    void check(near);
+    // The core's canonical value, written back the way the chosen format types it.
+    const typed = /^\d+(\.\d+)?$/.test(near) ? writeTypedAmount(near) : near;
+    setValue(typed);
+    void check(typed);
   };
 
   return (

@@ -1,11 +1,13 @@
 import { Fragment, type Ref } from 'react';
 import { formatMoney } from '../../lib/format-money';
 import { useTransferForm } from '../../stores/transfers';
+import { DuplicateWarning } from './DuplicateWarning';
 import { PROFORMA_FIELDS, PROFORMA_LABELS, submissionFrom } from './transfer-submission';
 
 interface ConfirmTransferProps {
   headingRef: Ref<HTMLHeadingElement>;
-  onSend: () => void;
+  /** `confirmedPossibleDuplicate`: "Send anyway" after the duplicate warning. */
+  onSend: (confirmedPossibleDuplicate?: boolean) => void;
 }
 
 /** The confirmation step: exactly what transfers:submit will receive, every field, before it is sent. */
@@ -14,6 +16,8 @@ export function ConfirmTransfer({ headingRef, onSend }: ConfirmTransferProps) {
   const draftId = useTransferForm((state) => state.draftId);
   const sending = useTransferForm((state) => state.step === 'sending');
   const edit = useTransferForm((state) => state.edit);
+  const outcome = useTransferForm((state) => state.outcome);
+  const duplicate = outcome?.kind === 'duplicate' ? outcome.earlier : null;
   const submission = submissionFrom(fields, draftId);
   const notSent = <span className="muted">not sent</span>;
   return (
@@ -26,6 +30,7 @@ export function ConfirmTransfer({ headingRef, onSend }: ConfirmTransferProps) {
       <h2 id="confirm-title" ref={headingRef} tabIndex={-1}>
         Check and send
       </h2>
+      {duplicate ? <DuplicateWarning earlier={duplicate} /> : null}
       <p>
         This is exactly what FloatDesk will send to the platform. It is sent once, even if the network fails.
       </p>
@@ -61,12 +66,12 @@ export function ConfirmTransfer({ headingRef, onSend }: ConfirmTransferProps) {
       <div className="form-actions">
         <button
           type="button"
-          className="button"
+          className={duplicate ? 'button button-danger' : 'button'}
           disabled={sending}
-          onClick={onSend}
-          data-testid="transfer-send"
+          onClick={() => onSend(duplicate !== null)}
+          data-testid={duplicate ? 'transfer-send-anyway' : 'transfer-send'}
         >
-          {sending ? 'Sending…' : 'Send transfer request'}
+          {sending ? 'Sending…' : duplicate ? 'Send anyway' : 'Send transfer request'}
         </button>
         <button type="button" className="button button-secondary" disabled={sending} onClick={edit}>
           Back to edit

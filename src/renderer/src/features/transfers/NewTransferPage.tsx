@@ -21,8 +21,12 @@ export function NewTransferPage() {
     if (step === 'confirm') confirmHeading.current?.focus();
   }, [step]);
 
-  const send = async (): Promise<void> => {
-    const result = await useTransferForm.getState().submit();
+  const send = async (confirmedPossibleDuplicate = false): Promise<void> => {
+    const result = await useTransferForm.getState().submit({ confirmedPossibleDuplicate });
+    if (result.kind === 'duplicate') {
+      confirmHeading.current?.focus();
+      return;
+    }
     if (result.kind !== 'registered') {
       if (result.kind !== 'unknown') document.getElementById('transfer-form-title')?.focus();
       return;
@@ -56,7 +60,7 @@ export function NewTransferPage() {
       ) : null}
       {step === 'edit' ? <TransferFormView /> : null}
       {step === 'confirm' || step === 'sending' ? (
-        <ConfirmTransfer headingRef={confirmHeading} onSend={() => void send()} />
+        <ConfirmTransfer headingRef={confirmHeading} onSend={(confirmed) => void send(confirmed)} />
       ) : null}
       <DraftsList />
     </div>

@@ -7,6 +7,8 @@ export function SubmitOutcomeView({ outcome, onNew }: { outcome: SubmitOutcome; 
   switch (outcome.kind) {
     case 'registered':
       return null; // the table shows it, selected, with a banner
+    case 'duplicate':
+      return null; // the confirmation step shows the warning next to "Send anyway"
     case 'unknown':
       return (
         <div className="state state-warning" role="status" data-testid="submit-outcome-unknown">

@@ -8,6 +8,7 @@ import type { TransferDetail } from '../../stores/transfers-detail-store';
 import { amountText, isDifferent } from './cell-text';
 import { originLabel } from './columns';
 import { CopyButton } from './CopyButton';
+import { SentDetails } from './SentDetails';
 import { StatusBadge } from './StatusBadge';
 import { TransferTimeline } from './TransferTimeline';
 
@@ -119,6 +120,7 @@ export function TransferDetailPanel({ headingRef, onClose, onCopied }: TransferD
       ) : (
         <>
           <Fields detail={detail} onCopied={onCopied} />
+          <SentDetails detail={detail} />
           <h3>History</h3>
           <TransferTimeline detail={detail} />
         </>

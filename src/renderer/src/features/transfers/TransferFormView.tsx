@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { formatMoney } from '../../lib/format-money';
+import { typedAmountExample, writeTypedAmount } from '../../lib/typed-amount';
 import { problemsOf, type FieldName, type FloatChoice } from '../../stores/transfers-form-store';
 import { useTransferForm } from '../../stores/transfers';
 import { describedBy, FormField } from './FormField';
@@ -52,7 +53,7 @@ export function TransferFormView() {
       if (first) document.getElementById(FIELD_IDS[first.field as FieldName] ?? '')?.focus();
     }
   };
-  const amountHint = `Exact, with at most two decimals${fields.currency ? ` in ${fields.currency}` : ''}, from 0.01 to 99,999,999.99; no thousands separators.`;
+  const amountHint = `Exact, with at most two decimals${fields.currency ? ` in ${fields.currency}` : ''}, from 0.01 to ${writeTypedAmount('99999999.99')}; type it as you write it, ${typedAmountExample()}.`;
   const referenceHint =
     'An ISO 11649 creditor reference (RF…), generated here; you may type your own (up to 18 characters).';
 
@@ -115,7 +116,7 @@ export function TransferFormView() {
           value={fields.amount}
           maxLength={40}
           autoComplete="off"
-          placeholder="e.g. 2500.00"
+          placeholder={typedAmountExample('2500.00')}
           aria-invalid={errorOf('amount') ? true : undefined}
           aria-describedby={describedBy('transfer-amount', true, errorOf('amount'))}
           onChange={(event) => state.setField('amount', event.target.value)}

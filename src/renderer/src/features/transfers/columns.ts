@@ -11,7 +11,8 @@ export interface TransferColumn {
 
 export const TRANSFER_COLUMNS: readonly TransferColumn[] = [
   { id: 'createdAt', label: 'Created', width: '8.5rem', numeric: false },
-  { id: 'paymentReference', label: 'Payment reference', width: '10.75rem', numeric: false },
+  // Wide enough for an 18-character RF reference on one line; a longer one wraps, never cut off.
+  { id: 'paymentReference', label: 'Payment reference', width: '12.5rem', numeric: false },
   { id: 'float', label: 'Float', width: 'minmax(5.5rem, 1fr)', numeric: false },
   { id: 'currency', label: 'Currency', width: '4.75rem', numeric: false },
   { id: 'requested', label: 'Requested', width: '7.25rem', numeric: true },

@@ -1,5 +1,9 @@
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { ProformaInvoice, TransferForm } from '@shared/ipc/contract-transfers';
+import { currencyExponent } from '@shared/domain/currency';
+import { canonicalAmount } from '@shared/domain/money';
+import type { TypedAmount } from '@shared/domain/typed-amount';
+import { readTypedAmount } from '../../lib/typed-amount';
 
 /**
  * The New transfer request form's fields (all text, as typed) and what is sent for them: trimmed,
@@ -64,12 +68,22 @@ function proformaOf(fields: TransferFields): ProformaInvoice | undefined {
   return entries.length === 0 ? undefined : (Object.fromEntries(entries) as ProformaInvoice);
 }
 
+/**
+ * The amount as typed ("25,000.00" in en-GB) read in the chosen number format: canonical text with the
+ * currency's decimals ("25000.00"), which is what is checked, shown for confirmation and sent.
+ */
+export function typedTransferAmount(fields: Pick<TransferFields, 'amount' | 'currency'>): TypedAmount {
+  const typed = readTypedAmount(fields.amount);
+  if (!typed.ok || currencyExponent(fields.currency) === undefined) return typed;
+  return { ok: true, amount: canonicalAmount(typed.amount, fields.currency) };
+}
+
 /** Exactly what transfers:submit receives for these fields (check them first: checkTransferForm). */
 export function submissionFrom(fields: TransferFields, draftId: number | null): TransferSubmission {
   const submission: TransferSubmission = {
     float: fields.float,
     currency: fields.currency,
-    amount: fields.amount.trim(),
+    amount: amountToSend(fields),
   };
   const reference = fields.paymentReference.trim();
   if (reference) submission.paymentReference = reference;
@@ -79,6 +93,11 @@ export function submissionFrom(fields: TransferFields, draftId: number | null): 
   if (proforma) submission.proformaInvoice = proforma;
   if (draftId !== null) submission.draftId = draftId;
   return submission;
+}
+
+function amountToSend(fields: TransferFields): string {
+  const typed = typedTransferAmount(fields);
+  return typed.ok ? typed.amount : fields.amount.trim();
 }
 
 /** The form as a draft keeps it (text as typed, empty fields left out). */
