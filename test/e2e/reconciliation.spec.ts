@@ -350,6 +350,8 @@ async function shootItems(page: Page, name: string): Promise<void> {
 test('open items: an amount typed with separators, a currency filter with totals, and the difference and warning before a match by hand', async ({
   page,
 }) => {
+  // Twelve screenshots and an accessibility scan on top of the first sync: a slower test.
+  test.setTimeout(480_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await openSynced(page);
   const rows = await approvedGbpRequests(page);
