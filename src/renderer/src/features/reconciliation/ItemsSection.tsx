@@ -58,7 +58,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
         ? filtered
           ? 'No items match these filters.'
           : 'No open items: every bank line and request is matched or resolved.'
-        : `${page.total.toLocaleString()} item${page.total === 1 ? '' : 's'}${filtered ? ' match' : ''}` +
+        : `${page.total.toLocaleString()} item${page.total === 1 ? '' : 's'}${filtered ? (page.total === 1 ? ' matches' : ' match') : ''}` +
           (page.total > page.items.length
             ? ` · showing ${(offset + 1).toLocaleString()}–${(offset + page.items.length).toLocaleString()}`
             : '');
