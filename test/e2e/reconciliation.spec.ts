@@ -259,6 +259,8 @@ test('import a statement, run matching, resolve, undo, review a suggestion and m
   await awaiting.first().getByRole('checkbox').check();
   await expect(page.getByTestId('recon-selection')).toHaveText('Selected: 1 bank line and 1 request.');
   await page.getByTestId('recon-match-selected').click();
+  // It breaches the tolerance: asked first, matched anyway.
+  await page.getByTestId('recon-match-anyway').click();
   await expect(page.getByTestId('recon-manual-result')).toContainText(
     'Matched 1 bank line with 1 request by hand.',
   );
@@ -322,4 +324,123 @@ test('screenshots of Reconciliation with data, light and dark', async ({ page })
     expect(await axe(page), `resolve dialog (${scheme})`).toEqual([]);
     await page.keyboard.press('Escape');
   }
+});
+
+// Screenshots for a person to look at: FLOATDESK_SHOTS names a folder for them, else the artifacts.
+const SHOTS = process.env.FLOATDESK_SHOTS ?? ARTIFACTS;
+
+/** The open items and the manual-match bar at a size and in a theme, saved under SHOTS. */
+async function shootItems(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.getByTestId('recon-items-section').scrollIntoViewIfNeeded();
+      await page.evaluate("document.getElementById('recon-items-title')?.scrollIntoView({ block: 'start' })");
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}x${height}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+test('open items: an amount typed with separators, a currency filter with totals, and the difference and warning before a match by hand', async ({
+  page,
+}) => {
+  // Twelve screenshots and an accessibility scan on top of the first sync: a slower test.
+  test.setTimeout(480_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openSynced(page);
+  const rows = await approvedGbpRequests(page);
+  await page.evaluate("window.location.hash = '#/reconciliation'");
+  await expect(page.getByTestId('recon-summary')).toBeVisible();
+  await saveProfile(page);
+  const day = rows[0]!.createdAt.slice(0, 10);
+  await importStatement(page, `${statementCsv(rows)}${day},-12345.67,GBP,,E2E BIG PAYMENT,E2E-9\r\n`);
+  await page.getByTestId('recon-run').click();
+  await expect(page.getByTestId('recon-run-result')).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  const filters = page.getByTestId('recon-item-filters');
+  const items = page.getByTestId('recon-item');
+
+  // An amount typed as people type it finds the bank line of that size.
+  await filters.getByLabel('Search').fill('12,345.67');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('E2E BIG PAYMENT');
+  await expect(items.first().locator('.num')).toHaveText('-£12,345.67');
+  await expect(page).toHaveURL(/q=12%2C345\.67/);
+  await shootItems(page, 'search-amount');
+  // A filter on the currency: every row and every total in it, the totals counting all pages.
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(filters.getByLabel('Search')).toHaveValue('');
+  await filters.getByLabel('Currency').selectOption('EUR');
+  await expect(items.first()).toBeVisible();
+  await expect(items.filter({ hasNotText: '€' })).toHaveCount(0);
+  const totals = page.getByTestId('recon-total');
+  await expect(totals).toHaveCount(1);
+  await expect(totals.first()).toHaveAttribute('data-currency', 'EUR');
+  const shown = Number(
+    /^([\d,]+) item/
+      .exec((await page.getByTestId('recon-items-count').innerText()).trim())![1]!
+      .replace(/,/g, ''),
+  );
+  await expect(totals.first().locator('td').first()).toHaveText(shown.toLocaleString('en-US'));
+  await filters.getByLabel('Currency').selectOption('GBP');
+  await filters.getByLabel('Direction').selectOption({ label: 'Money out (bank payments)' });
+  await expect(page.locator('[data-testid="recon-item"][data-kind="request"]')).toHaveCount(0);
+  await expect(totals.first().locator('td').nth(1)).toContainText('£0.00 (0)');
+  // Sorted by exact amount: the largest payment (the most negative amount) first.
+  const amountsShown = async (): Promise<number[]> =>
+    (await items.locator('.num').allInnerTexts()).map((text) => Number(text.replace(/[^\d.-]/g, '')));
+  const ordered = (amounts: number[], up: boolean): boolean =>
+    amounts.length > 1 &&
+    amounts.every((value, i) => i === 0 || (up ? amounts[i - 1]! <= value : amounts[i - 1]! >= value));
+  await page.getByTestId('recon-sort-amount').click();
+  await expect(page.getByTestId('recon-sort-amount').locator('xpath=..')).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect.poll(async () => ordered(await amountsShown(), true)).toBe(true);
+  await page.getByTestId('recon-sort-amount').click();
+  await expect(page.getByTestId('recon-sort-amount').locator('xpath=..')).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect.poll(async () => ordered(await amountsShown(), false)).toBe(true);
+  await page.getByTestId('recon-sort-amount').click();
+  await shootItems(page, 'filters-totals');
+
+  // Tick a bank line and a request: their sums and difference, and the warning, before matching.
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await filters.getByLabel('Search').fill('E2E HAND MATCH');
+  await expect(items).toHaveCount(1);
+  await items.first().getByRole('checkbox').check();
+  await filters.getByLabel('Search').fill('');
+  await filters.getByLabel('Currency').selectOption('GBP');
+  await filters.getByLabel('State').selectOption({ label: 'Awaiting payment' });
+  const request = items.filter({ has: page.getByRole('checkbox') }).first();
+  await expect(request).toBeVisible();
+  await request.getByRole('checkbox').check();
+  const sums = page.getByTestId('recon-selection-sum');
+  await expect(sums).toHaveCount(1);
+  await expect(sums.first().locator('td').first()).toContainText('£77.70 (1 line)');
+  await expect(sums.first().locator('td').nth(1)).toContainText('(1 request)');
+  await expect(sums.first().locator('td').nth(2)).toContainText(/£[\d,]+\.\d\d/);
+  await expect(page.getByTestId('recon-check-warnings').locator('li').first()).toBeVisible();
+  await shootItems(page, 'manual-match');
+  await page.getByTestId('recon-match-selected').click();
+  const confirm = page.getByTestId('recon-match-confirm');
+  await expect(confirm).toContainText('Match anyway?');
+  await expect(page.getByTestId('recon-manual-result')).toHaveCount(0);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await confirm.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/manual-match-confirm-1366x768-light.png` });
+  await page.getByTestId('recon-match-anyway').click();
+  await expect(page.getByTestId('recon-manual-result')).toContainText(
+    'Matched 1 bank line with 1 request by hand.',
+  );
+  expect(await axe(page)).toEqual([]);
 });

@@ -20,6 +20,7 @@ import './styles/transfers.css';
 import './styles/transfer-detail.css';
 import './styles/reconciliation.css';
 import './styles/reconciliation-review.css';
+import './styles/reconciliation-items.css';
 import './styles/reconciliation-period.css';
 
 const container = document.getElementById('root');

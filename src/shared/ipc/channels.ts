@@ -40,6 +40,7 @@ export const CHANNELS = [
   'recon:match.confirm',
   'recon:match.reject',
   'recon:match.manual',
+  'recon:match.check',
   'recon:resolve',
   'recon:undo',
   'recon:rollforward',

@@ -97,6 +97,54 @@ export const ReconSummarySchema = z.object({
 
 const Decision = z.object({ decisionId: z.number().int().positive(), auditSeq: z.number().int().positive() });
 
+const ManualMatchInput = z
+  .object({
+    lineIds: z.array(z.string().min(1)).min(1).max(50),
+    requestReferences: z.array(z.string().min(1)).min(1).max(50),
+    note: z.string().max(1000).optional(),
+  })
+  .strict();
+
+/** Exact unsigned decimal text, as the renderer reads an amount a person typed ("25,000.00" → "25000.00"). */
+const UnsignedDecimal = z
+  .string()
+  .regex(/^\d{1,30}(\.\d{1,30})?$/, 'expected a decimal number such as 2500.00');
+
+export const ITEM_SORT_COLUMNS = ['item', 'state', 'age', 'date', 'amount', 'label', 'match'] as const;
+export const ItemSortColumn = z.enum(ITEM_SORT_COLUMNS);
+
+/**
+ * The open items' search, filters and order (recon:items). Text matches the reference or bank id,
+ * the float, and the bank line's reference, counterparty and payment text, ignoring case; an amount
+ * matches an item of that size, either sign. The amount range compares sizes too (direction tells
+ * money in from money out; requests count as money in). Sorting is stable: equal keys keep the
+ * default order (oldest first).
+ */
+const ItemQueryFields = {
+  search: z.string().max(200).optional(),
+  /** The search read as an amount (exact, unsigned), when it reads as one. */
+  searchAmount: UnsignedDecimal.optional(),
+  currencies: z.array(CurrencyCode).max(50).optional(),
+  /** Float names; bank lines belong to no float, so they are left out when this is given. */
+  floats: z.array(z.string().min(1).max(200)).max(100).optional(),
+  direction: z.enum(['in', 'out']).optional(),
+  amountMin: UnsignedDecimal.optional(),
+  amountMax: UnsignedDecimal.optional(),
+  sort: z.object({ column: ItemSortColumn, descending: z.boolean() }).strict().optional(),
+};
+
+export const ItemTotalsSchema = z.object({
+  currency: CurrencyCode,
+  count: z.number().int().nonnegative(),
+  /** Requests and money received: the sum of the positive amounts. */
+  moneyIn: SignedMoney,
+  moneyInCount: z.number().int().nonnegative(),
+  /** Bank payments: the sum of the negative amounts. */
+  moneyOut: SignedMoney,
+  moneyOutCount: z.number().int().nonnegative(),
+  net: SignedMoney,
+});
+
 /** The most base64 text a statement file may be sent as (about 30 MB of file). */
 export const STATEMENT_BASE64_MAX = 40_000_000;
 
@@ -176,9 +224,22 @@ export const reconcileContract = {
         ageing: AgeingBucketName.optional(),
         offset: z.number().int().min(0).optional(),
         limit: z.number().int().min(1).max(500).optional(),
+        ...ItemQueryFields,
       })
       .strict(),
-    output: z.object({ total: z.number().int().nonnegative(), items: z.array(ReconItemSchema) }),
+    output: z.object({
+      total: z.number().int().nonnegative(),
+      items: z.array(ReconItemSchema),
+      /** Per currency, over every item the filters keep (all pages). */
+      totals: z.array(ItemTotalsSchema).optional(),
+      /** The currencies and floats among all items as of the date, for the filters' choices. */
+      choices: z.object({ currencies: z.array(CurrencyCode), floats: z.array(z.string()) }).optional(),
+    }),
+  },
+  /** What a match by hand of these items would warn about (the rule recon:match.manual applies); writes nothing. */
+  'recon:match.check': {
+    input: ManualMatchInput,
+    output: z.object({ warnings: z.array(z.string()) }),
   },
   'recon:suggestions': {
     input: NoInput,
@@ -209,13 +270,7 @@ export const reconcileContract = {
   'recon:match.reject': { input: z.object({ key: z.string().min(1) }).strict(), output: Decision },
   /** Match by hand; warnings say what breaches the tolerance (it is matched anyway). */
   'recon:match.manual': {
-    input: z
-      .object({
-        lineIds: z.array(z.string().min(1)).min(1).max(50),
-        requestReferences: z.array(z.string().min(1)).min(1).max(50),
-        note: z.string().max(1000).optional(),
-      })
-      .strict(),
+    input: ManualMatchInput,
     output: Decision.extend({ warnings: z.array(z.string()) }),
   },
   'recon:resolve': {
@@ -259,3 +314,5 @@ export const reconcileContract = {
 export type ReconSummary = z.output<typeof ReconSummarySchema>;
 export type ReconItem = z.output<typeof ReconItemSchema>;
 export type ReconMatch = z.output<typeof ReconMatchSchema>;
+export type ItemTotals = z.output<typeof ItemTotalsSchema>;
+export type ItemSort = { column: z.output<typeof ItemSortColumn>; descending: boolean };

@@ -48,6 +48,7 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   registry.register('recon:match.confirm', (input) => changed(service.confirm(input)));
   registry.register('recon:match.reject', (input) => changed(service.reject(input)));
   registry.register('recon:match.manual', (input) => changed(service.manual(input)));
+  registry.register('recon:match.check', (input) => service.checkManual(input));
   registry.register('recon:resolve', (input) => changed(service.resolve(input)));
   registry.register('recon:undo', (input) => changed(service.undo(input)));
   registry.register('recon:rollforward', (input) => service.rollforward(input));

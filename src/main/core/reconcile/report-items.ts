@@ -8,6 +8,9 @@ import { readWithLocks, type ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { toReconMatch } from './explain';
 import type { ItemState } from './match/states';
+import { itemRows, lineLabel, type ItemRows } from './item-rows';
+import { queryRows } from './item-query';
+import { itemTotals } from './item-totals';
 import { derived } from './memo';
 import type { LockIndex } from './period/locks';
 import { reconcileAsOf, type MatchView } from './report';
@@ -59,7 +62,7 @@ function toItem(
       ageing: item.ageing,
       date: item.date,
       amount: { amount: line.amount, currency: line.currency },
-      label: line.remittance ?? line.counterpartyName ?? line.reference ?? '',
+      label: lineLabel(line),
       match,
       resolution,
       lockedBy,
@@ -124,6 +127,17 @@ function toItems(
   return items.map((item) => toItem(world, decisions, locks, views, item));
 }
 
+/** The items as flat rows for the search, filters, order and totals (kept with the reading). */
+function rowsAsOf(context: ReconContext, world: ReconWorld, state: DecisionState, asOf: string): ItemRows {
+  return derived({ world, state, locks: context.lockIndex() }, `rows ${asOf}`, () =>
+    itemRows(
+      world,
+      orderedStates(context, world, state, asOf),
+      reconcileAsOf(context, world, state, asOf).views,
+    ),
+  );
+}
+
 export function listItems(
   context: ReconContext,
   input: ChannelInput<'recon:items'>,
@@ -131,12 +145,16 @@ export function listItems(
   const asOf = input.asOf ?? context.today();
   // Items, decisions and locks of one ledger version.
   const { context: read, world, state } = readWithLocks(context);
-  const wanted = input.states ? new Set(input.states) : null;
-  const selected = orderedStates(read, world, state, asOf).filter(
-    (item) => (wanted === null || wanted.has(item.state)) && (!input.ageing || item.ageing === input.ageing),
-  );
+  const all = rowsAsOf(read, world, state, asOf);
+  const selected = queryRows(all, input);
   const offset = input.offset ?? 0;
   // Only the page becomes contract items.
-  const page = selected.slice(offset, offset + (input.limit ?? 100));
-  return { total: selected.length, items: toItems(read, world, state, asOf, page) };
+  const ordered = orderedStates(read, world, state, asOf);
+  const page = selected.slice(offset, offset + (input.limit ?? 100)).map((row) => ordered[row.index]!);
+  return {
+    total: selected.length,
+    items: toItems(read, world, state, asOf, page),
+    totals: itemTotals(selected, all.scale),
+    choices: { currencies: all.currencies, floats: all.floats },
+  };
 }

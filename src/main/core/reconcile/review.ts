@@ -6,7 +6,7 @@
  */
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
-import type { ReconDecisionsRepository, StoredSuggestion } from '../ledger/repositories/recon-decisions';
+import { ReconDecisionsRepository, type StoredSuggestion } from '../ledger/repositories/recon-decisions';
 import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload } from './decision-state';
 import { amountsText, matchTotals, type StoredMatch } from './explain';
@@ -113,27 +113,53 @@ export function rejectSuggestion(
   });
 }
 
+/**
+ * The checks of a match by hand and what it would warn about: the same for recon:match.check
+ * (before a person decides) and recon:match.manual (run again inside its transaction).
+ */
+function checkManual(
+  context: ReconContext,
+  repo: ReconDecisionsRepository,
+  input: ChannelInput<'recon:match.check'>,
+) {
+  const world = loadWorld(context);
+  const found = manualItems(world, input);
+  const rows = {
+    lines: found.lines.map((line) => line.id),
+    requests: found.requests.map((request) => request.rowId),
+  };
+  requireUnlocked(context.lockIndex(), world, rows);
+  requireUnmatched(context, repo, world, rows);
+  const keys = {
+    lineIds: found.lines.map((line) => line.key),
+    requestReferences: found.requests.map((r) => r.key),
+  };
+  const totals = matchTotals(world, keys.lineIds, keys.requestReferences);
+  const warnings =
+    totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.options);
+  return { world, rows, keys, totals, warnings };
+}
+
+/** What recon:match.manual would refuse (thrown, as it would be) or warn about; writes nothing. */
+export function checkManualMatch(
+  context: ReconContext,
+  input: ChannelInput<'recon:match.check'>,
+): ChannelOutput<'recon:match.check'> {
+  const read = () => ({
+    warnings: checkManual(context, new ReconDecisionsRepository(context.db), input).warnings,
+  });
+  return context.db.transaction(read).deferred();
+}
+
 export function manualMatch(
   context: ReconContext,
   input: ChannelInput<'recon:match.manual'>,
 ): ChannelOutput<'recon:match.manual'> {
   let warnings: string[] = [];
   const recorded = recordDecision(context, (repo) => {
-    const world = loadWorld(context);
-    const found = manualItems(world, input);
-    const rows = {
-      lines: found.lines.map((line) => line.id),
-      requests: found.requests.map((request) => request.rowId),
-    };
-    requireUnlocked(context.lockIndex(), world, rows);
-    requireUnmatched(context, repo, world, rows);
-    const keys = {
-      lineIds: found.lines.map((line) => line.key),
-      requestReferences: found.requests.map((r) => r.key),
-    };
-    const totals = matchTotals(world, keys.lineIds, keys.requestReferences);
-    warnings =
-      totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.options);
+    const checked = checkManual(context, repo, input);
+    const { world, rows, keys, totals } = checked;
+    warnings = checked.warnings;
     const match: StoredMatch = {
       rule: 'manual',
       ...keys,

@@ -19,7 +19,7 @@ import { signOff } from './period/sign-off';
 import { signOffReport } from './period/report-read';
 import { unlockSignOff } from './period/unlock';
 import { resolveItem, undoDecision } from './resolve-undo';
-import { confirmSuggestion, manualMatch, rejectSuggestion } from './review';
+import { checkManualMatch, confirmSuggestion, manualMatch, rejectSuggestion } from './review';
 import { matchedReferences, rollForwardOutput, rollForwardReport } from './rollforward-report';
 import { runReconciliation } from './run';
 import { describeCsvProfile } from './statements/csv-profile-words';
@@ -97,6 +97,10 @@ export class ReconcileService {
 
   manual(input: In<'recon:match.manual'>): Out<'recon:match.manual'> {
     return manualMatch(this.context, input);
+  }
+
+  checkManual(input: In<'recon:match.check'>): Out<'recon:match.check'> {
+    return checkManualMatch(this.context, input);
   }
 
   resolve(input: In<'recon:resolve'>): Out<'recon:resolve'> {

@@ -12,19 +12,18 @@ import {
   type ResolveReason,
 } from './recon-client';
 import type { ReconDecisionsState } from './recon-decisions-store';
+import { itemsInput, sameItemsQuery, type ItemsQuery } from './recon-items-input';
+import { selectionChecker, type CheckView } from './recon-selection-check';
 
 export type ReconState = z.output<typeof ReconStateName>;
 export type AgeingBucket = z.output<typeof AgeingBucketName>;
 
-export interface ItemsQuery {
-  asOf?: string;
-  state?: ReconState;
-  ageing?: AgeingBucket;
-  offset: number;
-}
+export type { ItemsQuery };
 
 export type ManualView =
   | { status: 'idle' }
+  /** The check warned: the person is asked to match anyway. */
+  | { status: 'confirm'; warnings: string[] }
   | { status: 'saving' }
   | { status: 'done'; description: string; warnings: string[] }
   | { status: 'error'; error: ErrorShape };
@@ -35,13 +34,20 @@ export interface ReconItemsState {
   /** Chosen for a manual match, by itemKey(). */
   selected: Readonly<Record<string, ReconItem>>;
   manual: ManualView;
+  /** What matching the selection would warn about (recon:match.check), asked as boxes are ticked. */
+  check: CheckView;
   setQuery(query: Omit<ItemsQuery, 'offset'>): Promise<void>;
   page(offset: number): Promise<void>;
   reload(): Promise<void>;
   toggle(item: ReconItem, on: boolean): void;
   clearSelection(): void;
-  /** `recon:match.manual` with the selected bank lines and requests; the warnings it returns are shown. */
-  matchSelected(note: string): Promise<void>;
+  /**
+   * `recon:match.manual` with the selected bank lines and requests. Unless `anyway`, the selection
+   * is checked first: with warnings, nothing is matched and the person is asked (manual: 'confirm').
+   */
+  matchSelected(note: string, anyway?: boolean): Promise<void>;
+  /** Back from the 'confirm' step without matching. */
+  cancelConfirm(): void;
   /** `recon:resolve`; the error is returned for the dialog that asked. */
   resolve(item: ReconItem, reasonCode: ResolveReason, note: string): Promise<ErrorShape | null>;
 }
@@ -86,18 +92,13 @@ interface Dependencies {
 export function createReconItemsStore(client: ReconClient, deps: Dependencies) {
   const tickets = ticketCounter();
   const useItems = create<ReconItemsState>()((set, get) => {
+    const checker = selectionChecker(client, get, set);
     async function load(): Promise<void> {
       const ticket = tickets.take();
       const { query } = get();
       set({ view: { status: 'loading', previous: shownValue(get().view) } });
       try {
-        const page = await client.invoke('recon:items', {
-          ...(query.asOf === undefined ? {} : { asOf: query.asOf }),
-          ...(query.state === undefined ? {} : { states: [query.state] }),
-          ...(query.ageing === undefined ? {} : { ageing: query.ageing }),
-          offset: query.offset,
-          limit: ITEMS_PAGE_SIZE,
-        });
+        const page = await client.invoke('recon:items', itemsInput(query, ITEMS_PAGE_SIZE));
         if (!tickets.isLatest(ticket)) return;
         // A selected item that is no longer open cannot be matched by hand: drop it.
         const shown = new Map(page.items.map((item) => [itemKey(item), item]));
@@ -109,6 +110,7 @@ export function createReconItemsStore(client: ReconClient, deps: Dependencies) {
           }),
         );
         set({ view: { status: 'ready', value: page }, selected });
+        checker.selectionChanged();
       } catch (thrown) {
         if (tickets.isLatest(ticket))
           set({ view: { status: 'error', error: toErrorShape(thrown), previous: shownValue(get().view) } });
@@ -119,10 +121,10 @@ export function createReconItemsStore(client: ReconClient, deps: Dependencies) {
       view: { status: 'idle' },
       selected: {},
       manual: { status: 'idle' },
+      check: { status: 'idle' },
       setQuery(next) {
         const { query, view } = get();
-        const same = next.asOf === query.asOf && next.state === query.state && next.ageing === query.ageing;
-        if (same && view.status !== 'idle') return Promise.resolve();
+        if (sameItemsQuery(next, query) && view.status !== 'idle') return Promise.resolve();
         set({ query: { ...next, offset: 0 } });
         return load();
       },
@@ -137,13 +139,25 @@ export function createReconItemsStore(client: ReconClient, deps: Dependencies) {
         if (on && isSelectable(item)) selected[key] = item;
         else delete selected[key];
         set({ selected });
+        checker.selectionChanged();
       },
       clearSelection() {
         set({ selected: {} });
+        checker.selectionChanged();
       },
-      async matchSelected(note) {
+      cancelConfirm() {
+        if (get().manual.status === 'confirm') set({ manual: { status: 'idle' } });
+      },
+      async matchSelected(note, anyway = false) {
         const { lines, requests } = selectionCounts(get().selected);
         if (lines.length === 0 || requests.length === 0 || get().manual.status === 'saving') return;
+        if (!anyway) {
+          const check = await checker.current();
+          if (check.status === 'ready' && check.warnings.length > 0) {
+            set({ manual: { status: 'confirm', warnings: check.warnings } });
+            return;
+          }
+        }
         set({ manual: { status: 'saving' } });
         try {
           const text = note.trim();
@@ -154,6 +168,7 @@ export function createReconItemsStore(client: ReconClient, deps: Dependencies) {
           });
           const description = `Matched ${listOf(lines.length, 'bank line')} with ${listOf(requests.length, 'request')} by hand`;
           set({ manual: { status: 'done', description, warnings: decision.warnings }, selected: {} });
+          checker.selectionChanged();
           deps.decisions().record(
             decision,
             description,

@@ -8,12 +8,13 @@ import { useReconItems } from '../../stores/recon';
 import { ItemFilters } from './ItemFilters';
 import { ItemsTable } from './ItemsTable';
 import { ManualMatchBar } from './ManualMatchBar';
-import type { ReconView } from './recon-query';
+import { ItemTotals } from './ItemTotals';
+import { hasItemFilters, type ReconView } from './recon-query';
 import { ResolveDialog } from './ResolveDialog';
 
 interface ItemsSectionProps {
   view: ReconView;
-  onChange: (view: ReconView) => void;
+  onChange: (view: ReconView, replace?: boolean) => void;
 }
 
 function Pager({ offset, shown, total }: { offset: number; shown: number; total: number }) {
@@ -49,7 +50,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
   const [resolving, setResolving] = useState<{ item: ReconItem; opener: HTMLElement } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const page = shownValue(itemsView);
-  const filtered = view.state !== undefined || view.ageing !== undefined;
+  const filtered = hasItemFilters(view);
   const countLine =
     page === null
       ? ''
@@ -57,7 +58,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
         ? filtered
           ? 'No items match these filters.'
           : 'No open items: every bank line and request is matched or resolved.'
-        : `${page.total.toLocaleString()} item${page.total === 1 ? '' : 's'}${filtered ? ' match' : ''}` +
+        : `${page.total.toLocaleString()} item${page.total === 1 ? '' : 's'}${filtered ? (page.total === 1 ? ' matches' : ' match') : ''}` +
           (page.total > page.items.length
             ? ` · showing ${(offset + 1).toLocaleString()}–${(offset + page.items.length).toLocaleString()}`
             : '');
@@ -72,6 +73,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
       <p className="table-summary" role="status" data-testid="recon-items-count">
         {countLine}
       </p>
+      {page?.totals ? <ItemTotals totals={page.totals} filtered={filtered} /> : null}
       {itemsView.status === 'error' ? (
         <ErrorState
           title="The open items could not be loaded"
@@ -85,7 +87,12 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
         )
       ) : page.items.length === 0 ? null : (
         <>
-          <ItemsTable items={page.items} onResolve={(item, opener) => setResolving({ item, opener })} />
+          <ItemsTable
+            items={page.items}
+            onResolve={(item, opener) => setResolving({ item, opener })}
+            sort={view.sort}
+            onSort={(sort) => onChange({ ...view, sort })}
+          />
           <Pager offset={offset} shown={page.items.length} total={page.total} />
         </>
       )}

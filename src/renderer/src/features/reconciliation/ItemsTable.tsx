@@ -1,14 +1,18 @@
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ItemSort, ReconItem } from '@shared/ipc/contract-reconcile';
 import { formatDate } from '../../lib/format-time';
 import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store';
 import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
+import { SortHeader } from './SortHeader';
 import { LockedActions, LockMarker } from './period-close/LockedItem';
 import { AGEING_LABELS, RULE_LABELS, STATE_LABELS, resolveLabel, scoreText } from './recon-text';
 
 interface ItemsTableProps {
   items: readonly ReconItem[];
   onResolve: (item: ReconItem, opener: HTMLElement) => void;
+  /** The order shown; undefined: the default (oldest first). */
+  sort?: ItemSort;
+  onSort: (sort: ItemSort) => void;
 }
 
 function MatchCell({ item }: { item: ReconItem }) {
@@ -116,7 +120,7 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
 }
 
 /** The open items: bank lines and requests with their state, age, amount and why they (do not) match. */
-export function ItemsTable({ items, onResolve }: ItemsTableProps) {
+export function ItemsTable({ items, onResolve, sort, onSort }: ItemsTableProps) {
   return (
     // Wider than the page when the texts are long: the region scrolls, so it must take keyboard focus.
     <div className="table-scroll" role="region" aria-label="Table of open items" tabIndex={0}>
@@ -127,15 +131,13 @@ export function ItemsTable({ items, onResolve }: ItemsTableProps) {
             <th scope="col" className="recon-select">
               <span className="visually-hidden">Select</span>
             </th>
-            <th scope="col">Item</th>
-            <th scope="col">State</th>
-            <th scope="col">Age</th>
-            <th scope="col">Date</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col">Float or bank text</th>
-            <th scope="col">Match</th>
+            <SortHeader column="item" label="Item" sort={sort} onSort={onSort} />
+            <SortHeader column="state" label="State" sort={sort} onSort={onSort} />
+            <SortHeader column="age" label="Age" sort={sort} onSort={onSort} />
+            <SortHeader column="date" label="Date" sort={sort} onSort={onSort} />
+            <SortHeader column="amount" label="Amount" sort={sort} onSort={onSort} numeric />
+            <SortHeader column="label" label="Float or bank text" sort={sort} onSort={onSort} />
+            <SortHeader column="match" label="Match" sort={sort} onSort={onSort} />
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>

@@ -68,7 +68,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
 
   useEffect(() => {
     void useReconOverview.getState().setAsOf(view.asOf);
-    void useReconItems.getState().setQuery({ asOf: view.asOf, state: view.state, ageing: view.ageing });
+    void useReconItems.getState().setQuery(view);
   }, [view]);
 
   // The roll-forward covers the month up to the as-of date until someone picks another period.
@@ -153,7 +153,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
       )}
       <ImportSection />
       <SuggestionQueue />
-      <ItemsSection view={view} onChange={(next) => change(next)} />
+      <ItemsSection view={view} onChange={(next, replace) => change(next, replace)} />
       <RollforwardSection />
       <PeriodCloseSection defaultAsOf={asOfShown} />
     </div>

@@ -1,15 +1,52 @@
-import { AGEING_BUCKETS, RECON_STATES } from '@shared/ipc/contract-reconcile';
+import {
+  AGEING_BUCKETS,
+  ITEM_SORT_COLUMNS,
+  RECON_STATES,
+  type ItemSort,
+} from '@shared/ipc/contract-reconcile';
 import { hrefFor } from '../../lib/router';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
 
 /**
- * The Reconciliation page's URL query: `#/reconciliation?asOf=2026-03-31&state=variance&age=8-30`.
- * Values that are not valid are ignored (the page falls back to its defaults). Pure.
+ * The Reconciliation page's URL query: `#/reconciliation?asOf=2026-03-31&state=variance&age=8-30`,
+ * and the open items' search and filters (`q`, `currency`, `float`, `dir`, `min`, `max`: amounts as
+ * typed) and order (`sort=amount:desc`). Values that are not valid are ignored (the page falls
+ * back to its defaults). Pure.
  */
 export interface ReconView {
   asOf?: string;
   state?: ReconState;
   ageing?: AgeingBucket;
+  search?: string;
+  currency?: string;
+  float?: string;
+  direction?: 'in' | 'out';
+  /** The amount range as typed (read by typed-amount.ts when the items are asked for). */
+  min?: string;
+  max?: string;
+  sort?: ItemSort;
+}
+
+/** The open items' filters of a view (everything but the date and the order). */
+export const ITEM_FILTER_KEYS = [
+  'state',
+  'ageing',
+  'search',
+  'currency',
+  'float',
+  'direction',
+  'min',
+  'max',
+] as const;
+
+export function hasItemFilters(view: ReconView): boolean {
+  return ITEM_FILTER_KEYS.some((key) => view[key] !== undefined);
+}
+
+function sortFromQuery(text: string | undefined): ItemSort | undefined {
+  const [column, way] = (text ?? '').split(':');
+  if (!(ITEM_SORT_COLUMNS as readonly string[]).includes(column ?? '')) return undefined;
+  return { column: column as ItemSort['column'], descending: way === 'desc' };
 }
 
 /** A real calendar date written YYYY-MM-DD. */
@@ -31,11 +68,35 @@ export function viewFromQuery(query: Readonly<Record<string, string>>): ReconVie
   if (query.asOf !== undefined && isIsoDate(query.asOf)) view.asOf = query.asOf;
   if (isState(query.state)) view.state = query.state;
   if (isBucket(query.age)) view.ageing = query.age;
+  const text = (value: string | undefined): string | undefined => value?.trim().slice(0, 200) || undefined;
+  view.search = text(query.q);
+  if (query.currency !== undefined && /^[A-Z]{3}$/.test(query.currency)) view.currency = query.currency;
+  view.float = text(query.float);
+  if (query.dir === 'in' || query.dir === 'out') view.direction = query.dir;
+  view.min = text(query.min);
+  view.max = text(query.max);
+  view.sort = sortFromQuery(query.sort);
+  for (const key of Object.keys(view) as Array<keyof ReconView>)
+    if (view[key] === undefined) delete view[key];
   return view;
 }
 
 export function hrefOfView(view: ReconView): string {
-  return hrefFor('reconciliation', { query: { asOf: view.asOf, state: view.state, age: view.ageing } });
+  return hrefFor('reconciliation', {
+    query: {
+      asOf: view.asOf,
+      state: view.state,
+      age: view.ageing,
+      q: view.search,
+      currency: view.currency,
+      float: view.float,
+      dir: view.direction,
+      min: view.min,
+      max: view.max,
+      sort:
+        view.sort === undefined ? undefined : `${view.sort.column}:${view.sort.descending ? 'desc' : 'asc'}`,
+    },
+  });
 }
 
 /** The local calendar day of `now` as YYYY-MM-DD. */
