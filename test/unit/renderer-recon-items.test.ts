@@ -8,27 +8,28 @@ import type { ReconItem } from '@shared/ipc/contract-reconcile';
 import { AppError } from '@shared/ipc/errors';
 import { hrefOfView, viewFromQuery } from '../../src/renderer/src/features/reconciliation/recon-query';
 import { selectionSums } from '../../src/renderer/src/features/reconciliation/selection-sums';
-import { readTypedAmount } from '../../src/renderer/src/features/reconciliation/typed-amount';
+import { readSearchAmount } from '../../src/renderer/src/features/reconciliation/search-amount';
 import type { ReconClient } from '../../src/renderer/src/stores/recon-client';
 import { itemsInput } from '../../src/renderer/src/stores/recon-items-input';
 import { createReconStores } from '../../src/renderer/src/stores/recon-stores';
 
 describe('amounts as people type them', () => {
   it('reads the grouping and decimal mark of the number format, exactly', () => {
-    expect(readTypedAmount('25,000.00', 'en-GB')).toEqual({ ok: true, amount: '25000.00' });
-    expect(readTypedAmount('25.000,00', 'de-DE')).toEqual({ ok: true, amount: '25000.00' });
-    expect(readTypedAmount('40,000', 'en-GB')).toEqual({ ok: true, amount: '40000' });
-    expect(readTypedAmount('1 234 567,891', 'fr-FR')).toEqual({ ok: true, amount: '1234567.891' });
-    expect(readTypedAmount('12345678901234567890.12', 'en-GB')).toEqual({
+    // Canonical decimal text: sizes are compared exactly, so "25000" and "25000.00" are one size.
+    expect(readSearchAmount('25,000.00', 'en-GB')).toEqual({ ok: true, amount: '25000' });
+    expect(readSearchAmount('25.000,00', 'de-DE')).toEqual({ ok: true, amount: '25000' });
+    expect(readSearchAmount('40,000', 'en-GB')).toEqual({ ok: true, amount: '40000' });
+    expect(readSearchAmount('1 234 567,891', 'fr-FR')).toEqual({ ok: true, amount: '1234567.891' });
+    expect(readSearchAmount('12345678901234567890.12', 'en-GB')).toEqual({
       ok: true,
       amount: '12345678901234567890.12',
     });
-    expect(readTypedAmount(' -£980.00 ', 'en-GB')).toEqual({ ok: true, amount: '980.00' });
-    expect(readTypedAmount('2500 GBP', 'en-GB')).toEqual({ ok: true, amount: '2500' });
-    expect(readTypedAmount('GBP 2,500', 'en-GB')).toEqual({ ok: true, amount: '2500' });
+    expect(readSearchAmount(' -£980.00 ', 'en-GB')).toEqual({ ok: true, amount: '980' });
+    expect(readSearchAmount('2500 GBP', 'en-GB')).toEqual({ ok: true, amount: '2500' });
+    expect(readSearchAmount('GBP 2,500', 'en-GB')).toEqual({ ok: true, amount: '2500' });
     // A reference is not an amount, whatever letters it starts with.
-    expect(readTypedAmount('FDK7', 'en-GB').ok).toBe(false);
-    expect(readTypedAmount('RF18 1234', 'en-GB').ok).toBe(false);
+    expect(readSearchAmount('FDK7', 'en-GB').ok).toBe(false);
+    expect(readSearchAmount('RF18 1234', 'en-GB').ok).toBe(false);
   });
 
   it('refuses what the format does not write that way, saying what to type', () => {
@@ -41,13 +42,12 @@ describe('amounts as people type them', () => {
       ['abc', 'en-GB'],
       ['', 'en-GB'],
     ] as const) {
-      const read = readTypedAmount(text, locale);
+      const read = readSearchAmount(text, locale);
       expect(read.ok, `${text} in ${locale}`).toBe(false);
     }
-    expect(readTypedAmount('1,23', 'en-GB')).toEqual({
-      ok: false,
-      problem: 'Type an amount such as 25,000.00.',
-    });
+    const refused = readSearchAmount('1,23', 'en-GB');
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? '' : refused.problem).toMatch(/^"1,23" cannot be read exactly/);
   });
 });
 
@@ -88,7 +88,7 @@ describe('the open items in the URL', () => {
       ),
     ).toEqual({
       search: '25,000.00',
-      searchAmount: '25000.00',
+      searchAmount: '25000',
       currencies: ['GBP'],
       floats: ['main'],
       direction: 'in',

@@ -1,4 +1,4 @@
-import { readTypedAmount } from '../features/reconciliation/typed-amount';
+import { readSearchAmount } from '../features/reconciliation/search-amount';
 import type { ReconView } from '../features/reconciliation/recon-query';
 import type { ReconInput } from './recon-client';
 
@@ -8,7 +8,7 @@ export type ItemsQuery = ReconView & { offset: number };
 /** A range bound as typed, read exactly; left out when it does not read (the field says why). */
 function bound(text: string | undefined): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
-  const typed = readTypedAmount(text);
+  const typed = readSearchAmount(text);
   return typed.ok ? typed.amount : undefined;
 }
 
@@ -18,7 +18,7 @@ function bound(text: string | undefined): string | undefined {
  */
 export function itemsInput(query: ItemsQuery, limit: number): ReconInput<'recon:items'> {
   const search = query.search?.trim() ?? '';
-  const typed = search === '' ? null : readTypedAmount(search);
+  const typed = search === '' ? null : readSearchAmount(search);
   const amountMin = bound(query.min);
   const amountMax = bound(query.max);
   return {

@@ -4,7 +4,7 @@ import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
 import { useTextFilter } from '../transfers/useTextFilter';
 import { hasItemFilters, type ReconView } from './recon-query';
 import { AGEING_LABELS, AGEING_ORDER, STATE_LABELS, STATE_ORDER } from './recon-text';
-import { readTypedAmount } from './typed-amount';
+import { readSearchAmount } from './search-amount';
 
 interface ItemFiltersProps {
   view: ReconView;
@@ -29,7 +29,7 @@ function AmountBound({
   onCommit: (text: string) => void;
 }) {
   const [text, setText] = useTextFilter(value ?? '', onCommit);
-  const typed = text.trim() === '' ? null : readTypedAmount(text);
+  const typed = text.trim() === '' ? null : readSearchAmount(text);
   const problem = typed !== null && !typed.ok ? typed.problem : null;
   return (
     <div className="recon-field recon-amount-bound">
