@@ -10,6 +10,7 @@ import { toReconMatch } from './explain';
 import type { ItemState } from './match/states';
 import { derived } from './memo';
 import type { LockIndex } from './period/locks';
+import { isOutOfScope } from './policy/scope';
 import { reconcileAsOf, type MatchView } from './report';
 import type { ReconWorld } from './world';
 
@@ -121,7 +122,11 @@ function toItems(
   const { views } = reconcileAsOf(context, world, state, asOf);
   const decisions = resolutionDecisions(state);
   const locks = context.lockIndex();
-  return items.map((item) => toItem(world, decisions, locks, views, item));
+  const policy = context.policy();
+  return items.map((item) => {
+    const shown = toItem(world, decisions, locks, views, item);
+    return isOutOfScope(item, policy) ? { ...shown, outOfScope: true } : shown;
+  });
 }
 
 export function listItems(
@@ -132,8 +137,12 @@ export function listItems(
   // Items, decisions and locks of one ledger version.
   const { context: read, world, state } = readWithLocks(context);
   const wanted = input.states ? new Set(input.states) : null;
+  // A state asked for means the items counted in that state: out-of-scope ones are counted apart.
+  const policy = read.policy();
   const selected = orderedStates(read, world, state, asOf).filter(
-    (item) => (wanted === null || wanted.has(item.state)) && (!input.ageing || item.ageing === input.ageing),
+    (item) =>
+      (wanted === null || (wanted.has(item.state) && !isOutOfScope(item, policy))) &&
+      (!input.ageing || item.ageing === input.ageing),
   );
   const offset = input.offset ?? 0;
   // Only the page becomes contract items.

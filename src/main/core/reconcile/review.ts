@@ -133,7 +133,7 @@ export function manualMatch(
     };
     const totals = matchTotals(world, keys.lineIds, keys.requestReferences);
     warnings =
-      totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.options);
+      totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.matchOptions());
     const match: StoredMatch = {
       rule: 'manual',
       ...keys,
