@@ -173,7 +173,7 @@ describe('planRun with the policy', () => {
     expect(result.suggestions).toHaveLength(1);
     expect(result.suggestions[0]).toMatchObject({ rule: 'exact_reference', reason: 'weak_evidence' });
     expect(result.suggestions[0]!.options[0]!.match.explanation).toMatch(
-      /Not matched automatically: The bank paid 5000\.00 GBP against 1000\.00 GBP approved: 4000\.00 GBP apart/,
+      /Not matched automatically\. The bank paid 5000\.00 GBP against 1000\.00 GBP approved: 4000\.00 GBP apart/,
     );
   });
 

@@ -92,7 +92,7 @@ export function planRun(
     const verdict = judgePlanned(world, match.rule, option, policy);
     if (verdict.automatic) matches.push(option);
     else {
-      const explanation = `${option.match.explanation} Not matched automatically: ${verdict.why}`;
+      const explanation = `${option.match.explanation} Not matched automatically. ${verdict.why}`;
       held.push({
         rule: match.rule,
         reason: 'weak_evidence',
