@@ -189,10 +189,9 @@ describe('sign-off', () => {
     const after = await allItems();
     expect(after.filter((item) => item.state === 'signed_off')).toEqual(locked);
     const { suggestions } = await call('recon:suggestions');
-    expect(suggestions.flatMap((s) => s.options.map((o) => [o.lineIds, o.requestReferences]))).toContainEqual([
-      ['2026100600000104'],
-      ['FDM8Y3D5G2'],
-    ]);
+    expect(suggestions.flatMap((s) => s.options.map((o) => [o.lineIds, o.requestReferences]))).toContainEqual(
+      [['2026100600000104'], ['FDM8Y3D5G2']],
+    );
   });
 
   it('refuses every change to a locked item with `locked`, naming it and the sign-off, and writes nothing', async () => {

@@ -211,7 +211,6 @@ describe('the policy in a run', () => {
     expect(await storedAutomatic()).toEqual(
       preview.planned!.map((m) => m.requestReferences.join('+')).sort(),
     );
-
   });
 
   it('with exact references left to a person, the preview and the run hold only the near reference', async () => {

@@ -6,7 +6,13 @@ import type { ItemRows } from '../../ledger/repositories/recon-decisions';
 import { sumAmounts } from '../explain';
 import type { MatchRule } from '../match/types';
 import type { ReconWorld } from '../world';
-import { autoMatchVerdict, beforeStart, type AutoMatchPolicy, type MatchAmounts, type Verdict } from './auto-match-policy';
+import {
+  autoMatchVerdict,
+  beforeStart,
+  type AutoMatchPolicy,
+  type MatchAmounts,
+  type Verdict,
+} from './auto-match-policy';
 
 /** Paid and expected (approved, else requested) totals of the rows; currency null when mixed. */
 export function matchAmounts(world: ReconWorld, rows: ItemRows): MatchAmounts {

@@ -5,10 +5,7 @@
 import { fromMinorUnits, toMinorUnits } from '../../../../shared/domain/money';
 import type { ReconSettings, ReconSettingsInput } from '../../../../shared/ipc/contract-recon-settings';
 import { invalidInput, type FieldIssue } from '../../../../shared/ipc/errors';
-import {
-  ReconSettingsRepository,
-  type StoredReconSettings,
-} from '../../ledger/repositories/recon-settings';
+import { ReconSettingsRepository, type StoredReconSettings } from '../../ledger/repositories/recon-settings';
 import type { Ledger } from '../../ledger/db';
 import { appendInTransaction } from '../audit/audit-log';
 import type { AuditDetails } from '../audit/entry-hash';

@@ -7,6 +7,7 @@ import { useAppStatus } from '../../stores/app-status';
 import { shellLabel } from '../shell/shell-label';
 import { ConnectionSection } from './ConnectionSection';
 import { DataFreshness } from './DataFreshness';
+import { ReconciliationSettings } from './ReconciliationSettings';
 import { WorkspaceSection } from './WorkspaceSection';
 import { WorkspaceSettings } from './WorkspaceSettings';
 import './settings.css';
@@ -47,6 +48,7 @@ export function SettingsPage() {
       <WorkspaceSection />
       <ConnectionSection />
       <WorkspaceSettings />
+      <ReconciliationSettings />
       <section className="settings-section" aria-labelledby="installation-heading">
         <h2 id="installation-heading">This installation</h2>
         {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}
