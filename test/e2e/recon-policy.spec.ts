@@ -139,11 +139,14 @@ test('the preview lists the matches the policy allows, and the run makes exactly
   await expect(section.getByLabel('Exact payment reference')).toBeChecked();
   await expect(section.getByLabel('Split payments adding up exactly')).not.toBeChecked();
   await section.getByRole('button', { name: 'Add a currency' }).click();
-  await section.getByLabel('Currency').fill('GBP');
-  await section.getByLabel('Tolerance').fill('5,00');
+  await section.getByLabel('Currency', { exact: true }).fill('GBP');
+  await section.getByLabel('Tolerance', { exact: true }).fill('5,00');
   await section.getByRole('button', { name: 'Save reconciliation settings' }).click();
   await expect(section.getByTestId('recon-tolerance-amount-0-error')).toContainText('Enter an amount');
-  await section.getByLabel('Tolerance').fill('5.00');
+  await section.getByLabel('Tolerance', { exact: true }).fill('5.00');
+  // The start date: the day of the oldest of the three; every older open item is out of scope.
+  const start = rows.map((row) => row.createdAt.slice(0, 10)).sort()[0]!;
+  await section.getByLabel('Reconciliation starts on').fill(start);
   await section.getByRole('button', { name: 'Save reconciliation settings' }).click();
   await expect(section.getByTestId('recon-settings-status')).toHaveText(/^Saved\./);
   await shoot(page, 'settings-reconciliation', () => section);
@@ -151,6 +154,7 @@ test('the preview lists the matches the policy allows, and the run makes exactly
   // Now the payment 3.00 over is within tolerance: the preview lists both, the run stores both.
   await page.getByRole('link', { name: 'Reconciliation' }).click();
   await expect(page.getByTestId('recon-summary')).toBeVisible();
+  await expect(page.getByTestId('recon-count-out-of-scope')).toContainText('Before reconciliation start');
   const listed = await previewReferences(page);
   expect([...listed].sort()).toEqual([a.paymentReference, b.paymentReference].sort());
   await shoot(page, 'reconciliation-preview', () => page.getByTestId('recon-preview'));

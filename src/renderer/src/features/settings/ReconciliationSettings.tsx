@@ -4,6 +4,7 @@ import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { invoke } from '../../ipc/client';
+import { refreshRecon } from '../../stores/recon';
 import { formatDate } from '../../lib/format-time';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { SaveStatus, TextField } from './Field';
@@ -111,6 +112,7 @@ export function ReconciliationSettings() {
     };
     try {
       show(await invoke('recon:settings.update', input));
+      void refreshRecon();
       setErrors(NO_FIELD_ERRORS);
       setStatus('Saved. The next preview and run follow these settings.');
     } catch (thrown) {
@@ -150,43 +152,49 @@ export function ReconciliationSettings() {
       ) : null}
       {loaded !== null ? (
         <form
-          className="settings-form recon-settings-form"
+          className="settings-form recon-policy-form"
           onSubmit={(event) => void submit(event)}
           aria-label="Reconciliation settings"
           noValidate
         >
-          <fieldset className="recon-rules">
+          <fieldset className="recon-policy-rules">
             <legend>Match automatically</legend>
             {RULES.map((rule) => (
-              <label key={rule.key} className="recon-rule">
+              <div key={rule.key} className="recon-policy-rule">
                 <input
                   type="checkbox"
+                  id={`recon-rule-${rule.key}`}
                   name={rule.key}
                   checked={automatic[rule.key]}
+                  aria-describedby={`recon-rule-${rule.key}-hint`}
                   onChange={(event) => setAutomatic({ ...automatic, [rule.key]: event.target.checked })}
                 />
-                <span>
-                  <span className="recon-rule-label">{rule.label}</span>
-                  <span className="field-hint">{rule.hint}</span>
-                </span>
-              </label>
+                <div>
+                  <label htmlFor={`recon-rule-${rule.key}`}>{rule.label}</label>
+                  <p id={`recon-rule-${rule.key}-hint`} className="field-hint">
+                    {rule.hint}
+                  </p>
+                </div>
+              </div>
             ))}
-            <p className="recon-rule recon-rule-fixed">
+            <div className="recon-policy-rule recon-policy-rule-fixed">
               <span aria-hidden="true">—</span>
-              <span>
-                <span className="recon-rule-label">Amount and date (no reference)</span>
-                <span className="field-hint">Always a suggestion for a person: equal top-ups recur.</span>
-              </span>
-            </p>
+              <div>
+                <p className="recon-policy-rule-label">Amount and date (no reference)</p>
+                <p className="field-hint">
+                  Never automatic: always a suggestion for a person, as equal top-ups recur.
+                </p>
+              </div>
+            </div>
           </fieldset>
-          <fieldset className="recon-tolerances">
+          <fieldset className="recon-policy-tolerances">
             <legend>Amount tolerance per currency</legend>
             <p className="field-hint">
               How far the bank amount may be from the approved amount and still match automatically. A
               currency not listed has none: the amounts must agree to the cent.
             </p>
             {tolerances.map((row, index) => (
-              <div className="recon-tolerance-row" key={index} data-testid="recon-tolerance-row">
+              <div className="recon-policy-tolerance" key={index} data-testid="recon-tolerance-row">
                 <TextField
                   id={`recon-tolerance-currency-${index}`}
                   label="Currency"
@@ -215,7 +223,7 @@ export function ReconciliationSettings() {
             ))}
             <button
               type="button"
-              className="button button-secondary recon-tolerance-add"
+              className="button button-secondary recon-policy-add"
               onClick={() => setTolerances((rows) => [...rows, { currency: '', amount: '0.00' }])}
             >
               Add a currency
@@ -228,7 +236,15 @@ export function ReconciliationSettings() {
             value={startDate}
             onChange={setStartDate}
             error={errors.fields.startDate}
-            hint="Open items dated before it are shown as “Before reconciliation start”, counted apart and never matched automatically. Leave empty to reconcile everything."
+            hint={
+              <>
+                {startDate === ''
+                  ? 'No start date: everything is reconciled. '
+                  : `Starts on ${formatDate(startDate)}. `}
+                Open items dated before it are shown as “Before reconciliation start”, counted apart and never
+                matched automatically.
+              </>
+            }
           />
           {errors.other ? (
             <ErrorState title="The reconciliation settings could not be saved" error={errors.other} />
