@@ -6,6 +6,9 @@ import { Amount } from './Amount';
  * The matches a run would store, exactly (recon:run with preview): each request's reference and
  * the bank lines that pay it — booked, amount, text — with the rule in words.
  */
+/** Rows shown at once; a first run on a large ledger can propose tens of thousands. */
+const SHOWN = 200;
+
 export function PreviewMatches({ planned }: { planned: readonly PlannedMatchView[] }) {
   if (planned.length === 0) {
     return (
@@ -30,7 +33,7 @@ export function PreviewMatches({ planned }: { planned: readonly PlannedMatchView
           </tr>
         </thead>
         <tbody>
-          {planned.map((match) => (
+          {planned.slice(0, SHOWN).map((match) => (
             <tr
               key={`${match.requestReferences.join('+')} ${match.lines.map((line) => line.id).join('+')}`}
               data-testid="recon-preview-match"
@@ -61,6 +64,12 @@ export function PreviewMatches({ planned }: { planned: readonly PlannedMatchView
           ))}
         </tbody>
       </table>
+      {planned.length > SHOWN ? (
+        <p className="muted" data-testid="recon-preview-matches-more">
+          The first {SHOWN.toLocaleString()} of {planned.length.toLocaleString()} matches are listed; the run
+          makes all of them.
+        </p>
+      ) : null}
     </div>
   );
 }

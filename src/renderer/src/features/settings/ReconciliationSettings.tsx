@@ -1,10 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReconSettings, ReconSettingsInput } from '@shared/ipc/contract-recon-settings';
-import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { invoke } from '../../ipc/client';
-import { refreshRecon } from '../../stores/recon';
+import { useReconSettings } from '../../stores/recon-settings';
 import { formatDate } from '../../lib/format-time';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { SaveStatus, TextField } from './Field';
@@ -43,39 +41,24 @@ function summaryOf(settings: ReconSettings): string {
   return `Last changed ${formatDate(settings.updatedAt.slice(0, 10))}.`;
 }
 
-/** Settings → Reconciliation: what a run may match without a person, tolerances, and the start date. */
-export function ReconciliationSettings() {
-  const [loaded, setLoaded] = useState<ReconSettings | null>(null);
-  const [loadError, setLoadError] = useState<ErrorShape | null>(null);
-  const [automatic, setAutomatic] = useState<Automatic>({
-    exactReference: true,
-    fuzzyReference: true,
-    splitSum: false,
-  });
-  const [tolerances, setTolerances] = useState<ToleranceRow[]>([]);
-  const [startDate, setStartDate] = useState('');
+/** The form, started from the saved settings (a new save starts it again). */
+function PolicyForm({
+  settings,
+  status,
+  setStatus,
+}: {
+  settings: ReconSettings;
+  /** Kept by the section: a save starts the form again, and "Saved." must stay. */
+  status: string | null;
+  setStatus: (text: string | null) => void;
+}) {
+  const save = useReconSettings((state) => state.save);
+  const [automatic, setAutomatic] = useState<Automatic>(settings.automatic);
+  const [tolerances, setTolerances] = useState<ToleranceRow[]>(() =>
+    settings.tolerances.map((entry) => ({ ...entry })),
+  );
+  const [startDate, setStartDate] = useState(settings.startDate ?? '');
   const [errors, setErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
-  const [status, setStatus] = useState<string | null>(null);
-
-  function show(settings: ReconSettings): void {
-    setLoaded(settings);
-    setAutomatic(settings.automatic);
-    setTolerances(settings.tolerances.map((entry) => ({ ...entry })));
-    setStartDate(settings.startDate ?? '');
-  }
-
-  async function load(): Promise<void> {
-    try {
-      show(await invoke('recon:settings.get', {}));
-      setLoadError(null);
-    } catch (thrown) {
-      setLoadError(toErrorShape(thrown));
-    }
-  }
-
-  useEffect(() => {
-    void load();
-  }, []);
 
   function check(): FieldErrors {
     const fields: Record<string, string> = {};
@@ -102,32 +85,147 @@ export function ReconciliationSettings() {
       setStatus(null);
       return;
     }
-    const input: ReconSettingsInput = {
+    const error = await save({
       automatic,
       tolerances: tolerances.map((row) => ({
         currency: row.currency.trim().toUpperCase(),
         amount: row.amount.trim(),
       })),
       startDate: startDate === '' ? null : startDate,
-    };
-    try {
-      show(await invoke('recon:settings.update', input));
-      void refreshRecon();
-      setErrors(NO_FIELD_ERRORS);
-      setStatus('Saved. The next preview and run follow these settings.');
-    } catch (thrown) {
-      const known = [
-        'startDate',
-        ...tolerances.flatMap((_, index) => [`tolerances[${index}].currency`, `tolerances[${index}].amount`]),
-      ];
-      setErrors(fieldErrorsOf(toErrorShape(thrown), known));
-      setStatus(null);
-    }
+    });
+    const known = [
+      'startDate',
+      ...tolerances.flatMap((_, index) => [`tolerances[${index}].currency`, `tolerances[${index}].amount`]),
+    ];
+    setErrors(fieldErrorsOf(error, known));
+    setStatus(error === null ? 'Saved. The next preview and run follow these settings.' : null);
   }
 
   const update = (index: number, change: Partial<ToleranceRow>): void =>
     setTolerances((rows) => rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
 
+  return (
+    <form
+      className="settings-form recon-policy-form"
+      onSubmit={(event) => void submit(event)}
+      aria-label="Reconciliation settings"
+      noValidate
+    >
+      <fieldset className="recon-policy-rules">
+        <legend>Match automatically</legend>
+        {RULES.map((rule) => (
+          <div key={rule.key} className="recon-policy-rule">
+            <input
+              type="checkbox"
+              id={`recon-rule-${rule.key}`}
+              name={rule.key}
+              checked={automatic[rule.key]}
+              aria-describedby={`recon-rule-${rule.key}-hint`}
+              onChange={(event) => setAutomatic({ ...automatic, [rule.key]: event.target.checked })}
+            />
+            <div>
+              <label htmlFor={`recon-rule-${rule.key}`}>{rule.label}</label>
+              <p id={`recon-rule-${rule.key}-hint`} className="field-hint">
+                {rule.hint}
+              </p>
+            </div>
+          </div>
+        ))}
+        <div className="recon-policy-rule recon-policy-rule-fixed">
+          <span aria-hidden="true">—</span>
+          <div>
+            <p className="recon-policy-rule-label">Amount and date (no reference)</p>
+            <p className="field-hint">
+              Never automatic: always a suggestion for a person, as equal top-ups recur.
+            </p>
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="recon-policy-tolerances">
+        <legend>Amount tolerance per currency</legend>
+        <p className="field-hint">
+          How far the bank amount may be from the approved amount and still match automatically. A currency
+          not listed has none: the amounts must agree to the cent.
+        </p>
+        {tolerances.map((row, index) => (
+          <div className="recon-policy-tolerance" key={index} data-testid="recon-tolerance-row">
+            <TextField
+              id={`recon-tolerance-currency-${index}`}
+              label="Currency"
+              value={row.currency}
+              onChange={(currency) => update(index, { currency })}
+              error={errors.fields[`tolerances[${index}].currency`]}
+              placeholder="GBP"
+            />
+            <TextField
+              id={`recon-tolerance-amount-${index}`}
+              label="Tolerance"
+              value={row.amount}
+              onChange={(amount) => update(index, { amount })}
+              error={errors.fields[`tolerances[${index}].amount`]}
+              placeholder="0.00"
+            />
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setTolerances((rows) => rows.filter((_, at) => at !== index))}
+              aria-label={`Remove the tolerance for ${row.currency || 'this currency'}`}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button button-secondary recon-policy-add"
+          onClick={() => setTolerances((rows) => [...rows, { currency: '', amount: '0.00' }])}
+        >
+          Add a currency
+        </button>
+      </fieldset>
+      <TextField
+        id="recon-start-date"
+        label="Reconciliation starts on"
+        type="date"
+        value={startDate}
+        onChange={setStartDate}
+        error={errors.fields.startDate}
+        hint={
+          <>
+            {startDate === ''
+              ? 'No start date: everything is reconciled. '
+              : `Starts on ${formatDate(startDate)}. `}
+            Open items dated before it are shown as “Before reconciliation start”, counted apart and never
+            matched automatically.
+          </>
+        }
+      />
+      {errors.other ? (
+        <ErrorState title="The reconciliation settings could not be saved" error={errors.other} />
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button">
+          Save reconciliation settings
+        </button>
+        <SaveStatus
+          text={status ?? summaryOf(settings)}
+          quiet={status === null}
+          testId="recon-settings-status"
+        />
+      </div>
+    </form>
+  );
+}
+
+/** Settings → Reconciliation: what a run may match without a person, tolerances, and the start date. */
+export function ReconciliationSettings() {
+  const settings = useReconSettings((state) => state.settings);
+  const loadError = useReconSettings((state) => state.loadError);
+  const load = useReconSettings((state) => state.load);
+  const [status, setStatus] = useState<string | null>(null);
+  useEffect(() => {
+    void load();
+  }, [load]);
   return (
     <section
       className="settings-section"
@@ -140,7 +238,7 @@ export function ReconciliationSettings() {
         the approved amount (the requested one until it is approved) by more than its currency’s tolerance is
         only ever a suggestion, and so is a match on amount and date alone.
       </p>
-      {loaded === null && loadError === null ? (
+      {settings === null && loadError === null ? (
         <LoadingState label="Loading reconciliation settings…" />
       ) : null}
       {loadError !== null ? (
@@ -150,116 +248,13 @@ export function ReconciliationSettings() {
           onRetry={() => void load()}
         />
       ) : null}
-      {loaded !== null ? (
-        <form
-          className="settings-form recon-policy-form"
-          onSubmit={(event) => void submit(event)}
-          aria-label="Reconciliation settings"
-          noValidate
-        >
-          <fieldset className="recon-policy-rules">
-            <legend>Match automatically</legend>
-            {RULES.map((rule) => (
-              <div key={rule.key} className="recon-policy-rule">
-                <input
-                  type="checkbox"
-                  id={`recon-rule-${rule.key}`}
-                  name={rule.key}
-                  checked={automatic[rule.key]}
-                  aria-describedby={`recon-rule-${rule.key}-hint`}
-                  onChange={(event) => setAutomatic({ ...automatic, [rule.key]: event.target.checked })}
-                />
-                <div>
-                  <label htmlFor={`recon-rule-${rule.key}`}>{rule.label}</label>
-                  <p id={`recon-rule-${rule.key}-hint`} className="field-hint">
-                    {rule.hint}
-                  </p>
-                </div>
-              </div>
-            ))}
-            <div className="recon-policy-rule recon-policy-rule-fixed">
-              <span aria-hidden="true">—</span>
-              <div>
-                <p className="recon-policy-rule-label">Amount and date (no reference)</p>
-                <p className="field-hint">
-                  Never automatic: always a suggestion for a person, as equal top-ups recur.
-                </p>
-              </div>
-            </div>
-          </fieldset>
-          <fieldset className="recon-policy-tolerances">
-            <legend>Amount tolerance per currency</legend>
-            <p className="field-hint">
-              How far the bank amount may be from the approved amount and still match automatically. A
-              currency not listed has none: the amounts must agree to the cent.
-            </p>
-            {tolerances.map((row, index) => (
-              <div className="recon-policy-tolerance" key={index} data-testid="recon-tolerance-row">
-                <TextField
-                  id={`recon-tolerance-currency-${index}`}
-                  label="Currency"
-                  value={row.currency}
-                  onChange={(currency) => update(index, { currency })}
-                  error={errors.fields[`tolerances[${index}].currency`]}
-                  placeholder="GBP"
-                />
-                <TextField
-                  id={`recon-tolerance-amount-${index}`}
-                  label="Tolerance"
-                  value={row.amount}
-                  onChange={(amount) => update(index, { amount })}
-                  error={errors.fields[`tolerances[${index}].amount`]}
-                  placeholder="0.00"
-                />
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => setTolerances((rows) => rows.filter((_, at) => at !== index))}
-                  aria-label={`Remove the tolerance for ${row.currency || 'this currency'}`}
-                >
-                  Remove
-                </button>
-              </div>
-            ))}
-            <button
-              type="button"
-              className="button button-secondary recon-policy-add"
-              onClick={() => setTolerances((rows) => [...rows, { currency: '', amount: '0.00' }])}
-            >
-              Add a currency
-            </button>
-          </fieldset>
-          <TextField
-            id="recon-start-date"
-            label="Reconciliation starts on"
-            type="date"
-            value={startDate}
-            onChange={setStartDate}
-            error={errors.fields.startDate}
-            hint={
-              <>
-                {startDate === ''
-                  ? 'No start date: everything is reconciled. '
-                  : `Starts on ${formatDate(startDate)}. `}
-                Open items dated before it are shown as “Before reconciliation start”, counted apart and never
-                matched automatically.
-              </>
-            }
-          />
-          {errors.other ? (
-            <ErrorState title="The reconciliation settings could not be saved" error={errors.other} />
-          ) : null}
-          <div className="form-actions">
-            <button type="submit" className="button">
-              Save reconciliation settings
-            </button>
-            <SaveStatus
-              text={status ?? summaryOf(loaded)}
-              quiet={status === null}
-              testId="recon-settings-status"
-            />
-          </div>
-        </form>
+      {settings !== null ? (
+        <PolicyForm
+          key={settings.updatedAt ?? 'defaults'}
+          settings={settings}
+          status={status}
+          setStatus={setStatus}
+        />
       ) : null}
     </section>
   );
