@@ -78,7 +78,8 @@ describe('floatdesk reconcile', () => {
       'signed_off',
     ]);
     expect(Object.values(answer.states).every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
-    expect(answer.matchesAdded).toBe(4);
+    // FDP3W8R6T4 (paid 1200.00, approved 1190.00) waits for a person: beyond the tolerance.
+    expect(answer.matchesAdded).toBe(3);
     expect(answer.currencies.map((row) => row.currency)).toEqual(['EUR', 'GBP']);
     // Every request counts once; bank lines count only as unmatched payments.
     const requests = Object.entries(answer.states)
@@ -95,10 +96,10 @@ describe('floatdesk reconcile', () => {
     const result = reconcile('run', '--as-of', '2026-10-31');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(
-      /^Reconciliation as of 2026-10-31: 4 match\(es\) added, 2 suggestion\(s\) to review\./,
+      /^Reconciliation as of 2026-10-31: 3 match\(es\) added, 3 suggestion\(s\) to review\./,
     );
     expect(result.stdout).toMatch(/unmatched bank payment +\d+/);
-    expect(result.stdout).toMatch(/GBP +4850\.00 +4850\.00 +0 +\d+ +—/);
+    expect(result.stdout).toMatch(/GBP +3650\.00 +3650\.00 +0 +\d+ +—/);
     expect(reconcile('run', '--as-of', '31/10/2026').status).toBe(2);
     expect(reconcile('run', '--profile', 'x').status).toBe(2);
     expect(reconcile('import').status).toBe(2);

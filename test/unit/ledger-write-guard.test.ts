@@ -29,6 +29,7 @@ const WRITING = [
   'recon:undo',
   'recon:signoff',
   'recon:unlock',
+  'recon:settings.update',
   'catalogue:template.update',
 ];
 

@@ -48,6 +48,8 @@ export const CHANNELS = [
   'recon:signoffs',
   'recon:signoff.report',
   'recon:unlock',
+  'recon:settings.get',
+  'recon:settings.update',
   'export:start',
   'export:cancel',
   'catalogue:search',

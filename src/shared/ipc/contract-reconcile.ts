@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, IsoDate, IsoTimestamp, NoInput } from './schemas';
+import { PlannedMatchViewSchema, reconSettingsContract } from './contract-recon-settings';
 
 /**
  * Reconciliation (issue 7): statement import, the matching run and its summary, the open items,
@@ -72,6 +73,8 @@ export const ReconItemSchema = z.object({
     .nullable(),
   /** The sign-off in force that locks this item (period close), or null. */
   lockedBy: z.object({ signOffId: z.number().int().positive(), asOf: IsoDate }).nullable(),
+  /** Open, in no decision, and dated before the reconciliation start date (Settings): not worked on. */
+  outOfScope: z.boolean().optional(),
 });
 
 export const ReconSummarySchema = z.object({
@@ -93,6 +96,10 @@ export const ReconSummarySchema = z.object({
       rollForwardDifference: SignedMoney.nullable(),
     }),
   ),
+  /** Items before the reconciliation start date, counted here and in no state above. */
+  outOfScope: z
+    .object({ requests: z.number().int().nonnegative(), lines: z.number().int().nonnegative() })
+    .optional(),
 });
 
 const Decision = z.object({ decisionId: z.number().int().positive(), auditSeq: z.number().int().positive() });
@@ -213,6 +220,8 @@ export const reconcileContract = {
       summary: ReconSummarySchema,
       matchesAdded: z.number().int().nonnegative(),
       suggestions: z.number().int().nonnegative(),
+      /** Preview only: exactly the matches the run would store. */
+      planned: z.array(PlannedMatchViewSchema).optional(),
     }),
   },
   'recon:summary': { input: z.object({ asOf: IsoDate.optional() }).strict(), output: ReconSummarySchema },
@@ -309,6 +318,7 @@ export const reconcileContract = {
       ),
     }),
   },
+  ...reconSettingsContract,
 } as const;
 
 export type ReconSummary = z.output<typeof ReconSummarySchema>;

@@ -56,4 +56,6 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   registry.register('recon:signoffs', () => service.signOffs());
   registry.register('recon:signoff.report', (input) => service.signOffReport(input));
   registry.register('recon:unlock', (input) => changed(service.unlock(input)));
+  registry.register('recon:settings.get', () => service.settings());
+  registry.register('recon:settings.update', (input) => changed(service.updateSettings(input)));
 }

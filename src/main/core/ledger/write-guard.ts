@@ -39,6 +39,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'recon:rollforward',
   'recon:signoffs',
   'recon:signoff.report',
+  'recon:settings.get',
   'export:start',
   'export:cancel',
   'catalogue:search',

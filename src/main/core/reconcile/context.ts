@@ -6,6 +6,8 @@ import type { Ledger } from '../ledger/db';
 import type { DecisionState } from './decision-state';
 import { ledgerVersion, loadAll, loadWorld } from './load';
 import type { Locks, MatchOptions } from './match/types';
+import type { AutoMatchPolicy } from './policy/auto-match-policy';
+import { optionsWithPolicy, readPolicy } from './policy/recon-settings';
 import { engineLocks, locksInForce, type LockIndex } from './period/locks';
 import type { ReconWorld } from './world';
 
@@ -18,8 +20,12 @@ export interface ReconContext {
   today(): string;
   /** A person in the app, or a person at the command line. */
   actor: 'user' | 'cli';
-  /** Matching thresholds (defaults: match/options.ts). */
+  /** Matching thresholds given by the caller (defaults: match/options.ts); see matchOptions. */
   options: MatchOptions;
+  /** Settings → Reconciliation as stored now (defaults until first saved). */
+  policy(): AutoMatchPolicy;
+  /** The thresholds in force: `options` with the policy's tolerance per currency. */
+  matchOptions(): MatchOptions;
   /** Signed-off items (period close), by row and decision: what decisions refuse to change. */
   lockIndex(): LockIndex;
   /** The same locks as the matcher and the states read them: never changed by automatic passes. */
@@ -40,6 +46,8 @@ export function reconContext(
     today: () => isoNow(clock).slice(0, 10),
     actor,
     options,
+    policy: () => readPolicy(db, workspaceId),
+    matchOptions: () => optionsWithPolicy(options, readPolicy(db, workspaceId)),
     lockIndex: () => locksInForce(db, workspaceId, ledgerVersion(context)),
     locks: () => engineLocks(context.lockIndex(), loadWorld(context)),
   };

@@ -3,13 +3,17 @@
  * covers (stored matches stay as they are; resolved items are explained and left alone), then
  * what a person declined is taken out — an automatic match equal to a rejected option or to an
  * undone automatic match is not stored (its items stay open for a match by hand), a rejected
- * option is not offered again, a rejected or confirmed suggestion is not listed again.
+ * option is not offered again, a rejected or confirmed suggestion is not listed again. Then the
+ * workspace's auto-match policy (policy/): a match it does not allow without a person becomes a
+ * suggestion saying why, and what lies wholly before the reconciliation start date is left alone.
  */
 import type { ItemRows } from '../ledger/repositories/recon-decisions';
 import type { DecisionState } from './decision-state';
 import { storedFromEngine, type StoredMatch } from './explain';
 import { preview } from './match/preview';
 import type { Locks, Match, MatchOptions, PreviewResult, SuggestionReason } from './match/types';
+import { DEFAULT_POLICY, type AutoMatchPolicy } from './policy/auto-match-policy';
+import { judgePlanned, scopeOf } from './policy/judge-planned';
 import { matchSignature, suggestionKey } from './suggestion-key';
 import { matchLine, matchRequest, type ReconWorld } from './world';
 
@@ -64,6 +68,7 @@ export function planRun(
   state: DecisionState,
   options: MatchOptions,
   locks: Locks,
+  policy: AutoMatchPolicy = DEFAULT_POLICY,
 ): RunPlan {
   const decided = decidedRows(state);
   const engine = preview(
@@ -76,15 +81,34 @@ export function planRun(
     match: storedFromEngine(world, match),
     ...rowsOf(world, match),
   });
-  const matches = engine.matches
-    .filter((match) => match.locked !== true)
-    .map(planned)
-    .filter((match) => !state.declined.has(matchSignature(match)));
+  const inScope = (option: PlannedMatch): boolean => scopeOf(world, option, policy) !== 'out';
+  const matches: PlannedMatch[] = [];
+  // Matches the policy leaves to a person: one suggestion each, the reason added to its words.
+  const held: { rule: string; reason: SuggestionReason; options: PlannedMatch[] }[] = [];
+  for (const match of engine.matches) {
+    if (match.locked === true) continue;
+    const option = planned(match);
+    if (state.declined.has(matchSignature(option)) || !inScope(option)) continue;
+    const verdict = judgePlanned(world, match.rule, option, policy);
+    if (verdict.automatic) matches.push(option);
+    else {
+      const explanation = `${option.match.explanation} Not matched automatically. ${verdict.why}`;
+      held.push({
+        rule: match.rule,
+        reason: 'weak_evidence',
+        options: [{ ...option, match: { ...option.match, explanation } }],
+      });
+    }
+  }
   const suggestions: PlannedSuggestion[] = [];
-  for (const suggestion of engine.suggestions) {
-    const kept = suggestion.options
-      .map(planned)
-      .filter((option) => !state.declined.has(matchSignature(option)));
+  const proposals = [
+    ...engine.suggestions.map((suggestion) => ({ ...suggestion, options: suggestion.options.map(planned) })),
+    ...held,
+  ];
+  for (const suggestion of proposals) {
+    const kept = suggestion.options.filter(
+      (option) => !state.declined.has(matchSignature(option)) && inScope(option),
+    );
     if (kept.length === 0) continue;
     const key = suggestionKey(kept);
     if (state.settledKeys.has(key) || suggestions.some((other) => other.key === key)) continue;

@@ -13,6 +13,7 @@ import { queryRows } from './item-query';
 import { itemTotals } from './item-totals';
 import { derived } from './memo';
 import type { LockIndex } from './period/locks';
+import { isOutOfScope } from './policy/scope';
 import { reconcileAsOf, type MatchView } from './report';
 import type { ReconWorld } from './world';
 
@@ -124,7 +125,11 @@ function toItems(
   const { views } = reconcileAsOf(context, world, state, asOf);
   const decisions = resolutionDecisions(state);
   const locks = context.lockIndex();
-  return items.map((item) => toItem(world, decisions, locks, views, item));
+  const policy = context.policy();
+  return items.map((item) => {
+    const shown = toItem(world, decisions, locks, views, item);
+    return isOutOfScope(item, policy) ? { ...shown, outOfScope: true } : shown;
+  });
 }
 
 /** The items as flat rows for the search, filters, order and totals (kept with the reading). */
@@ -146,10 +151,15 @@ export function listItems(
   // Items, decisions and locks of one ledger version.
   const { context: read, world, state } = readWithLocks(context);
   const all = rowsAsOf(read, world, state, asOf);
-  const selected = queryRows(all, input);
+  const ordered = orderedStates(read, world, state, asOf);
+  // A state asked for means the items counted in that state: out-of-scope ones are counted apart.
+  const policy = read.policy();
+  const selected =
+    input.states === undefined
+      ? queryRows(all, input)
+      : queryRows(all, input).filter((row) => !isOutOfScope(ordered[row.index]!, policy));
   const offset = input.offset ?? 0;
   // Only the page becomes contract items.
-  const ordered = orderedStates(read, world, state, asOf);
   const page = selected.slice(offset, offset + (input.limit ?? 100)).map((row) => ordered[row.index]!);
   return {
     total: selected.length,

@@ -20,6 +20,7 @@ import {
   type StateReport,
 } from './match/states';
 import type { Match } from './match/types';
+import { inScopeReport } from './policy/scope';
 import { matchedReferences, rollForwardReport } from './rollforward-report';
 import { openSuggestions } from './suggestions-view';
 import { matchLine, matchRequest, type ReconWorld } from './world';
@@ -145,8 +146,11 @@ export function summarize(
   asOf: string,
   suggestions: number,
 ): ReconSummary {
-  return derived({ world, state, locks: context.lockIndex() }, `summary ${asOf} ${suggestions}`, () =>
-    computeSummary(context, world, state, asOf, suggestions),
+  const start = context.policy().startDate ?? '';
+  return derived(
+    { world, state, locks: context.lockIndex() },
+    `summary ${asOf} ${suggestions} ${start}`,
+    () => computeSummary(context, world, state, asOf, suggestions),
   );
 }
 
@@ -157,7 +161,10 @@ function computeSummary(
   asOf: string,
   suggestions: number,
 ): ReconSummary {
-  const reconciliation = reconcileAsOf(context, world, state, asOf);
+  const all = reconcileAsOf(context, world, state, asOf);
+  // Items before the reconciliation start date are counted apart, in no state.
+  const scoped = inScopeReport(all.report, context.policy());
+  const reconciliation = { ...all, report: scoped.report };
   // The roll-forward runs over what the statements cover up to the as-of date.
   const coverage = new ReconInputsRepository(context.db).coverage(context.workspaceId);
   const from = coverage.reduce((first, span) => (span.from < first ? span.from : first), asOf);
@@ -170,5 +177,6 @@ function computeSummary(
     states: stateCounts(reconciliation.report).states,
     suggestions,
     currencies: currencyRows(world, reconciliation, differences),
+    ...(scoped.outOfScope === null ? {} : { outOfScope: scoped.outOfScope }),
   };
 }

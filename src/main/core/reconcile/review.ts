@@ -136,7 +136,7 @@ function checkManual(
   };
   const totals = matchTotals(world, keys.lineIds, keys.requestReferences);
   const warnings =
-    totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.options);
+    totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.matchOptions());
   return { world, rows, keys, totals, warnings };
 }
 

@@ -11,6 +11,7 @@ import { readWithLocks, withLocks, type ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';
 import { ledgerVersion, remember } from './load';
 import { planRun, type RunPlan } from './plan';
+import { plannedView } from './policy/planned-view';
 import { openSuggestions, summarize } from './report';
 
 type RunOutput = ChannelOutput<'recon:run'>;
@@ -71,18 +72,25 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
   if (input.preview === true) {
     // Items, decisions and locks of one ledger version.
     const { context: read, world, state } = readWithLocks(context);
-    const plan = planRun(world, state, read.options, read.locks());
+    const plan = planRun(world, state, read.matchOptions(), read.locks(), read.policy());
     const after = withPlan(state, plan);
     return {
       summary: summarize(read, world, after, asOf, plan.suggestions.length),
       matchesAdded: plan.matches.length,
       suggestions: plan.suggestions.length,
+      planned: plan.matches.map((match) => plannedView(world, match)),
     };
   }
   const { plan, after } = context.db
     .transaction(() => {
       const loaded = readWithLocks(context);
-      const planned = planRun(loaded.world, loaded.state, context.options, loaded.context.locks());
+      const planned = planRun(
+        loaded.world,
+        loaded.state,
+        context.matchOptions(),
+        loaded.context.locks(),
+        context.policy(),
+      );
       const stored = storePlan(context, planned, asOf);
       const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
       return {

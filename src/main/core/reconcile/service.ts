@@ -22,6 +22,7 @@ import { resolveItem, undoDecision } from './resolve-undo';
 import { checkManualMatch, confirmSuggestion, manualMatch, rejectSuggestion } from './review';
 import { matchedReferences, rollForwardOutput, rollForwardReport } from './rollforward-report';
 import { runReconciliation } from './run';
+import { readReconSettings, updateReconSettings } from './policy/recon-settings';
 import { describeCsvProfile } from './statements/csv-profile-words';
 
 type In<C extends Channel> = ChannelInput<C>;
@@ -130,5 +131,13 @@ export class ReconcileService {
 
   unlock(input: In<'recon:unlock'>): Out<'recon:unlock'> {
     return unlockSignOff(this.context, input);
+  }
+
+  settings(): Out<'recon:settings.get'> {
+    return readReconSettings(this.context.db, this.context.workspaceId);
+  }
+
+  updateSettings(input: In<'recon:settings.update'>): Out<'recon:settings.update'> {
+    return updateReconSettings(this.context, input);
   }
 }

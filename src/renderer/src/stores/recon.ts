@@ -16,6 +16,11 @@ export const useReconSuggestions = stores.useSuggestions;
 export const useReconRollforward = stores.useRollforward;
 export const useReconPeriod = stores.usePeriod;
 
+/** After Settings → Reconciliation changed: what the Reconciliation screen showed is read again. */
+export function refreshRecon(): Promise<void> {
+  return stores.refreshAll();
+}
+
 /** While the Reconciliation page is open: follow ledger changes and the event stream's return. */
 export function keepReconCurrent(): () => void {
   const refresh = (): void => void stores.refreshAll();

@@ -13,6 +13,7 @@ import catalogueSearch from './0012-catalogue-search.sql?raw';
 import applicationId from './0013-application-id.sql?raw';
 import statementImports from './0014-statement-imports.sql?raw';
 import noticeFilesPrivate from './0015-notice-files-private.sql?raw';
+import reconSettings from './0016-recon-settings.sql?raw';
 import transferPaymentDetails from './0018-transfer-payment-details.sql?raw';
 
 export interface Migration {
@@ -39,8 +40,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'application-id', sql: applicationId },
   { version: 14, name: 'statement-imports', sql: statementImports },
   { version: 15, name: 'notice-files-private', sql: noticeFilesPrivate },
-  // File 0018: steps 16 and 17 come from other branches; on merge this becomes version 18 after them.
-  { version: 16, name: 'transfer-payment-details', sql: transferPaymentDetails },
+  { version: 16, name: 'recon-settings', sql: reconSettings },
+  // File 0018: version 18 once 0017 (roll-forward opening balances) is merged before it.
+  { version: 17, name: 'transfer-payment-details', sql: transferPaymentDetails },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

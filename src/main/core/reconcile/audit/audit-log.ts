@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'period.signed_off',
   'period.unlocked',
   'decision.undone',
+  'settings.reconciliation_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

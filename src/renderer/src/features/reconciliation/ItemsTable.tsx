@@ -78,7 +78,13 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
         <code>{item.id}</code>
       </th>
       <td>
-        <span className={`recon-state-badge recon-state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+        {item.outOfScope === true ? (
+          <span className="recon-state-badge recon-state-out-of-scope" title="Settings → Reconciliation">
+            Before reconciliation start
+          </span>
+        ) : (
+          <span className={`recon-state-badge recon-state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+        )}
         <LockMarker item={item} />
       </td>
       <td className="time">{item.ageing === null ? '' : AGEING_LABELS[item.ageing]}</td>

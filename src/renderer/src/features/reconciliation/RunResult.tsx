@@ -1,6 +1,7 @@
 import type { ReconSummary } from '@shared/ipc/contract-reconcile';
 import { ErrorState } from '../../components/ErrorState';
 import type { RunView } from '../../stores/recon-overview-store';
+import { PreviewMatches } from './PreviewMatches';
 import { runSentence, STATE_LABELS, STATE_ORDER } from './recon-text';
 
 /** The states whose counts a run changes (or would change), with both figures. */
@@ -57,6 +58,9 @@ export function RunResult({ run, onApply, onDismiss }: RunResultProps) {
       data-testid={run.preview ? 'recon-preview' : 'recon-run-result'}
     >
       <p>{runSentence(run)}</p>
+      {run.preview && run.result.planned !== undefined ? (
+        <PreviewMatches planned={run.result.planned} />
+      ) : null}
       {run.preview && run.before !== null ? (
         <StateChanges before={run.before} after={run.result.summary} />
       ) : null}

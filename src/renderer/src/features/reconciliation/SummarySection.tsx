@@ -72,6 +72,18 @@ export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
             </a>
           </dd>
         </div>
+        {summary.outOfScope !== undefined ? (
+          <div className="recon-figure zero" data-testid="recon-count-out-of-scope">
+            <dt>Before reconciliation start</dt>
+            <dd className="recon-figure-value">
+              {(summary.outOfScope.requests + summary.outOfScope.lines).toLocaleString()}
+              <span className="visually-hidden">
+                {' '}
+                open items dated before the start date, counted in no state
+              </span>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {summary.currencies.length === 0 ? (
         <p className="muted">No bank payments or requests in any currency yet.</p>

@@ -38,7 +38,7 @@ interface TextFieldProps {
   onChange: (value: string) => void;
   hint?: ReactNode;
   error?: string | undefined;
-  type?: 'text' | 'password' | 'email' | 'url' | 'number';
+  type?: 'text' | 'password' | 'email' | 'url' | 'number' | 'date';
   autoComplete?: string;
   placeholder?: string;
   min?: number;

@@ -8,6 +8,7 @@ import { shellLabel } from '../shell/shell-label';
 import { ConnectionSection } from './ConnectionSection';
 import { DataFreshness } from './DataFreshness';
 import { PlatformBankSection } from './PlatformBankSection';
+import { ReconciliationSettings } from './ReconciliationSettings';
 import { WorkspaceSection } from './WorkspaceSection';
 import { WorkspaceSettings } from './WorkspaceSettings';
 import './settings.css';
@@ -49,6 +50,7 @@ export function SettingsPage() {
       <ConnectionSection />
       <WorkspaceSettings />
       <PlatformBankSection />
+      <ReconciliationSettings />
       <section className="settings-section" aria-labelledby="installation-heading">
         <h2 id="installation-heading">This installation</h2>
         {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}

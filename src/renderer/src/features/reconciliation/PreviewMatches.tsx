@@ -1,0 +1,75 @@
+import type { PlannedMatchView } from '@shared/ipc/contract-recon-settings';
+import { formatDate } from '../../lib/format-time';
+import { Amount } from './Amount';
+
+/**
+ * The matches a run would store, exactly (recon:run with preview): each request's reference and
+ * the bank lines that pay it — booked, amount, text — with the rule in words.
+ */
+/** Rows shown at once; a first run on a large ledger can propose tens of thousands. */
+const SHOWN = 200;
+
+export function PreviewMatches({ planned }: { planned: readonly PlannedMatchView[] }) {
+  if (planned.length === 0) {
+    return (
+      <p className="muted" data-testid="recon-preview-matches-none">
+        The run would match nothing without a person.
+      </p>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="data-table recon-preview-matches" data-testid="recon-preview-matches">
+        <caption>Matches the run would make</caption>
+        <thead>
+          <tr>
+            <th scope="col">Request</th>
+            <th scope="col">Bank line booked</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">Bank text</th>
+            <th scope="col">Rule</th>
+          </tr>
+        </thead>
+        <tbody>
+          {planned.slice(0, SHOWN).map((match) => (
+            <tr
+              key={`${match.requestReferences.join('+')} ${match.lines.map((line) => line.id).join('+')}`}
+              data-testid="recon-preview-match"
+              title={match.explanation}
+            >
+              <th scope="row" className="recon-reference">
+                {match.requestReferences.join(', ')}
+              </th>
+              <td>
+                {match.lines.map((line) => (
+                  <div key={line.id}>{formatDate(line.bookingDate)}</div>
+                ))}
+              </td>
+              <td className="num">
+                {match.lines.map((line) => (
+                  <div key={line.id}>
+                    <Amount value={line.amount} />
+                  </div>
+                ))}
+              </td>
+              <td className="recon-bank-text">
+                {match.lines.map((line) => (
+                  <div key={line.id}>{line.text === '' ? '—' : line.text}</div>
+                ))}
+              </td>
+              <td>{match.ruleText}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {planned.length > SHOWN ? (
+        <p className="muted" data-testid="recon-preview-matches-more">
+          The first {SHOWN.toLocaleString()} of {planned.length.toLocaleString()} matches are listed; the run
+          makes all of them.
+        </p>
+      ) : null}
+    </div>
+  );
+}
