@@ -7,6 +7,7 @@ import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
 import { readWithLocks, type ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { toReconMatch } from './explain';
+import { lineDetail, matchDetails, requestDetail } from './match-details';
 import type { ItemState } from './match/states';
 import { derived } from './memo';
 import type { LockIndex } from './period/locks';
@@ -36,10 +37,13 @@ function toItem(
   const match =
     view === undefined
       ? null
-      : toReconMatch(
-          { ...view.current.payload.match, lineIds: view.lineIds, requestReferences: view.requestReferences },
-          view.current.decisionId > 0 ? view.current.decisionId : undefined,
-        );
+      : {
+          ...toReconMatch(
+            { ...view.current.payload.match, lineIds: view.lineIds, requestReferences: view.requestReferences },
+            view.current.decisionId > 0 ? view.current.decisionId : undefined,
+          ),
+          ...matchDetails(world, view.lineIds, view.requestReferences),
+        };
   const row =
     item.kind === 'line' ? world.lineByKey.get(item.id)?.id : world.requestByKey.get(item.id)?.rowId;
   const decisionId = decisions.get(`${item.kind} ${row}`);
@@ -63,6 +67,7 @@ function toItem(
       match,
       resolution,
       lockedBy,
+      line: lineDetail(line),
     };
   }
   const request = world.requestByKey.get(item.id)!;
@@ -77,6 +82,7 @@ function toItem(
     match,
     resolution,
     lockedBy,
+    request: requestDetail(request),
   };
 }
 
