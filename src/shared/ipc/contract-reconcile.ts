@@ -282,7 +282,10 @@ export const reconcileContract = {
    */
   'recon:undo': {
     input: z
-      .object({ decisionId: z.number().int().positive(), reason: z.string().trim().min(1).max(500).optional() })
+      .object({
+        decisionId: z.number().int().positive(),
+        reason: z.string().trim().min(1).max(500).optional(),
+      })
       .strict(),
     output: Decision,
   },

@@ -52,7 +52,13 @@ export function detailedTotals(
     [paid.amount, negated(requested.amount)],
     approved === null ? [] : [paid.amount, negated(approved.amount)],
   ]) as [ReconMatchTotals['difference'], ReconMatchTotals['difference']];
-  return { paid, requested, approved, difference, differenceApproved: approved === null ? null : differenceApproved };
+  return {
+    paid,
+    requested,
+    approved,
+    difference,
+    differenceApproved: approved === null ? null : differenceApproved,
+  };
 }
 
 /** The details a match carries in the contract (items it names that no longer exist are left out). */

@@ -39,7 +39,11 @@ function toItem(
       ? null
       : {
           ...toReconMatch(
-            { ...view.current.payload.match, lineIds: view.lineIds, requestReferences: view.requestReferences },
+            {
+              ...view.current.payload.match,
+              lineIds: view.lineIds,
+              requestReferences: view.requestReferences,
+            },
             view.current.decisionId > 0 ? view.current.decisionId : undefined,
           ),
           ...matchDetails(world, view.lineIds, view.requestReferences),

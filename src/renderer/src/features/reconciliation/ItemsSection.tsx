@@ -10,6 +10,7 @@ import { ItemsTable } from './ItemsTable';
 import { ManualMatchBar } from './ManualMatchBar';
 import type { ReconView } from './recon-query';
 import { ResolveDialog } from './ResolveDialog';
+import { UndoDialog } from './UndoDialog';
 
 interface ItemsSectionProps {
   view: ReconView;
@@ -47,6 +48,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
   const offset = useReconItems((state) => state.query.offset);
   const reload = useReconItems((state) => state.reload);
   const [resolving, setResolving] = useState<{ item: ReconItem; opener: HTMLElement } | null>(null);
+  const [undoing, setUndoing] = useState<{ item: ReconItem; opener: HTMLElement } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const page = shownValue(itemsView);
   const filtered = view.state !== undefined || view.ageing !== undefined;
@@ -85,7 +87,11 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
         )
       ) : page.items.length === 0 ? null : (
         <>
-          <ItemsTable items={page.items} onResolve={(item, opener) => setResolving({ item, opener })} />
+          <ItemsTable
+            items={page.items}
+            onResolve={(item, opener) => setResolving({ item, opener })}
+            onUndo={(item, opener) => setUndoing({ item, opener })}
+          />
           <Pager offset={offset} shown={page.items.length} total={page.total} />
         </>
       )}
@@ -96,6 +102,15 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
           returnFocus={resolving.opener}
           fallbackFocus={() => heading.current}
           onClose={() => setResolving(null)}
+        />
+      ) : null}
+      {undoing ? (
+        <UndoDialog
+          key={`${undoing.item.kind}:${undoing.item.id}`}
+          item={undoing.item}
+          returnFocus={undoing.opener}
+          fallbackFocus={() => heading.current}
+          onClose={() => setUndoing(null)}
         />
       ) : null}
     </section>

@@ -1,0 +1,121 @@
+import type {
+  ReconLineDetail,
+  ReconMatch,
+  ReconMatchTotals,
+  ReconRequestDetail,
+} from '@shared/ipc/contract-reconcile';
+import { formatDate } from '../../lib/format-time';
+import { Amount } from './Amount';
+import { lineText } from './line-words';
+import { isZeroAmount } from './recon-text';
+
+/**
+ * Bank lines and requests as people know them: a line by its booking date, signed amount, what the
+ * bank wrote and its reference; a request by its reference, float, amounts and date. FloatDesk's
+ * own line id is only a small disclosure, for copying into a question to support.
+ */
+
+export function LineIdDisclosure({ id }: { id: string }) {
+  return (
+    <details className="recon-line-id">
+      <summary>line id</summary>
+      <code>{id}</code>
+    </details>
+  );
+}
+
+/** "Ref. ABC" — the bank's reference, else the bank's own transaction id, else that there is none. */
+export function LineReference({ line }: { line: ReconLineDetail }) {
+  if (line.reference !== null) return <span className="recon-line-ref">Ref. {line.reference}</span>;
+  if (line.bankId !== null) return <span className="recon-line-ref">Bank id {line.bankId}</span>;
+  return <span className="recon-line-ref muted">No reference</span>;
+}
+
+export function LineFacts({ line }: { line: ReconLineDetail }) {
+  const text = lineText(line);
+  return (
+    <div className="recon-facts" data-testid="recon-line-facts">
+      <span className="recon-facts-head">
+        <time dateTime={line.bookingDate}>{formatDate(line.bookingDate)}</time> ·{' '}
+        <Amount value={line.amount} />
+      </span>
+      {text === null ? null : <span className="recon-facts-text">{text}</span>}
+      <LineReference line={line} />
+      <LineIdDisclosure id={line.id} />
+    </div>
+  );
+}
+
+export function RequestFacts({ request }: { request: ReconRequestDetail }) {
+  return (
+    <div className="recon-facts" data-testid="recon-request-facts">
+      <span className="recon-facts-head">
+        <code>{request.reference}</code>
+      </span>
+      <span>Float {request.float}</span>
+      <span>
+        Requested <Amount value={request.requested} />
+        {request.approved === null ? (
+          ', not approved yet'
+        ) : (
+          <>
+            , approved <Amount value={request.approved} />
+          </>
+        )}
+      </span>
+      <span className="muted">
+        Created <time dateTime={request.createdDate}>{formatDate(request.createdDate)}</time>
+      </span>
+    </div>
+  );
+}
+
+/** The difference of a match in words: "Paid as requested" or "Paid −£20.00 less than requested". */
+export function DifferenceText({ totals }: { totals: ReconMatchTotals | null | undefined }) {
+  if (totals === undefined) return null;
+  if (totals === null) return <span>Amounts in different currencies</span>;
+  const against =
+    totals.differenceApproved !== null && !isZeroAmount(totals.differenceApproved.amount)
+      ? { value: totals.differenceApproved, what: 'approved' }
+      : { value: totals.difference, what: 'requested' };
+  if (isZeroAmount(against.value.amount)) {
+    return (
+      <span className="recon-balanced">
+        Paid <Amount value={totals.paid} />, as {totals.approved === null ? 'requested' : 'approved'}
+      </span>
+    );
+  }
+  const less = against.value.amount.startsWith('-');
+  const size = { ...against.value, amount: less ? against.value.amount.slice(1) : against.value.amount };
+  return (
+    <span className="recon-difference">
+      Paid <Amount value={totals.paid} />: <Amount value={size} /> {less ? 'less' : 'more'} than{' '}
+      {against.what}
+    </span>
+  );
+}
+
+/** Every bank line and request of a match, side by side, with the difference. */
+export function MatchFacts({ match }: { match: ReconMatch }) {
+  return (
+    <div className="recon-match-facts">
+      <ul className="recon-facts-list" aria-label="Bank lines">
+        {(match.lines ?? []).map((line) => (
+          <li key={line.id}>
+            <LineFacts line={line} />
+          </li>
+        ))}
+      </ul>
+      <ul className="recon-facts-list" aria-label="Requests">
+        {(match.requests ?? []).map((request) => (
+          <li key={request.reference}>
+            <RequestFacts request={request} />
+          </li>
+        ))}
+      </ul>
+      <p className="recon-facts-difference">
+        <DifferenceText totals={match.totals} />
+      </p>
+    </div>
+  );
+}
