@@ -84,6 +84,11 @@ export const ReconMatchSchema = z.object({
   score: z.number().min(0).max(1),
   /** In plain words: "reference RF18… found in the remittance text; paid 2,500.00, requested 2,500.00". */
   explanation: z.string(),
+  /**
+   * The evidence alone in words ("Reference FD… found in the bank reference."), without the amounts
+   * the explanation repeats (they are in `totals`). Absent for a match made by hand.
+   */
+  evidenceText: z.string().optional(),
   /** A stored match: the decision that made it (for recon:undo). Absent on a suggestion's option. */
   decisionId: z.number().int().positive().optional(),
   /** The bank lines and requests of the match, in the order of lineIds and requestReferences. */

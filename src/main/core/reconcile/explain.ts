@@ -149,5 +149,8 @@ export function toReconMatch(match: StoredMatch, decisionId?: number): ReconMatc
     score: match.score,
     explanation: match.explanation,
     ...(decisionId === undefined ? {} : { decisionId }),
+    ...(match.rule === 'manual' || match.evidence === undefined
+      ? {}
+      : { evidenceText: `${evidenceText({ ...match, rule: match.rule, evidence: match.evidence })}.` }),
   };
 }

@@ -97,25 +97,43 @@ export function DifferenceText({ totals }: { totals: ReconMatchTotals | null | u
 
 /** Every bank line and request of a match, side by side, with the difference. */
 export function MatchFacts({ match }: { match: ReconMatch }) {
+  const lines = match.lines ?? [];
+  const requests = match.requests ?? [];
   return (
     <div className="recon-match-facts">
-      <ul className="recon-facts-list" aria-label="Bank lines">
-        {(match.lines ?? []).map((line) => (
-          <li key={line.id}>
-            <LineFacts line={line} />
-          </li>
-        ))}
-      </ul>
-      <ul className="recon-facts-list" aria-label="Requests">
-        {(match.requests ?? []).map((request) => (
-          <li key={request.reference}>
-            <RequestFacts request={request} />
-          </li>
-        ))}
-      </ul>
+      <div>
+        <span className="recon-kind">{lines.length === 1 ? 'Bank line' : 'Bank lines'}</span>
+        <ul className="recon-facts-list" aria-label="Bank lines">
+          {lines.map((line) => (
+            <li key={line.id}>
+              <LineFacts line={line} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <span className="recon-kind">{requests.length === 1 ? 'Request' : 'Requests'}</span>
+        <ul className="recon-facts-list" aria-label="Requests">
+          {requests.map((request) => (
+            <li key={request.reference}>
+              <RequestFacts request={request} />
+            </li>
+          ))}
+        </ul>
+      </div>
       <p className="recon-facts-difference">
         <DifferenceText totals={match.totals} />
       </p>
     </div>
   );
+}
+
+/**
+ * The evidence of a match in words: without the amounts when the difference is shown beside it
+ * (formatted, from `totals`), else the whole explanation.
+ */
+export function evidenceWords(match: Pick<ReconMatch, 'explanation' | 'evidenceText' | 'totals'>): string {
+  return match.evidenceText !== undefined && match.totals !== undefined
+    ? match.evidenceText
+    : match.explanation;
 }

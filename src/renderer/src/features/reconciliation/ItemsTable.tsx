@@ -3,7 +3,7 @@ import { formatDate } from '../../lib/format-time';
 import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store';
 import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
-import { DifferenceText, LineIdDisclosure, LineReference } from './ItemFacts';
+import { DifferenceText, LineIdDisclosure, LineReference, evidenceWords } from './ItemFacts';
 import { lineText } from './line-words';
 import { LockedActions, LockMarker } from './period-close/LockedItem';
 import { AGEING_LABELS, RULE_LABELS, STATE_LABELS, resolveLabel, scoreText } from './recon-text';
@@ -74,7 +74,7 @@ function MatchCell({ item }: { item: ReconItem }) {
       <span className="recon-rule">
         {RULE_LABELS[item.match.rule]} · {scoreText(item.match.score)}
       </span>
-      {item.match.explanation}
+      {evidenceWords(item.match)}
       <MatchedWith item={item} />
       {item.match.totals === undefined ? null : (
         <span className="recon-matched-with">

@@ -2,7 +2,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { shownValue, type Suggestion } from '../../stores/recon-client';
 import { useReconSuggestions } from '../../stores/recon';
-import { DifferenceText, LineFacts, RequestFacts } from './ItemFacts';
+import { DifferenceText, LineFacts, RequestFacts, evidenceWords } from './ItemFacts';
 import { REASON_LABELS, RULE_LABELS, scoreText } from './recon-text';
 
 const REASON_TITLES: Readonly<Record<Suggestion['reason'], string>> = {
@@ -71,7 +71,7 @@ function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: 
                   <DifferenceText totals={option.totals} />
                 </td>
                 <td className="num">{scoreText(option.score)}</td>
-                <td className="recon-explanation">{option.explanation}</td>
+                <td className="recon-explanation">{evidenceWords(option)}</td>
                 <td className="recon-option-action">
                   <button
                     type="button"

@@ -4,7 +4,7 @@ import type { ErrorShape } from '@shared/ipc/errors';
 import { itemName } from '../../stores/recon-items-store';
 import { useReconDecisions } from '../../stores/recon';
 import { useModalDialog } from '../../lib/use-modal-dialog';
-import { MatchFacts } from './ItemFacts';
+import { evidenceWords, MatchFacts } from './ItemFacts';
 import { itemDecision } from './ItemsTable';
 import { RULE_LABELS, resolveLabel, scoreText } from './recon-text';
 
@@ -50,7 +50,7 @@ export function UndoDialog({ item, returnFocus, fallbackFocus, onClose }: UndoDi
     setError(null);
     const failed = await undo(decision.decisionId, {
       reason,
-      description: `Undid the ${what} of ${name} (${reason.trim()})`,
+      description: `the ${what} of ${name} (reason: ${reason.trim()})`,
     });
     setSaving(false);
     if (failed) setError(failed);
@@ -75,7 +75,7 @@ export function UndoDialog({ item, returnFocus, fallbackFocus, onClose }: UndoDi
           {item.match ? (
             <>
               <p>
-                {RULE_LABELS[item.match.rule]} · {scoreText(item.match.score)}. {item.match.explanation}
+                {RULE_LABELS[item.match.rule]} · {scoreText(item.match.score)}. {evidenceWords(item.match)}
               </p>
               <MatchFacts match={item.match} />
             </>
