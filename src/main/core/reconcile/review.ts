@@ -113,6 +113,7 @@ export function rejectSuggestion(
         options: options.map((option) => ({
           lineIds: option.match.lineIds,
           requestReferences: option.match.requestReferences,
+          ...matchWords(world, option),
         })),
       },
     };
