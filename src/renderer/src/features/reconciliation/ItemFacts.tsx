@@ -24,11 +24,21 @@ export function LineIdDisclosure({ id }: { id: string }) {
   );
 }
 
-/** "Ref. ABC" — the bank's reference, else the bank's own transaction id, else that there is none. */
+/**
+ * "Ref. ABC" — the reference printed on the line — and "Bank id 123" — the bank's own transaction
+ * id, when the statement gave one — or that there is neither.
+ */
 export function LineReference({ line }: { line: ReconLineDetail }) {
-  if (line.reference !== null) return <span className="recon-line-ref">Ref. {line.reference}</span>;
-  if (line.bankId !== null) return <span className="recon-line-ref">Bank id {line.bankId}</span>;
-  return <span className="recon-line-ref muted">No reference</span>;
+  if (line.reference === null && line.bankId === null)
+    return <span className="recon-line-ref muted">No reference</span>;
+  return (
+    <>
+      {line.reference === null ? null : <span className="recon-line-ref">Ref. {line.reference}</span>}
+      {line.bankId === null || line.bankId === line.reference ? null : (
+        <span className="recon-line-ref muted">Bank id {line.bankId}</span>
+      )}
+    </>
+  );
 }
 
 export function LineFacts({ line }: { line: ReconLineDetail }) {
