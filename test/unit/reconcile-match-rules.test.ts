@@ -238,6 +238,22 @@ describe('pass 3 — amount and date', () => {
     expect(result.suggestions[0]!.options[0]!.requestReferences).toEqual(['X1']); // the nearer date first
   });
 
+  it('two payments of the same amount for one request are one tie with both payments as options', () => {
+    const result = run(
+      [line('L1', '-1234.56', '2024-05-02'), line('L2', '-1234.56', '2024-05-03')],
+      [request('X1', '1234.56', '2024-05-01')],
+    );
+    expect(result.matches).toEqual([]);
+    expect(result.suggestions).toHaveLength(1);
+    expect(result.suggestions[0]).toMatchObject({ rule: 'amount_date', reason: 'tie' });
+    expect(
+      result.suggestions[0]!.options.map((option) => [option.lineIds, option.requestReferences]),
+    ).toEqual([
+      [['L1'], ['X1']],
+      [['L2'], ['X1']],
+    ]);
+  });
+
   it('a closer amount wins; the line that loses its best then takes the one left', () => {
     const result = run(
       [line('L1', '-1000.00', '2024-05-02'), line('L2', '-1000.40', '2024-05-02')],

@@ -415,6 +415,56 @@ describe('reconciliation suggestions and decisions', () => {
     expect(stores.useDecisions.getState().lastFor('RF01')?.description).toMatch(/^Rejected a suggestion/);
   });
 
+  it('undoes a stored match not made in this window (an automatic one) with its reason', async () => {
+    const stores = createReconStores(client);
+    core({ 'recon:undo': () => decision() });
+    // Without a reason, only a decision of this window is undone: nothing is asked of the core.
+    expect(await stores.useDecisions.getState().undo(7)).toBeNull();
+    expect(calls('recon:undo')).toEqual([]);
+    await stores.useDecisions.getState().undo(7, {
+      reason: '  Wrong float  ',
+      description: 'the match of request RF01 (reason: Wrong float)',
+    });
+    expect(calls('recon:undo')).toEqual([{ decisionId: 7, reason: 'Wrong float' }]);
+    expect(stores.useDecisions.getState().announcement?.text).toBe(
+      'Undone: the match of request RF01 (reason: Wrong float).',
+    );
+  });
+
+  it('names an option’s bank lines by date and amount when the core gives them, never by id', async () => {
+    const stores = createReconStores(client);
+    const detailed = {
+      ...suggestion,
+      options: suggestion.options.map((option) => ({
+        ...option,
+        lineIds: ['sha256:ab12:1'],
+        lines: [
+          {
+            id: 'sha256:ab12:1',
+            bookingDate: '2026-03-02',
+            valueDate: null,
+            amount: { amount: '-2500.00', currency: 'GBP' },
+            counterparty: null,
+            remittance: 'TOP UP',
+            reference: null,
+            bankId: null,
+          },
+        ],
+      })),
+    };
+    core({
+      'recon:suggestions': () => ({ suggestions: [detailed] }),
+      'recon:match.confirm': () => decision(),
+    });
+    await stores.useSuggestions.getState().reload();
+    await stores.useSuggestions.getState().confirm('S1', 0);
+    const text = stores.useDecisions.getState().announcement?.text ?? '';
+    expect(text).toMatch(
+      /^Confirmed the match of bank line of .*2026.* for .*2,500\.00 with request RF01\.$/,
+    );
+    expect(text).not.toContain('sha256:');
+  });
+
   it('a failed undo keeps the decision and says why', async () => {
     const stores = createReconStores(client);
     core({

@@ -173,6 +173,23 @@ describe('reconciliation item helpers', () => {
     ).toBe(false);
     expect(selectionCounts({ a: line, b: request })).toEqual({ lines: [line], requests: [request] });
     expect(itemName(line)).toBe('bank line TX-1');
+    // With its details, a line is named by date, amount and reference — never by FloatDesk's id.
+    const computed = {
+      ...line,
+      id: 'sha256:0f3a:1',
+      line: {
+        id: 'sha256:0f3a:1',
+        bookingDate: '2026-03-02',
+        valueDate: null,
+        amount: { amount: '-2500.00', currency: 'GBP' },
+        counterparty: 'ACME LTD',
+        remittance: 'TOP UP',
+        reference: 'INV 7',
+        bankId: null,
+      },
+    };
+    expect(itemName(computed)).toMatch(/^bank line of .*2026.* for .*2,500\.00 \(reference INV 7\)$/);
+    expect(itemName(computed)).not.toContain('sha256:');
     expect(profileApplies('auto')).toBe(true);
     expect(profileApplies('ofx')).toBe(false);
   });

@@ -74,8 +74,7 @@ export function writeAmount(canonical: string, shape: NumberFormatShape): string
   return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${shape.decimal}${fraction}`}`;
 }
 
-const example = (shape: NumberFormatShape): string =>
-  `${writeAmount('1234567.89', shape)} or 1234567.89`;
+const example = (shape: NumberFormatShape): string => `${writeAmount('1234567.89', shape)} or 1234567.89`;
 
 const formatName = (shape: NumberFormatShape): string => `the ${shape.locale} number format`;
 
@@ -185,5 +184,8 @@ export function parseTypedAmount(input: string, locale?: string): TypedAmount {
     separator === undefined
       ? `groups between "${shape.group === ' ' ? 'space' : shape.group}" separators must have ${shape.primary} digits`
       : `"${separator}" is not where ${formatName(shape)} puts it`;
-  return { ok: false, problem: `"${trimmed}" cannot be read exactly (${why}): write it as ${example(shape)}` };
+  return {
+    ok: false,
+    problem: `"${trimmed}" cannot be read exactly (${why}): write it as ${example(shape)}`,
+  };
 }

@@ -38,6 +38,45 @@ export const MATCH_RULE_NAMES = [
   'manual',
 ] as const;
 
+/**
+ * A bank line as people know it: booking date, signed amount, who and what the bank wrote, and the
+ * bank's own reference. `id` is FloatDesk's id of the line (for calls such as recon:resolve): when
+ * the statement gave none it is computed (`sha256:…`), so it is shown only as a secondary detail.
+ */
+export const ReconLineDetailSchema = z.object({
+  id: z.string(),
+  bookingDate: IsoDate,
+  valueDate: IsoDate.nullable(),
+  amount: SignedMoney,
+  counterparty: z.string().nullable(),
+  remittance: z.string().nullable(),
+  /** The reference the bank printed on the line (end-to-end or customer reference), if any. */
+  reference: z.string().nullable(),
+  /** The bank's own transaction id, or null when the statement gave none and FloatDesk computed one. */
+  bankId: z.string().nullable(),
+});
+
+/** A transfer request as people know it: reference, float, amounts and the day it was created. */
+export const ReconRequestDetailSchema = z.object({
+  reference: z.string(),
+  float: z.string(),
+  requested: SignedMoney,
+  approved: SignedMoney.nullable(),
+  createdDate: IsoDate,
+  status: z.string(),
+});
+
+/** Totals of a match: what left the bank, what was requested and approved, and the differences. */
+export const ReconMatchTotalsSchema = z.object({
+  paid: SignedMoney,
+  requested: SignedMoney,
+  approved: SignedMoney.nullable(),
+  /** paid − requested. */
+  difference: SignedMoney,
+  /** paid − approved, when every request has an approved amount. */
+  differenceApproved: SignedMoney.nullable(),
+});
+
 /** A match as stored or proposed: which bank lines and which requests, why, and how sure. */
 export const ReconMatchSchema = z.object({
   rule: z.enum(MATCH_RULE_NAMES),
@@ -46,8 +85,18 @@ export const ReconMatchSchema = z.object({
   score: z.number().min(0).max(1),
   /** In plain words: "reference RF18… found in the remittance text; paid 2,500.00, requested 2,500.00". */
   explanation: z.string(),
+  /**
+   * The evidence alone in words ("Reference FD… found in the bank reference."), without the amounts
+   * the explanation repeats (they are in `totals`). Absent for a match made by hand.
+   */
+  evidenceText: z.string().optional(),
   /** A stored match: the decision that made it (for recon:undo). Absent on a suggestion's option. */
   decisionId: z.number().int().positive().optional(),
+  /** The bank lines and requests of the match, in the order of lineIds and requestReferences. */
+  lines: z.array(ReconLineDetailSchema).optional(),
+  requests: z.array(ReconRequestDetailSchema).optional(),
+  /** Null when the items are in different currencies. */
+  totals: ReconMatchTotalsSchema.nullable().optional(),
 });
 
 export const StatementProblemSchema = z.object({
@@ -75,6 +124,9 @@ export const ReconItemSchema = z.object({
   lockedBy: z.object({ signOffId: z.number().int().positive(), asOf: IsoDate }).nullable(),
   /** Open, in no decision, and dated before the reconciliation start date (Settings): not worked on. */
   outOfScope: z.boolean().optional(),
+  /** The item itself as people know it: a bank line's date, amount and texts, or the request's. */
+  line: ReconLineDetailSchema.optional(),
+  request: ReconRequestDetailSchema.optional(),
 });
 
 export const ReconSummarySchema = z.object({
@@ -293,8 +345,19 @@ export const reconcileContract = {
       .strict(),
     output: Decision,
   },
-  /** Undo a decision (a confirmation, manual match, rejection or resolution). */
-  'recon:undo': { input: z.object({ decisionId: z.number().int().positive() }).strict(), output: Decision },
+  /**
+   * Undo a decision (an automatic match, a confirmation, manual match, rejection or resolution); the
+   * reason is kept in the audit log. An undone automatic match is not made again by later runs.
+   */
+  'recon:undo': {
+    input: z
+      .object({
+        decisionId: z.number().int().positive(),
+        reason: z.string().trim().min(1).max(500).optional(),
+      })
+      .strict(),
+    output: Decision,
+  },
   'recon:rollforward': {
     input: z.object({ from: IsoDate, to: IsoDate }).strict(),
     output: z.object({
@@ -326,3 +389,6 @@ export type ReconItem = z.output<typeof ReconItemSchema>;
 export type ReconMatch = z.output<typeof ReconMatchSchema>;
 export type ItemTotals = z.output<typeof ItemTotalsSchema>;
 export type ItemSort = { column: z.output<typeof ItemSortColumn>; descending: boolean };
+export type ReconLineDetail = z.output<typeof ReconLineDetailSchema>;
+export type ReconRequestDetail = z.output<typeof ReconRequestDetailSchema>;
+export type ReconMatchTotals = z.output<typeof ReconMatchTotalsSchema>;

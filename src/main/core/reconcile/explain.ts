@@ -148,6 +148,10 @@ export function toReconMatch(match: StoredMatch, decisionId?: number): ReconMatc
     requestReferences: match.requestReferences,
     score: match.score,
     explanation: match.explanation,
+    ...(match.rule === 'manual' || match.evidence === undefined
+      ? {}
+      : { evidenceText: `${evidenceText({ ...match, rule: match.rule, evidence: match.evidence })}.` }),
+    // After evidenceText: the contract's order, which a sign-off's frozen report is hashed in.
     ...(decisionId === undefined ? {} : { decisionId }),
   };
 }

@@ -9,7 +9,10 @@ import { dayNumber, exponentOf, fromScaled, significantDecimals, toScaled } from
 import { resolveOptions, resolveTolerance, toleranceDecimals, toleranceFor } from './match/options';
 import type { MatchOptions } from './match/types';
 import type { MatchTotals } from './explain';
+import { lineName } from './match-details';
 import type { ReconLine, ReconRequest } from './world';
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 const abs = (value: bigint): bigint => (value < 0n ? -value : value);
 
@@ -47,7 +50,7 @@ function dateWarnings(
       if (apart >= -daysBefore && apart <= daysAfter) continue;
       const days = Math.abs(apart) === 1 ? '1 day' : `${Math.abs(apart)} days`;
       warnings.push(
-        `Bank line ${line.key} was booked on ${line.bookingDate}, ${days} ${apart < 0 ? 'before' : 'after'} request ${request.key} of ${request.createdAt.slice(0, 10)}: outside the window of ${daysBefore} day(s) before to ${daysAfter} day(s) after.`,
+        `${capitalised(lineName(line))} was booked on ${line.bookingDate}, ${days} ${apart < 0 ? 'before' : 'after'} request ${request.key} of ${request.createdAt.slice(0, 10)}: outside the window of ${daysBefore} day(s) before to ${daysAfter} day(s) after.`,
       );
     }
   }

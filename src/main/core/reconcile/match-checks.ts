@@ -6,7 +6,13 @@ import type { ChannelInput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput, type FieldIssue } from '../../../shared/ipc/errors';
 import type { ItemRows, ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import type { ReconContext } from './context';
+import { lineName } from './match-details';
 import type { ReconLine, ReconRequest, ReconWorld } from './world';
+
+const lineNameOfRow = (world: ReconWorld, row: number): string => {
+  const line = world.lineByRow.get(row);
+  return line === undefined ? `bank line ${row}` : lineName(line);
+};
 
 /** Refuse rows a match in force already covers, naming the decision to undo. */
 export function requireUnmatched(
@@ -19,7 +25,7 @@ export function requireUnmatched(
   const issues: FieldIssue[] = [
     ...[...covered.lines].map(([row, decision]) => ({
       field: 'lineIds',
-      problem: `bank line ${world.lineByRow.get(row)?.key ?? row} is already matched (decision ${decision}); undo that decision first`,
+      problem: `${lineNameOfRow(world, row)} is already matched (decision ${decision}); undo that decision first`,
     })),
     ...[...covered.requests].map(([row, decision]) => ({
       field: 'requestReferences',
@@ -43,7 +49,7 @@ export function currencyIssues(
         : [
             {
               field: field('line', i),
-              problem: `bank line ${line.key} is in ${line.currency}, the first bank line in ${currency}`,
+              problem: `${lineName(line)} is in ${line.currency}, the first bank line in ${currency}`,
             },
           ],
     ),
@@ -105,7 +111,7 @@ export function manualItems(
         : [
             {
               field: `lineIds[${i}]`,
-              problem: `bank line ${line.key} is money received (${line.amount} ${line.currency}), not a payment`,
+              problem: `${lineName(line)} is money received (${line.amount} ${line.currency}), not a payment`,
             },
           ],
     ),

@@ -103,8 +103,9 @@ export function optionRefusal(
     for (const row of rows) {
       const lock = (kind === 'line' ? locks.lines : locks.requests).get(row);
       if (lock === undefined) continue;
-      const key = kind === 'line' ? world.lineByRow.get(row)!.key : world.requestByRow.get(row)!.key;
-      const error = lockedError(kind, key, lock);
+      const line = kind === 'line' ? world.lineByRow.get(row)! : undefined;
+      const key = line !== undefined ? line.key : world.requestByRow.get(row)!.key;
+      const error = lockedError(kind, key, lock, line);
       return { error, whyNot: `${firstSentence(error.message)}: unlock that sign-off first` };
     }
   }

@@ -7,6 +7,7 @@ import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
 import { readWithLocks, type ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { toReconMatch } from './explain';
+import { lineDetail, matchDetails, requestDetail } from './match-details';
 import type { ItemState } from './match/states';
 import { itemRows, lineLabel, type ItemRows } from './item-rows';
 import { queryRows } from './item-query';
@@ -40,10 +41,17 @@ function toItem(
   const match =
     view === undefined
       ? null
-      : toReconMatch(
-          { ...view.current.payload.match, lineIds: view.lineIds, requestReferences: view.requestReferences },
-          view.current.decisionId > 0 ? view.current.decisionId : undefined,
-        );
+      : {
+          ...toReconMatch(
+            {
+              ...view.current.payload.match,
+              lineIds: view.lineIds,
+              requestReferences: view.requestReferences,
+            },
+            view.current.decisionId > 0 ? view.current.decisionId : undefined,
+          ),
+          ...matchDetails(world, view.lineIds, view.requestReferences),
+        };
   const row =
     item.kind === 'line' ? world.lineByKey.get(item.id)?.id : world.requestByKey.get(item.id)?.rowId;
   const decisionId = decisions.get(`${item.kind} ${row}`);
@@ -67,6 +75,7 @@ function toItem(
       match,
       resolution,
       lockedBy,
+      line: lineDetail(line),
     };
   }
   const request = world.requestByKey.get(item.id)!;
@@ -81,6 +90,7 @@ function toItem(
     match,
     resolution,
     lockedBy,
+    request: requestDetail(request),
   };
 }
 

@@ -11,7 +11,9 @@ import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload, ResolvePayload } from './decision-state';
 import { loadWorld } from './load';
 import { requireUnlocked } from './period/locks';
+import { matchWords } from './match-details';
 import { recordDecision, type RecordedDecision } from './record';
+import type { ReconWorld } from './world';
 
 export function resolveItem(context: ReconContext, input: ChannelInput<'recon:resolve'>): RecordedDecision {
   return recordDecision(context, (repo) => {
@@ -54,14 +56,22 @@ export function resolveItem(context: ReconContext, input: ChannelInput<'recon:re
   });
 }
 
-/** What the undone decision was about, for the audit entry (ids and codes only). */
-function undoneSummary(decision: StoredDecision): Record<string, string | number | string[] | null> {
+/** What the undone decision was about, for the audit entry (ids, codes, and the items in words). */
+function undoneSummary(
+  decision: StoredDecision,
+  world: ReconWorld,
+): Record<string, string | number | string[] | null> {
   switch (decision.kind) {
     case 'auto_match':
     case 'confirm':
     case 'manual': {
-      const { match } = decision.payload as unknown as MatchPayload;
-      return { rule: match.rule, lineIds: match.lineIds, requestReferences: match.requestReferences };
+      const { match, lines, requests } = decision.payload as unknown as MatchPayload;
+      return {
+        rule: match.rule,
+        lineIds: match.lineIds,
+        requestReferences: match.requestReferences,
+        ...matchWords(world, { lines, requests }),
+      };
     }
     case 'reject':
       return { suggestionKey: (decision.payload as unknown as RejectPayload).key };
@@ -131,12 +141,18 @@ export function undoDecision(context: ReconContext, input: ChannelInput<'recon:u
       ]);
     }
     requireUndoable(context, target);
+    const reason = input.reason ?? null;
     return {
       kind: 'undo',
       action: 'decision.undone',
       undoes: target.id,
-      payload: { kind: target.kind },
-      details: { undoes: target.id, undoneKind: target.kind, ...undoneSummary(target) },
+      payload: { kind: target.kind, ...(reason === null ? {} : { reason }) },
+      details: {
+        undoes: target.id,
+        undoneKind: target.kind,
+        ...undoneSummary(target, loadWorld(context)),
+        reason,
+      },
       apply: (_decisionId, decisions) => decisions.removeCurrent(target.id),
     };
   });

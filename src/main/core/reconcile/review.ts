@@ -13,6 +13,7 @@ import { amountsText, matchTotals, type StoredMatch } from './explain';
 import { loadAll, loadWorld } from './load';
 import { manualMatchWarnings } from './manual-check';
 import { manualItems, requireUnmatched } from './match-checks';
+import { matchWords } from './match-details';
 import { matchedRows, optionRefusal } from './option-rule';
 import { requireUnlocked } from './period/locks';
 import type { PlannedMatch } from './plan';
@@ -20,9 +21,14 @@ import { recordDecision, type RecordedDecision } from './record';
 import { matchSignature } from './suggestion-key';
 import type { ReconWorld } from './world';
 
-function matchDetails(match: StoredMatch, world: ReconWorld): Record<string, string | string[] | null> {
+function matchDetails(
+  match: StoredMatch,
+  world: ReconWorld,
+  rows: { lines: readonly number[]; requests: readonly number[] },
+): Record<string, string | string[] | null> {
   const totals = matchTotals(world, match.lineIds, match.requestReferences);
   return {
+    ...matchWords(world, rows),
     rule: match.rule,
     score: String(match.score),
     lineIds: match.lineIds,
@@ -77,7 +83,7 @@ export function confirmSuggestion(
       kind: 'confirm',
       action: 'match.confirmed',
       payload: payload as unknown as Record<string, unknown>,
-      details: { suggestionKey: input.key, option: input.option, ...matchDetails(option.match, world) },
+      details: { suggestionKey: input.key, option: input.option, ...matchDetails(option.match, world, rows) },
       apply: (decisionId, decisions) => decisions.addCurrent(context.workspaceId, decisionId, 'match', rows),
     };
   });
@@ -107,6 +113,7 @@ export function rejectSuggestion(
         options: options.map((option) => ({
           lineIds: option.match.lineIds,
           requestReferences: option.match.requestReferences,
+          ...matchWords(world, option),
         })),
       },
     };
@@ -172,7 +179,7 @@ export function manualMatch(
       kind: 'manual',
       action: split ? 'match.split' : 'match.manual',
       payload: payload as unknown as Record<string, unknown>,
-      details: { ...matchDetails(match, world), note: input.note ?? null, warnings },
+      details: { ...matchDetails(match, world, rows), note: input.note ?? null, warnings },
       apply: (decisionId, decisions) => decisions.addCurrent(context.workspaceId, decisionId, 'match', rows),
     };
   });

@@ -10,6 +10,7 @@ import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions
 import type { ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { toReconMatch } from './explain';
+import { matchDetails } from './match-details';
 import { matchedRows, optionRefusal } from './option-rule';
 import type { PlannedMatch } from './plan';
 import type { ReconWorld } from './world';
@@ -37,6 +38,12 @@ export function openSuggestions(
         const refusal = optionRefusal(world, option, matched, locks);
         return {
           ...toReconMatch(option.match),
+          // By row: the ids the world gives the rows now (an id may have been qualified since).
+          ...matchDetails(
+            world,
+            option.lines.flatMap((row) => world.lineByRow.get(row)?.key ?? []),
+            option.requests.flatMap((row) => world.requestByRow.get(row)?.key ?? []),
+          ),
           confirmable: refusal === null,
           whyNot: refusal?.whyNot ?? null,
         };

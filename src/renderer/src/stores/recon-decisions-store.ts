@@ -26,7 +26,11 @@ export interface ReconDecisionsState {
   undoFailure: { decisionId: number; error: ErrorShape } | null;
   record(decision: Decision, description: string, ids: readonly string[]): void;
   announce(kind: 'done' | 'error', text: string): void;
-  undo(decisionId: number): Promise<ErrorShape | null>;
+  /**
+   * `recon:undo`. A decision of this window by its id alone; any stored decision (an automatic
+   * match, one made in another window) with `why`: the reason for the audit log and its words.
+   */
+  undo(decisionId: number, why?: { reason: string; description: string }): Promise<ErrorShape | null>;
   /** The newest decision not undone that touched this item, if any. */
   lastFor(id: string): DecisionEntry | null;
   clear(): void;
@@ -50,12 +54,15 @@ export function createReconDecisionsStore(client: ReconClient, changed: () => vo
     announce(kind, text) {
       set({ announcement: { kind, text, at: ++announcements } });
     },
-    async undo(decisionId) {
-      const entry = get().log.find((candidate) => candidate.decisionId === decisionId);
+    async undo(decisionId, why) {
+      const entry =
+        get().log.find((candidate) => candidate.decisionId === decisionId) ??
+        (why === undefined ? undefined : { decisionId, description: why.description, ids: [] });
       if (!entry || get().undoing !== null) return null;
       set({ undoing: decisionId, undoFailure: null });
       try {
-        await client.invoke('recon:undo', { decisionId });
+        const reason = why?.reason.trim() ?? '';
+        await client.invoke('recon:undo', { decisionId, ...(reason === '' ? {} : { reason }) });
         set({ log: get().log.filter((candidate) => candidate.decisionId !== decisionId), undoing: null });
         get().announce('done', `Undone: ${entry.description}.`);
         changed();

@@ -3,6 +3,7 @@ import type { AgeingBucketName, ReconItem, ReconStateName } from '@shared/ipc/co
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import type { z } from 'zod';
 import { resolveLabel } from '../features/reconciliation/recon-text';
+import { lineWords } from '../features/reconciliation/line-words';
 import {
   shownValue,
   ticketCounter,
@@ -63,9 +64,10 @@ export function isSelectable(item: ReconItem): boolean {
   );
 }
 
-/** "Bank line TX-1" / "Request RF18…", for announcements. */
-export function itemName(item: Pick<ReconItem, 'kind' | 'id'>): string {
-  return `${item.kind === 'line' ? 'bank line' : 'request'} ${item.id}`;
+/** "request RF18…", or a bank line by its date, amount and reference (line-words.ts), never its internal id. */
+export function itemName(item: Pick<ReconItem, 'kind' | 'id' | 'line'>): string {
+  if (item.kind === 'request') return `request ${item.id}`;
+  return item.line === undefined ? `bank line ${item.id}` : lineWords(item.line);
 }
 
 function listOf(count: number, singular: string): string {

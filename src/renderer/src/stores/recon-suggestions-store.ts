@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { shownValue, ticketCounter, type Loadable, type ReconClient, type Suggestion } from './recon-client';
 import type { ReconDecisionsState } from './recon-decisions-store';
+import { lineWords } from '../features/reconciliation/line-words';
 
 export interface ReconSuggestionsState {
   view: Loadable<Suggestion[]>;
@@ -14,9 +15,12 @@ export interface ReconSuggestionsState {
   reject(key: string): Promise<void>;
 }
 
-/** "2 bank lines (TX-1, TX-2) with request RF18…" for announcements. */
+/** "bank line of 2 Oct 2026 for −£300.00 with request RF18…" for announcements. */
 export function optionWords(option: Suggestion['options'][number]): string {
-  const lines = `${option.lineIds.length === 1 ? 'bank line' : 'bank lines'} ${option.lineIds.join(', ')}`;
+  const lines =
+    option.lines !== undefined && option.lines.length === option.lineIds.length
+      ? option.lines.map(lineWords).join(' and ')
+      : `${option.lineIds.length === 1 ? 'bank line' : 'bank lines'} ${option.lineIds.join(', ')}`;
   const requests = `${option.requestReferences.length === 1 ? 'request' : 'requests'} ${option.requestReferences.join(', ')}`;
   return `${lines} with ${requests}`;
 }

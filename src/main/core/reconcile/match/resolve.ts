@@ -4,7 +4,8 @@
  * candidate at that cost) and the pair is eligible for automatic matching. Decisions of one round
  * are taken together from the same snapshot, then rounds repeat over what is left (a line that lost
  * its best request to a strictly better line may then have a single best elsewhere). Input order
- * never changes a decision. What stays unresolved becomes one suggestion per line.
+ * never changes a decision. What stays unresolved becomes one suggestion per line, or per request
+ * when several lines want it equally (a tie shows every competing line).
  */
 import { FREE, type MatchContext } from './context';
 import { compareOptions } from './evidence';
@@ -208,25 +209,45 @@ function suggestLeftovers(
     const t = context.referenceOf(y.request);
     return s < t ? -1 : s > t ? 1 : 0;
   });
+  // One group per line; lines whose best request is contested (other lines want it just as much)
+  // go into one suggestion with that request, so a person sees every competing line side by side.
+  const merged: { lines: number[]; list: Candidate[]; reason: SuggestionReason }[] = [];
+  const byContested = new Map<number, (typeof merged)[number]>();
   for (let start = 0; start < live.length;) {
     const line = of(live[start] as number).line;
     let end = start + 1;
     while (end < live.length && of(live[end] as number).line === line) end++;
     const group = live.slice(start, end);
-    const list = group.map(of);
     start = end;
-    const contested = group.some((c) => ties(c).contested);
-    const best = list[0] as Candidate;
-    let reason: SuggestionReason = 'conflict';
-    if (ties(group[0] as number).lineTie) reason = 'tie';
-    else if (!best.eligible) reason = 'weak_evidence';
-    else if (contested) reason = 'tie';
-    const kept = list.slice(0, MAX_OPTIONS);
-    const options = kept.map(build).sort(compareOptions);
+    const kept = group.slice(0, MAX_OPTIONS).map(of);
+    const best = kept[0] as Candidate;
+    // As for a line alone: its best tied, else too weak to match alone, else its requests contested.
+    const reason: SuggestionReason = ties(group[0] as number).lineTie
+      ? 'tie'
+      : !best.eligible
+        ? 'weak_evidence'
+        : group.some((c) => ties(c).contested)
+          ? 'tie'
+          : 'conflict';
+    const contested = ties(group[0] as number).contested ? best.request : -1;
+    const into = contested < 0 ? undefined : byContested.get(contested);
+    if (into === undefined) {
+      const entry = { lines: [line], list: kept, reason };
+      merged.push(entry);
+      if (contested >= 0) byContested.set(contested, entry);
+    } else {
+      into.lines.push(line);
+      into.list.push(...kept);
+      // Lines that want the same request just as much: a tie between them.
+      into.reason = into.reason === 'weak_evidence' && reason === 'weak_evidence' ? reason : 'tie';
+    }
+  }
+  for (const { lines, list, reason } of merged) {
+    const options = list.map(build).sort(compareOptions);
     context.hold(
       { rule, reason, options },
-      [line],
-      kept.map((c) => c.request),
+      lines,
+      list.map((c) => c.request),
     );
   }
 }

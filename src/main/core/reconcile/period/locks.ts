@@ -6,7 +6,8 @@ import { AppError } from '../../../../shared/ipc/errors';
 import type { Ledger } from '../../ledger/db';
 import { ReconSignOffsRepository, type LockRow } from '../../ledger/repositories/recon-signoffs';
 import type { Locks } from '../match/types';
-import type { ReconWorld } from '../world';
+import { CONTENT_ID_PREFIX } from '../statements/line-id';
+import type { ReconLine, ReconWorld } from '../world';
 
 export interface LockRef {
   signOffId: number;
@@ -75,8 +76,19 @@ export function engineLocks(index: LockIndex, world: ReconWorld): Locks {
 }
 
 /** The refusal of a change to a locked item, naming the item and the sign-off. */
-export function lockedError(kind: 'line' | 'request', id: string, lock: LockRef): AppError {
-  const item = kind === 'line' ? `Bank line ${id}` : id;
+export function lockedError(
+  kind: 'line' | 'request',
+  id: string,
+  lock: LockRef,
+  line?: Pick<ReconLine, 'bookingDate' | 'amount' | 'currency'>,
+): AppError {
+  // A line whose id FloatDesk computed is named by its date and amount: people never saw that id.
+  const item =
+    kind === 'request'
+      ? id
+      : id.startsWith(CONTENT_ID_PREFIX) && line !== undefined
+        ? `The bank line booked ${line.bookingDate} for ${line.amount} ${line.currency}`
+        : `Bank line ${id}`;
   return new AppError(
     'locked',
     `${item} is signed off (as of ${lock.asOf}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
@@ -96,6 +108,7 @@ export function requireUnlocked(
   }
   for (const row of rows.lines) {
     const lock = index.lines.get(row);
-    if (lock) throw lockedError('line', world.lineByRow.get(row)?.key ?? String(row), lock);
+    const line = world.lineByRow.get(row);
+    if (lock) throw lockedError('line', line?.key ?? String(row), lock, line);
   }
 }

@@ -11,6 +11,7 @@ import { ManualMatchBar } from './ManualMatchBar';
 import { ItemTotals } from './ItemTotals';
 import { hasItemFilters, type ReconView } from './recon-query';
 import { ResolveDialog } from './ResolveDialog';
+import { UndoDialog } from './UndoDialog';
 
 interface ItemsSectionProps {
   view: ReconView;
@@ -48,6 +49,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
   const offset = useReconItems((state) => state.query.offset);
   const reload = useReconItems((state) => state.reload);
   const [resolving, setResolving] = useState<{ item: ReconItem; opener: HTMLElement } | null>(null);
+  const [undoing, setUndoing] = useState<{ item: ReconItem; opener: HTMLElement } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const page = shownValue(itemsView);
   const filtered = hasItemFilters(view);
@@ -92,6 +94,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
             onResolve={(item, opener) => setResolving({ item, opener })}
             sort={view.sort}
             onSort={(sort) => onChange({ ...view, sort })}
+            onUndo={(item, opener) => setUndoing({ item, opener })}
           />
           <Pager offset={offset} shown={page.items.length} total={page.total} />
         </>
@@ -103,6 +106,15 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
           returnFocus={resolving.opener}
           fallbackFocus={() => heading.current}
           onClose={() => setResolving(null)}
+        />
+      ) : null}
+      {undoing ? (
+        <UndoDialog
+          key={`${undoing.item.kind}:${undoing.item.id}`}
+          item={undoing.item}
+          returnFocus={undoing.opener}
+          fallbackFocus={() => heading.current}
+          onClose={() => setUndoing(null)}
         />
       ) : null}
     </section>

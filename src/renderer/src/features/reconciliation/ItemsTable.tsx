@@ -4,6 +4,8 @@ import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store'
 import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
 import { SortHeader } from './SortHeader';
+import { DifferenceText, LineIdDisclosure, LineReference, evidenceWords } from './ItemFacts';
+import { lineText } from './line-words';
 import { LockedActions, LockMarker } from './period-close/LockedItem';
 import { AGEING_LABELS, RULE_LABELS, STATE_LABELS, resolveLabel, scoreText } from './recon-text';
 
@@ -13,6 +15,45 @@ interface ItemsTableProps {
   /** The order shown; undefined: the default (oldest first). */
   sort?: ItemSort;
   onSort: (sort: ItemSort) => void;
+  /** Undo the item's match or resolution, with a reason (UndoDialog). */
+  onUndo?: (item: ReconItem, opener: HTMLElement) => void;
+}
+
+/** The decision in force behind an item's match or resolution, which recon:undo takes back. */
+export function itemDecision(item: ReconItem): { decisionId: number; what: 'match' | 'resolution' } | null {
+  if (item.match?.decisionId !== undefined) return { decisionId: item.match.decisionId, what: 'match' };
+  if (item.resolution?.decisionId !== undefined)
+    return { decisionId: item.resolution.decisionId, what: 'resolution' };
+  return null;
+}
+
+/** The other side of a match: a request's bank lines, a line's requests, in words. */
+function MatchedWith({ item }: { item: ReconItem }) {
+  const match = item.match;
+  if (!match) return null;
+  if (item.kind === 'request' && match.lines !== undefined) {
+    return (
+      <span className="recon-matched-with">
+        Paid by{' '}
+        {match.lines.map((line, index) => (
+          <span key={line.id}>
+            {index > 0 ? ' and ' : ''}
+            <time dateTime={line.bookingDate}>{formatDate(line.bookingDate)}</time>{' '}
+            <Amount value={line.amount} />
+            {lineText(line) === null ? '' : ` ${lineText(line)}`}
+          </span>
+        ))}
+      </span>
+    );
+  }
+  if (item.kind === 'line' && match.requests !== undefined) {
+    return (
+      <span className="recon-matched-with">
+        Pays {match.requests.map((request) => `${request.reference} (${request.float})`).join(', ')}
+      </span>
+    );
+  }
+  return null;
 }
 
 function MatchCell({ item }: { item: ReconItem }) {
@@ -37,12 +78,26 @@ function MatchCell({ item }: { item: ReconItem }) {
       <span className="recon-rule">
         {RULE_LABELS[item.match.rule]} · {scoreText(item.match.score)}
       </span>
-      {item.match.explanation}
+      {evidenceWords(item.match)}
+      <MatchedWith item={item} />
+      {item.match.totals === undefined ? null : (
+        <span className="recon-matched-with">
+          <DifferenceText totals={item.match.totals} />
+        </span>
+      )}
     </td>
   );
 }
 
-function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTableProps['onResolve'] }) {
+function ItemRow({
+  item,
+  onResolve,
+  onUndo,
+}: {
+  item: ReconItem;
+  onResolve: ItemsTableProps['onResolve'];
+  onUndo: ItemsTableProps['onUndo'];
+}) {
   const selected = useReconItems((state) => itemKey(item) in state.selected);
   const toggle = useReconItems((state) => state.toggle);
   const lastDecision = useReconDecisions((state) => state.lastFor(item.id));
@@ -54,6 +109,14 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
   const open =
     !locked && item.state !== 'matched' && item.state !== 'resolved' && item.state !== 'signed_off';
   const name = itemName(item);
+  const decision = itemDecision(item);
+  // A stored match or resolution is undone with a reason; other decisions of this window by Undo.
+  const undoable = decision !== null && onUndo !== undefined;
+  const lockedUndo =
+    lastDecision ??
+    (decision === null
+      ? null
+      : { decisionId: decision.decisionId, description: `undo the ${decision.what}`, ids: [] });
   return (
     <tr
       className={`recon-item state-${item.state}${selected ? ' selected' : ''}${locked ? ' locked' : ''}`}
@@ -75,7 +138,14 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
       </td>
       <th scope="row" className="recon-id">
         <span className="recon-kind">{item.kind === 'line' ? 'Bank line' : 'Request'}</span>
-        <code>{item.id}</code>
+        {item.kind === 'line' && item.line !== undefined ? (
+          <>
+            <LineReference line={item.line} />
+            <LineIdDisclosure id={item.id} />
+          </>
+        ) : (
+          <code>{item.id}</code>
+        )}
       </th>
       <td>
         {item.outOfScope === true ? (
@@ -94,7 +164,7 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
       <td className="num">
         <Amount value={item.amount} />
       </td>
-      <td className="recon-label">{item.label}</td>
+      <td className="recon-label">{item.line === undefined ? item.label : (lineText(item.line) ?? '')}</td>
       <MatchCell item={item} />
       <td className="recon-row-actions">
         {open ? (
@@ -107,8 +177,20 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
             Resolve
           </button>
         ) : null}
-        {locked ? <LockedActions item={item} lastDecision={lastDecision} /> : null}
-        {lastDecision && !locked ? (
+        {locked ? <LockedActions item={item} lastDecision={lockedUndo} /> : null}
+        {undoable && !locked ? (
+          <button
+            type="button"
+            className="button button-secondary recon-small"
+            disabled={undoing !== null}
+            aria-label={`Undo the ${decision.what} of ${name}`}
+            data-testid="recon-item-undo"
+            onClick={(event) => onUndo(item, event.currentTarget)}
+          >
+            Undo {decision.what}…
+          </button>
+        ) : null}
+        {lastDecision && !locked && !undoable ? (
           <button
             type="button"
             className="button button-secondary recon-small"
@@ -126,7 +208,7 @@ function ItemRow({ item, onResolve }: { item: ReconItem; onResolve: ItemsTablePr
 }
 
 /** The open items: bank lines and requests with their state, age, amount and why they (do not) match. */
-export function ItemsTable({ items, onResolve, sort, onSort }: ItemsTableProps) {
+export function ItemsTable({ items, onResolve, onUndo, sort, onSort }: ItemsTableProps) {
   return (
     // Wider than the page when the texts are long: the region scrolls, so it must take keyboard focus.
     <div className="table-scroll" role="region" aria-label="Table of open items" tabIndex={0}>
@@ -151,7 +233,7 @@ export function ItemsTable({ items, onResolve, sort, onSort }: ItemsTableProps) 
         </thead>
         <tbody>
           {items.map((item) => (
-            <ItemRow key={itemKey(item)} item={item} onResolve={onResolve} />
+            <ItemRow key={itemKey(item)} item={item} onResolve={onResolve} onUndo={onUndo} />
           ))}
         </tbody>
       </table>

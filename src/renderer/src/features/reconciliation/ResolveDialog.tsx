@@ -5,6 +5,7 @@ import type { ResolveReason } from '../../stores/recon-client';
 import { itemName } from '../../stores/recon-items-store';
 import { useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
+import { LineFacts, MatchFacts, RequestFacts } from './ItemFacts';
 import { RESOLVE_REASONS, STATE_LABELS } from './recon-text';
 import { useModalDialog } from '../../lib/use-modal-dialog';
 
@@ -68,9 +69,19 @@ export function ResolveDialog({ item, returnFocus, fallbackFocus, onClose }: Res
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={`${ids}-title`}>Resolve {itemName(item)}</h2>
-        <p id={`${ids}-what`} className="recon-dialog-what">
-          <code>{item.id}</code> · {STATE_LABELS[item.state]} · <Amount value={item.amount} /> · {item.label}
-        </p>
+        <div id={`${ids}-what`} className="recon-dialog-what">
+          <p>{STATE_LABELS[item.state]}</p>
+          {item.line !== undefined ? (
+            <LineFacts line={item.line} />
+          ) : item.request !== undefined ? (
+            <RequestFacts request={item.request} />
+          ) : (
+            <p>
+              <code>{item.id}</code> · <Amount value={item.amount} /> · {item.label}
+            </p>
+          )}
+          {item.match ? <MatchFacts match={item.match} /> : null}
+        </div>
         <div className="recon-field">
           <label htmlFor={`${ids}-reason`}>Reason</label>
           <select

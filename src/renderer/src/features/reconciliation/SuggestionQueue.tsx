@@ -2,6 +2,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { shownValue, type Suggestion } from '../../stores/recon-client';
 import { useReconSuggestions } from '../../stores/recon';
+import { DifferenceText, LineFacts, RequestFacts, evidenceWords } from './ItemFacts';
 import { REASON_LABELS, RULE_LABELS, scoreText } from './recon-text';
 
 const REASON_TITLES: Readonly<Record<Suggestion['reason'], string>> = {
@@ -9,18 +10,6 @@ const REASON_TITLES: Readonly<Record<Suggestion['reason'], string>> = {
   conflict: 'Competing matches',
   weak_evidence: 'Weak evidence',
 };
-
-function Ids({ ids }: { ids: readonly string[] }) {
-  return (
-    <ul className="recon-ids">
-      {ids.map((id) => (
-        <li key={id}>
-          <code>{id}</code>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: number }) {
   const busyKey = useReconSuggestions((state) => state.busyKey);
@@ -41,12 +30,13 @@ function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: 
           <thead>
             <tr>
               <th scope="col">Option</th>
-              <th scope="col">Bank lines</th>
-              <th scope="col">Requests</th>
+              <th scope="col">Bank line</th>
+              <th scope="col">Request</th>
+              <th scope="col">Difference</th>
               <th scope="col" className="num">
                 Score
               </th>
-              <th scope="col">Why</th>
+              <th scope="col">Evidence</th>
               <th scope="col">
                 <span className="visually-hidden">Action</span>
               </th>
@@ -60,13 +50,28 @@ function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: 
                   <span className="recon-rule">{RULE_LABELS[option.rule]}</span>
                 </th>
                 <td>
-                  <Ids ids={option.lineIds} />
+                  <ul className="recon-facts-list">
+                    {(option.lines ?? []).map((line) => (
+                      <li key={line.id}>
+                        <LineFacts line={line} />
+                      </li>
+                    ))}
+                  </ul>
                 </td>
                 <td>
-                  <Ids ids={option.requestReferences} />
+                  <ul className="recon-facts-list">
+                    {(option.requests ?? []).map((request) => (
+                      <li key={request.reference}>
+                        <RequestFacts request={request} />
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="recon-option-difference">
+                  <DifferenceText totals={option.totals} />
                 </td>
                 <td className="num">{scoreText(option.score)}</td>
-                <td className="recon-explanation">{option.explanation}</td>
+                <td className="recon-explanation">{evidenceWords(option)}</td>
                 <td className="recon-option-action">
                   <button
                     type="button"

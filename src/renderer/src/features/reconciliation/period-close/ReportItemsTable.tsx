@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReconItem } from '@shared/ipc/contract-reconcile';
 import { formatDate } from '../../../lib/format-time';
 import { Amount } from '../Amount';
+import { LineIdDisclosure, LineReference } from '../ItemFacts';
 import { RULE_LABELS, STATE_LABELS, resolveLabel } from '../recon-text';
 import { REPORT_PAGE_SIZE, reportPageText } from './period-text';
 
@@ -41,7 +42,14 @@ export function ReportItemsTable({ items }: { items: readonly ReconItem[] }) {
                 <tr key={`${item.kind}:${item.id}`} data-testid="recon-report-item">
                   <th scope="row" className="recon-id">
                     <span className="recon-kind">{item.kind === 'line' ? 'Bank line' : 'Request'}</span>
-                    <code>{item.id}</code>
+                    {item.kind === 'line' && item.line !== undefined ? (
+                      <>
+                        <LineReference line={item.line} />
+                        <LineIdDisclosure id={item.id} />
+                      </>
+                    ) : (
+                      <code>{item.id}</code>
+                    )}
                   </th>
                   <td>{STATE_LABELS[item.state]}</td>
                   <td className="time">
