@@ -1,4 +1,7 @@
-import type { PlatformBankDetails, SavedPlatformBankDetails } from '../../../shared/ipc/contract-bank-details';
+import type {
+  PlatformBankDetails,
+  SavedPlatformBankDetails,
+} from '../../../shared/ipc/contract-bank-details';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { PlatformBankDetailsRepository } from '../ledger/repositories/platform-bank-details';

@@ -1,4 +1,9 @@
-import { numberFormatShape, parseTypedAmount, writeAmount, type TypedAmount } from '@shared/domain/typed-amount';
+import {
+  numberFormatShape,
+  parseTypedAmount,
+  writeAmount,
+  type TypedAmount,
+} from '@shared/domain/typed-amount';
 import { formatPreferences } from './format-preferences';
 
 /**
