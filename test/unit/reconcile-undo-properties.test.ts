@@ -85,7 +85,8 @@ describe('a match and its undo', () => {
       .items.flatMap((item) => (item.match?.decisionId === undefined ? [] : [item.match]))
       .filter((match) => match.rule !== 'manual');
     const automatic = [...new Set(stored.map((match) => match.decisionId!))];
-    expect(automatic).toHaveLength(4);
+    // Three by reference; the fourth (paid 1200.00, approved 1190.00) is only a suggestion under the default policy.
+    expect(automatic).toHaveLength(3);
     for (const decisionId of automatic) service.undo({ decisionId, reason: 'Wrong payment' });
     expect(snapshot()).toEqual(beforeRun);
     expect(service.run({}).matchesAdded).toBe(0);

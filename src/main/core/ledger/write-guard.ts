@@ -35,6 +35,8 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'recon:profiles.list',
   'recon:summary',
   'recon:items',
+  // Checks a match by hand would pass, and writes nothing.
+  'recon:match.check',
   'recon:suggestions',
   'recon:rollforward',
   'recon:signoffs',
