@@ -163,7 +163,8 @@ describe('undoing a match', () => {
         ),
       ).values(),
     ];
-    expect(automatic.length).toBe(4);
+    // Three by reference; the variance (1200.00 paid, 1190.00 approved) is a suggestion under the default policy.
+    expect(automatic.length).toBe(3);
     for (const match of automatic) {
       const { decisionId } = await call('recon:undo', {
         decisionId: match.decisionId,
