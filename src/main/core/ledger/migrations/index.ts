@@ -13,6 +13,7 @@ import catalogueSearch from './0012-catalogue-search.sql?raw';
 import applicationId from './0013-application-id.sql?raw';
 import statementImports from './0014-statement-imports.sql?raw';
 import noticeFilesPrivate from './0015-notice-files-private.sql?raw';
+import openingBalances from './0017-opening-balances.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -38,6 +39,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'application-id', sql: applicationId },
   { version: 14, name: 'statement-imports', sql: statementImports },
   { version: 15, name: 'notice-files-private', sql: noticeFilesPrivate },
+  // File 0017 (0016 is another branch's): on merge this entry follows 0016 as version 17.
+  { version: 16, name: 'opening-balances', sql: openingBalances },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
