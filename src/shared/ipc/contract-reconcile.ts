@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CurrencyCode, IsoDate, IsoTimestamp, NoInput } from './schemas';
+import { rollforwardContract } from './contract-rollforward';
+import { CurrencyCode, IsoDate, NoInput } from './schemas';
 
 /**
  * Reconciliation (issue 7): statement import, the matching run and its summary, the open items,
@@ -231,29 +232,7 @@ export const reconcileContract = {
   },
   /** Undo a decision (a confirmation, manual match, rejection or resolution). */
   'recon:undo': { input: z.object({ decisionId: z.number().int().positive() }).strict(), output: Decision },
-  'recon:rollforward': {
-    input: z.object({ from: IsoDate, to: IsoDate }).strict(),
-    output: z.object({
-      currencies: z.array(
-        z.object({
-          currency: CurrencyCode,
-          opening: SignedMoney.nullable(),
-          topUps: SignedMoney,
-          spend: SignedMoney.nullable(),
-          closing: SignedMoney.nullable(),
-          difference: SignedMoney.nullable(),
-        }),
-      ),
-      flags: z.array(
-        z.object({
-          kind: z.string(),
-          message: z.string(),
-          float: z.string().nullable(),
-          at: IsoTimestamp.nullable(),
-        }),
-      ),
-    }),
-  },
+  ...rollforwardContract,
 } as const;
 
 export type ReconSummary = z.output<typeof ReconSummarySchema>;

@@ -36,6 +36,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'recon:items',
   'recon:suggestions',
   'recon:rollforward',
+  'recon:opening.list',
   'recon:signoffs',
   'recon:signoff.report',
   'export:start',

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'period.signed_off',
   'period.unlocked',
   'decision.undone',
+  'balance.opening_entered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

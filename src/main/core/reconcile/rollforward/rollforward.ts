@@ -161,6 +161,7 @@ export function rollForward(input: RollForwardInput): RollForwardReport {
       endsAt: bounds.endsAt,
     },
     bankPayments: input.matchedRequestReferences === undefined ? 'not_checked' : 'checked',
+    boundToleranceDays: input.boundToleranceDays ?? BOUND_TOLERANCE_DAYS,
     floats: results,
     currencies,
     flags,

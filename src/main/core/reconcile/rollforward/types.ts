@@ -212,6 +212,8 @@ export interface RollForwardReport {
     endsAt: string;
   };
   bankPayments: 'checked' | 'not_checked';
+  /** How far from a bound a snapshot may lie to stand for the balance there. */
+  boundToleranceDays: number;
   /** By currency, then float name. */
   floats: FloatRollForward[];
   currencies: CurrencyRollForward[];
