@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core/services';
+import type { Channel } from '../../src/shared/ipc/channels';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import { makeTempDir } from '../helpers/temp-dir';
 
@@ -32,7 +33,7 @@ afterEach(async () => {
   temp.cleanup();
 });
 
-async function call<C extends Parameters<Core['dispatch']>[0]>(
+async function call<C extends Channel>(
   channel: C,
   input: unknown,
 ): Promise<ChannelOutput<C>> {
