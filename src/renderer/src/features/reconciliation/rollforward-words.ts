@@ -22,13 +22,13 @@ export function distanceWords(offsetMs: number): string {
 }
 
 /**
- * "balance of 29 Oct 2026, 2 days before the period start", "entered: opening balance on 1 Nov 2026
- * (platform statement)".
+ * "balance of 29 Oct 2026, 2 days before the period start", "entered balance of 1 Nov 2026, “platform
+ * statement”".
  */
 export function boundWords(basis: BoundBasisValue, bound: 'start' | 'end'): string {
   const where = bound === 'start' ? 'the period start' : 'the period end';
   if (basis.kind === 'entered') {
-    const note = basis.note.trim() === '' ? '' : ` (${basis.note.trim()})`;
+    const note = basis.note.trim() === '' ? '' : `, “${basis.note.trim()}”`;
     return `entered balance of ${day(basis.asOf)}${note}`;
   }
   if (Math.abs(basis.offsetMs) < 60_000) return `balance recorded at ${where}`;
