@@ -24,7 +24,7 @@ test.afterEach(async () => {
   temp?.cleanup();
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, testId: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const [width, height] of [
     [1366, 768],
@@ -33,7 +33,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      await page.getByTestId('recon-rollforward-section').scrollIntoViewIfNeeded();
+      await page.getByTestId(testId).evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}-${colorScheme}.png`) });
     }
   }
@@ -66,7 +66,7 @@ test('on the demo: load the statement in one click, run, see the roll-forward wi
   await expect(bounds).toContainText(/balance of .+, \d+ hours? before the period start/);
   // No raw timestamps in the flags: dates and amounts are formatted.
   await expect(page.getByTestId('recon-rollforward-section')).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
-  await shoot(page, 'rollforward');
+  await shoot(page, 'rollforward', 'recon-rollforward-section');
 
   const form = page.getByRole('form', { name: 'Enter an opening balance' });
   const float = await form.getByLabel('Float').inputValue();
@@ -78,5 +78,5 @@ test('on the demo: load the statement in one click, run, see the roll-forward wi
   await expect(page.getByTestId('recon-opening-entries')).toContainText('Platform statement for October');
   await expect(bounds).toContainText(/entered balance of .+, “Platform statement for October”/);
   await expect(page.getByTestId(`recon-rollforward-${currency}`).locator('td').first()).toHaveText(/\d/);
-  await shoot(page, 'opening-balance');
+  await shoot(page, 'opening-balance', 'recon-rollforward-bounds');
 });
