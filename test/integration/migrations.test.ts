@@ -1235,3 +1235,43 @@ describe('migration 0013-application-id', () => {
     expect(schemaVersionOf(db)).toBe(0);
   });
 });
+
+describe('migration 0017-opening-balances', () => {
+  const STEP = MIGRATIONS.findIndex((step) => step.name === 'opening-balances') + 1;
+
+  it('upgrades the step before it, keeps entries append-only and ties each to its audit entry', () => {
+    db = openLedger(ledgerPath);
+    migrate(db, MIGRATIONS.slice(0, STEP - 1));
+    db.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')").run();
+    expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual([
+      `${String(STEP).padStart(4, '0')}-opening-balances`,
+    ]);
+    expect(tableNames(db)).toContain('float_opening_balances');
+    const insert = (auditSeq: number) =>
+      db!
+        .prepare(
+          `INSERT INTO float_opening_balances
+             (workspace_id, currency, float_name, as_of, amount_minor, note, entered_at, actor, audit_seq)
+           VALUES (1, 'GBP', 'Main', '2026-11-01', 15000000, 'statement', '2026-11-27T10:00:00.000Z', 'user', ?)`,
+        )
+        .run(auditSeq);
+    // Its audit entry must exist.
+    expect(() => insert(1)).toThrow(/FOREIGN KEY/);
+    db.prepare(
+      `INSERT INTO audit_log (workspace_id, seq, at, actor, action, subject, details, prev_hash, hash)
+       VALUES (1, 1, '2026-11-27T10:00:00.000Z', 'user', 'balance.opening_entered', 'float:GBP Main', '{}', ?, ?)`,
+    ).run('0'.repeat(64), '1'.repeat(64));
+    insert(1);
+    expect(() => db!.prepare('UPDATE float_opening_balances SET amount_minor = 1').run()).toThrow(/append-only/);
+    expect(() => db!.prepare('DELETE FROM float_opening_balances').run()).toThrow(/append-only/);
+    expect(() =>
+      db!
+        .prepare(
+          `INSERT INTO float_opening_balances
+             (workspace_id, currency, float_name, as_of, amount_minor, note, entered_at, actor, audit_seq)
+           VALUES (1, 'GBP', 'Main', '1 Nov', 1, '', '2026-11-27T10:00:00.000Z', 'user', 1)`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+  });
+});

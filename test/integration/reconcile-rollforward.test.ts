@@ -259,7 +259,7 @@ describe('roll-forward data read through the ledger repositories', () => {
       { ...request('B', 'approved', null), approved: { amount: '17.00', currency: 'EUR' } },
     ]);
     const before = db.prepare('SELECT count(*) AS n FROM transfer_request_history').get();
-    const data = new RollForwardRepository(db).load(workspaceId, { from: '2026-11-01', to: '2026-11-30' });
+    const data = new RollForwardRepository(db).load(workspaceId, { from: '2026-11-01', to: '2026-11-03' });
     expect(db.prepare('SELECT count(*) AS n FROM transfer_request_history').get()).toEqual(before);
 
     expect(data.floats).toEqual([
@@ -284,7 +284,7 @@ describe('roll-forward data read through the ledger repositories', () => {
       ['B', 'approved', { amount: '17', currency: 'EUR' }, true, 3],
     ]);
 
-    const report = rollForward({ period: { from: '2026-11-01', to: '2026-11-30' }, ...data });
+    const report = rollForward({ period: { from: '2026-11-01', to: '2026-11-03' }, ...data });
     expect(report.floats[0]).toMatchObject({
       opening: { available: { amount: '100.00' } },
       closing: { available: { amount: '119.005' } },

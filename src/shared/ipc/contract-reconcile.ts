@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CurrencyCode, IsoDate, IsoTimestamp, NoInput } from './schemas';
+import { CurrencyCode, IsoDate, NoInput } from './schemas';
 import { PlannedMatchViewSchema, reconSettingsContract } from './contract-recon-settings';
+import { rollforwardContract } from './contract-rollforward';
 
 /**
  * Reconciliation (issue 7): statement import, the matching run and its summary, the open items,
@@ -358,30 +359,8 @@ export const reconcileContract = {
       .strict(),
     output: Decision,
   },
-  'recon:rollforward': {
-    input: z.object({ from: IsoDate, to: IsoDate }).strict(),
-    output: z.object({
-      currencies: z.array(
-        z.object({
-          currency: CurrencyCode,
-          opening: SignedMoney.nullable(),
-          topUps: SignedMoney,
-          spend: SignedMoney.nullable(),
-          closing: SignedMoney.nullable(),
-          difference: SignedMoney.nullable(),
-        }),
-      ),
-      flags: z.array(
-        z.object({
-          kind: z.string(),
-          message: z.string(),
-          float: z.string().nullable(),
-          at: IsoTimestamp.nullable(),
-        }),
-      ),
-    }),
-  },
   ...reconSettingsContract,
+  ...rollforwardContract,
 } as const;
 
 export type ReconSummary = z.output<typeof ReconSummarySchema>;

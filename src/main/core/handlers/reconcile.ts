@@ -52,6 +52,12 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   registry.register('recon:resolve', (input) => changed(service.resolve(input)));
   registry.register('recon:undo', (input) => changed(service.undo(input)));
   registry.register('recon:rollforward', (input) => service.rollforward(input));
+  registry.register('recon:opening.set', (input) => changed(service.setOpeningBalance(input)));
+  registry.register('recon:opening.list', () => service.openingBalances());
+  registry.register('recon:demo-statement.load', async () => {
+    const result = await service.loadDemoStatement();
+    return result.stored ? changed(result) : result;
+  });
   registry.register('recon:signoff', (input) => changed(service.signOff(input)));
   registry.register('recon:signoffs', () => service.signOffs());
   registry.register('recon:signoff.report', (input) => service.signOffReport(input));

@@ -9,6 +9,8 @@ const NOTABLE_CALLS: Readonly<Record<string, string>> = {
   'recon:signoff': 'signoff.done',
   'recon:unlock': 'signoff.unlocked',
   'recon:rollforward': 'rollforward.done',
+  'recon:opening.set': 'opening_balance.entered',
+  'recon:demo-statement.load': 'import.demo_statement',
   'export:start': 'export.started',
   'export:cancel': 'export.cancel',
   'transfers:submit': 'transfer.submitted',

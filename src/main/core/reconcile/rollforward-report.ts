@@ -4,7 +4,12 @@
  */
 import { addMoney, money, type Money } from '../../../shared/domain/money';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import { rollForward, type RollForwardFlag, type RollForwardReport } from './rollforward/rollforward';
+import {
+  rollForward,
+  type BalanceAt,
+  type RollForwardFlag,
+  type RollForwardReport,
+} from './rollforward/rollforward';
 import { RollForwardRepository } from './rollforward/rollforward-data';
 import type { ReconContext } from './context';
 import type { DecisionState } from './decision-state';
@@ -55,8 +60,66 @@ function flagTime(flag: RollForwardFlag): string | null {
   }
 }
 
+type FlagOutput = RollForwardOutput['flags'][number];
+
+/** A flag with its values: the screen words it and formats its amounts and dates. */
+function flagOutput(flag: RollForwardFlag): FlagOutput {
+  const base = { message: flag.message, float: flag.float || null, currency: flag.currency, at: flagTime(flag) };
+  switch (flag.kind) {
+    case 'no_opening_snapshot':
+      return { ...base, kind: flag.kind, bound: flag.periodStartsAt, toleranceDays: flag.toleranceDays };
+    case 'no_closing_snapshot':
+      return { ...base, kind: flag.kind, bound: flag.periodEndsAt, toleranceDays: flag.toleranceDays };
+    case 'no_snapshot_in_period':
+      return { ...base, kind: flag.kind, recordedAt: flag.snapshot.recordedAt };
+    case 'unexplained_credit':
+      return {
+        ...base,
+        kind: flag.kind,
+        from: flag.from.recordedAt,
+        to: flag.to.recordedAt,
+        amount: flag.amount,
+        rise: flag.rise,
+        topUps: flag.topUps,
+      };
+    case 'approval_without_bank_payment':
+      return {
+        ...base,
+        kind: flag.kind,
+        paymentReference: flag.paymentReference,
+        amount: flag.amount,
+        approvedSeenAt: flag.approvedSeenAt,
+      };
+    case 'over_precise_amount':
+      return {
+        ...base,
+        kind: flag.kind,
+        recordedAt: 'snapshot' in flag.source ? flag.source.snapshot.recordedAt : null,
+        paymentReference: 'snapshot' in flag.source ? null : flag.source.paymentReference,
+        amount: flag.amount,
+        allowedDecimals: flag.allowedDecimals,
+      };
+    case 'approval_not_counted':
+      return {
+        ...base,
+        kind: flag.kind,
+        seenAt: flag.seenAt,
+        paymentReferences: flag.paymentReferences,
+        total: flag.total,
+      };
+    case 'approval_in_other_currency':
+      return { ...base, kind: flag.kind, paymentReference: flag.paymentReference, amount: flag.amount };
+    case 'unknown_currency':
+      return { ...base, kind: flag.kind };
+  }
+}
+
+const atBound = (balance: BalanceAt | null) =>
+  balance === null ? null : { amount: balance.available, basis: balance.basis };
+
 export function rollForwardOutput(report: RollForwardReport): RollForwardOutput {
   return {
+    toleranceDays: report.boundToleranceDays,
     currencies: report.currencies.map(({ currency, totals }) => {
       const topUps =
         totals?.topUps ??
@@ -72,11 +135,14 @@ export function rollForwardOutput(report: RollForwardReport): RollForwardOutput 
         difference: totals?.difference ?? null,
       };
     }),
-    flags: report.flags.map((flag) => ({
-      kind: flag.kind,
-      message: flag.message,
-      float: flag.float || null,
-      at: flagTime(flag),
+    floats: report.floats.map((float) => ({
+      currency: float.currency,
+      float: float.float,
+      opening: atBound(float.opening),
+      closing: atBound(float.closing),
+      topUps: float.topUpTotal,
+      spend: float.spend?.amount ?? null,
     })),
+    flags: report.flags.map(flagOutput),
   };
 }

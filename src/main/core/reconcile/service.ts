@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { CsvProfilesRepository } from '../ledger/repositories/csv-profiles';
 import { readWithLocks, reconContext, type ReconContext } from './context';
+import { loadDemoStatement } from './demo-statement';
 import { importStatementFile } from './import-statement';
 import type { StatementWorker } from './import/run';
 import { loadAll } from './load';
@@ -21,6 +22,7 @@ import { unlockSignOff } from './period/unlock';
 import { resolveItem, undoDecision } from './resolve-undo';
 import { checkManualMatch, confirmSuggestion, manualMatch, rejectSuggestion } from './review';
 import { matchedReferences, rollForwardOutput, rollForwardReport } from './rollforward-report';
+import { listOpeningBalances, setOpeningBalance } from './rollforward/opening-balance';
 import { runReconciliation } from './run';
 import { readReconSettings, updateReconSettings } from './policy/recon-settings';
 import { describeCsvProfile } from './statements/csv-profile-words';
@@ -115,6 +117,18 @@ export class ReconcileService {
   rollforward(input: In<'recon:rollforward'>): Out<'recon:rollforward'> {
     const { world, state } = loadAll(this.context);
     return rollForwardOutput(rollForwardReport(this.context, input, matchedReferences(world, state)));
+  }
+
+  loadDemoStatement(): Promise<Out<'recon:demo-statement.load'>> {
+    return loadDemoStatement(this.context, this.statementWorker);
+  }
+
+  setOpeningBalance(input: In<'recon:opening.set'>): Out<'recon:opening.set'> {
+    return setOpeningBalance(this.context, input);
+  }
+
+  openingBalances(): Out<'recon:opening.list'> {
+    return listOpeningBalances(this.context);
   }
 
   signOff(input: In<'recon:signoff'>): Out<'recon:signoff'> {

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { SyncStateRepository } from '../ledger/repositories/sync-state';
+import { recordDemoHistory } from './demo-history';
 import type { WorkspaceRecord } from '../ledger/repositories/workspaces';
 import type { PlatformCredentials } from '../platform/types';
 import { startSimulator, type RunningSimulator } from '../../../simulator/server';
@@ -19,7 +20,7 @@ export interface PlatformConnection {
  * The demo workspace talks to the built-in simulator on a random loopback port. Its simulated
  * clock is anchored at the demo's first start (kept in the ledger) and caught up to the real time
  * on every start, so reopening the demo days later shows the same history moved on, never a
- * different one.
+ * different one. On the first start the ledger is given the demo's past year (demo-history.ts).
  */
 export async function startDemoConnection(
   db: Ledger,
@@ -38,6 +39,8 @@ export async function startDemoConnection(
     startTime,
     timeScale: 1,
   });
+  // First start: the ledger gets the year the demo company has behind it, before anything moves on.
+  if (saved === undefined) recordDemoHistory(db, workspaceId, simulator.world);
   if (now > startTime) simulator.advanceClock(now - startTime);
   return {
     kind: 'demo',

@@ -14,6 +14,7 @@ import applicationId from './0013-application-id.sql?raw';
 import statementImports from './0014-statement-imports.sql?raw';
 import noticeFilesPrivate from './0015-notice-files-private.sql?raw';
 import reconSettings from './0016-recon-settings.sql?raw';
+import openingBalances from './0017-opening-balances.sql?raw';
 import transferPaymentDetails from './0018-transfer-payment-details.sql?raw';
 
 export interface Migration {
@@ -41,8 +42,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'statement-imports', sql: statementImports },
   { version: 15, name: 'notice-files-private', sql: noticeFilesPrivate },
   { version: 16, name: 'recon-settings', sql: reconSettings },
-  // File 0018: version 18 once 0017 (roll-forward opening balances) is merged before it.
-  { version: 17, name: 'transfer-payment-details', sql: transferPaymentDetails },
+  { version: 17, name: 'opening-balances', sql: openingBalances },
+  { version: 18, name: 'transfer-payment-details', sql: transferPaymentDetails },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -2,13 +2,13 @@
  * Every row elsewhere in the ledger that points at an audit log entry, read for verification: a
  * decision (recon_decisions.audit_seq, migration 0010), a sign-off with the head of the log it
  * recorded (recon_signoffs.audit_seq and audit_hash, 0011) and an unlock (recon_signoff_unlocks
- * .audit_seq, 0011). A cut tail leaves a shorter chain that checks out on its own; these rows still
+ * .audit_seq, 0011) and an entered opening balance (float_opening_balances.audit_seq, 0017). A cut tail leaves a shorter chain that checks out on its own; these rows still
  * name the entries that were removed. Tables that an older schema does not have yet are skipped.
  */
 import type { Ledger } from '../db';
 
 /** The kinds of rows that refer to an audit entry, in the words a person reads. */
-export type AuditReferrer = 'decision' | 'sign-off' | 'unlock';
+export type AuditReferrer = 'decision' | 'sign-off' | 'unlock' | 'opening-balance';
 
 export interface DanglingAuditReference {
   referrer: AuditReferrer;
@@ -30,6 +30,7 @@ const REFERRERS: ReadonlyArray<{ referrer: AuditReferrer; table: string }> = [
   { referrer: 'decision', table: 'recon_decisions' },
   { referrer: 'sign-off', table: 'recon_signoffs' },
   { referrer: 'unlock', table: 'recon_signoff_unlocks' },
+  { referrer: 'opening-balance', table: 'float_opening_balances' },
 ];
 
 export class AuditReferencesRepository {

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'period.unlocked',
   'decision.undone',
   'settings.reconciliation_changed',
+  'balance.opening_entered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

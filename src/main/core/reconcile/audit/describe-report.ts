@@ -13,6 +13,7 @@ const REFERRER_WORDS: Record<AuditReferrer, [string, string]> = {
   decision: ['decision', 'decisions'],
   'sign-off': ['sign-off', 'sign-offs'],
   unlock: ['unlock', 'unlocks'],
+  'opening-balance': ['opening balance', 'opening balances'],
 };
 
 function brokenChain(result: Extract<AuditVerification, { ok: false }>, where: string): string {

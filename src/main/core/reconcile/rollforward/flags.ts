@@ -1,27 +1,41 @@
 /** The anomalies of a float's roll-forward, each with a one-line message for a person. */
 import type { Money } from '../../../../shared/domain/money';
 import { show } from './amounts';
+import { BOUND_TOLERANCE_DAYS } from './bounds';
 import type { ApprovalInput, RollForwardFlag, SnapshotRef } from './types';
 
 type Where = { currency: string; float: string };
 
+/** "2026-11-01" of a bound instant, for the plain-text message (the screen formats its own). */
+const day = (instant: string): string => instant.slice(0, 10);
+
 const named = (where: Where): string => `${where.currency} float "${where.float}"`;
 
-export function noOpening(where: Where, periodStartsAt: string): RollForwardFlag {
+export function noOpening(
+  where: Where,
+  periodStartsAt: string,
+  toleranceDays: number = BOUND_TOLERANCE_DAYS,
+): RollForwardFlag {
   return {
     ...where,
     kind: 'no_opening_snapshot',
     periodStartsAt,
-    message: `${named(where)} has no balance recorded at or before ${periodStartsAt}: the opening balance is unknown (not 0), so the float is left out of the total.`,
+    toleranceDays,
+    message: `${named(where)} has no balance recorded within ${toleranceDays} days of the period start (${day(periodStartsAt)}): the opening balance is unknown (not 0), so the float is left out of the total. Enter the opening balance from the platform's statement.`,
   };
 }
 
-export function noClosing(where: Where, periodEndsAt: string): RollForwardFlag {
+export function noClosing(
+  where: Where,
+  periodEndsAt: string,
+  toleranceDays: number = BOUND_TOLERANCE_DAYS,
+): RollForwardFlag {
   return {
     ...where,
     kind: 'no_closing_snapshot',
     periodEndsAt,
-    message: `${named(where)} has no balance recorded at or before ${periodEndsAt}: the closing balance is unknown (not 0), so the float is left out of the total.`,
+    toleranceDays,
+    message: `${named(where)} has no balance recorded within ${toleranceDays} days of the period end (${day(periodEndsAt)}): the closing balance is unknown (not 0), so the float is left out of the total. Enter the balance at the start of ${day(periodEndsAt)} from the platform's statement.`,
   };
 }
 

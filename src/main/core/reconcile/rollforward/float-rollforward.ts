@@ -12,9 +12,11 @@ import type { Money } from '../../../../shared/domain/money';
 import { CLOCK_MARGIN_MS, placeTopUps } from '../../balances/runway';
 import { scaleFor, toMoney, toScaled } from './amounts';
 import * as flag from './flags';
-import type { PeriodBounds } from './period';
+import { BOUND_TOLERANCE_MS, snapshotAtBound, type BoundBasis, type EnteredBalance } from './bounds';
+import { DAY_MS, type PeriodBounds } from './period';
 import type {
   ApprovalInput,
+  BalanceAt,
   FloatRollForward,
   RollForwardFlag,
   RollForwardTopUp,
@@ -24,6 +26,16 @@ import type {
 
 interface Timed extends SnapshotInput {
   atMs: number;
+  /** Set on the balances standing at a bound. */
+  basis?: BoundBasis;
+}
+
+/** Opening balances entered for the period's first day and for the day after its last. */
+export interface EnteredAtBounds {
+  start?: EnteredBalance;
+  end?: EnteredBalance;
+  /** How far from a bound a snapshot may lie (default: bounds.ts). */
+  toleranceMs?: number;
 }
 
 interface Counted {
@@ -55,20 +67,67 @@ const ref = (snapshot: SnapshotInput): SnapshotRef => ({
   platformRefreshedAt: snapshot.platformRefreshedAt,
 });
 
-/** Snapshots up to the period end, oldest first, from the opening one (or the first) on. */
+/** A balance the ledger holds at a bound: a snapshot, or an opening balance a person entered. */
+function enteredPoint(entered: EnteredBalance, boundMs: number): Timed {
+  return {
+    snapshotId: 0,
+    recordedAt: new Date(boundMs).toISOString(),
+    platformRefreshedAt: null,
+    available: entered.amount,
+    syncRunId: null,
+    atMs: boundMs,
+    basis: {
+      kind: 'entered',
+      entryId: entered.entryId,
+      asOf: entered.asOf,
+      note: entered.note,
+      enteredAt: entered.enteredAt,
+    },
+  };
+}
+
+/**
+ * The balances at the bounds (bounds.ts) and the snapshots between them, oldest first: the
+ * intervals top-ups are placed in. Without an opening balance the window starts with the first
+ * snapshot after the period start; without a closing one it ends with the last one up to its end.
+ */
 function windowOf(
   snapshots: readonly SnapshotInput[],
   bounds: PeriodBounds,
-): { window: Timed[]; hasOpening: boolean } {
-  const timed = snapshots
+  entered: EnteredAtBounds,
+): { window: Timed[]; opening: Timed | undefined; closing: Timed | undefined } {
+  const timed: Timed[] = snapshots
     .map((snapshot) => ({
       ...snapshot,
       atMs: instant(snapshot.recordedAt, `Snapshot ${snapshot.snapshotId}`),
     }))
-    .filter((snapshot) => snapshot.atMs <= bounds.endMs)
     .sort((a, b) => a.atMs - b.atMs || a.snapshotId - b.snapshotId);
-  const opening = timed.findLastIndex((snapshot) => snapshot.atMs <= bounds.startMs);
-  return { window: timed.slice(Math.max(opening, 0)), hasOpening: opening !== -1 };
+  const firstIndex = (test: (point: Timed) => boolean): number => {
+    const found = timed.findIndex(test);
+    return found === -1 ? timed.length : found;
+  };
+  const labelled = (index: number | undefined, boundMs: number): Timed | undefined => {
+    const point = index === undefined ? undefined : timed[index];
+    return point && { ...point, basis: { kind: 'snapshot', recordedAt: point.recordedAt, offsetMs: point.atMs - boundMs } };
+  };
+  const openingIndex = entered.start ? undefined : snapshotAtBound(timed, bounds.startMs, entered.toleranceMs);
+  const closingIndex = entered.end ? undefined : snapshotAtBound(timed, bounds.endMs, entered.toleranceMs);
+  const opening = entered.start
+    ? enteredPoint(entered.start, bounds.startMs)
+    : labelled(openingIndex, bounds.startMs);
+  const closing = entered.end ? enteredPoint(entered.end, bounds.endMs) : labelled(closingIndex, bounds.endMs);
+  const from = openingIndex !== undefined ? openingIndex + 1 : firstIndex((point) => point.atMs > bounds.startMs);
+  const to =
+    closingIndex !== undefined
+      ? closingIndex
+      : firstIndex((point) => (entered.end ? point.atMs >= bounds.endMs : point.atMs > bounds.endMs));
+  const middle = timed.slice(from, Math.max(from, to));
+  const window = [
+    ...(opening ? [opening] : []),
+    ...middle,
+    ...(closing && !(closingIndex !== undefined && closingIndex === openingIndex) ? [closing] : []),
+  ];
+  return { window, opening, closing };
 }
 
 /** Which approvals are top-ups of the period, and which were seen approved too late to date. */
@@ -123,11 +182,14 @@ export function rollForwardFloat(
   approvals: readonly ApprovalInput[],
   bounds: PeriodBounds,
   matched: ReadonlySet<string> | undefined,
+  entered: EnteredAtBounds = {},
 ): FloatOutcome | null {
   const { currency } = where;
   const known = currencyExponent(currency);
   const exponent = known ?? 0;
-  const { window, hasOpening } = windowOf(snapshots, bounds);
+  const { window, opening, closing } = windowOf(snapshots, bounds, entered);
+  const hasOpening = opening !== undefined;
+  const toleranceDays = (entered.toleranceMs ?? BOUND_TOLERANCE_MS) / DAY_MS;
   const sameCurrency = approvals.filter((approval) => approval.amount.currency === currency);
   const foreign = approvals.filter((approval) => {
     if (approval.amount.currency === currency) return false;
@@ -148,11 +210,9 @@ export function rollForwardFloat(
   const out = (value: bigint): Money => toMoney(value, scale, currency, exponent);
 
   const flags: RollForwardFlag[] = [];
-  const opening = hasOpening ? window[0] : undefined;
-  const closing = window[window.length - 1];
-  if (!opening) flags.push(flag.noOpening(where, bounds.startsAt));
-  if (!closing) flags.push(flag.noClosing(where, bounds.endsAt));
-  if (opening && window.length === 1) flags.push(flag.noSnapshotInPeriod(where, ref(opening)));
+  if (!opening) flags.push(flag.noOpening(where, bounds.startsAt, toleranceDays));
+  if (!closing) flags.push(flag.noClosing(where, bounds.endsAt, toleranceDays));
+  if (opening && closing && window.length === 1) flags.push(flag.noSnapshotInPeriod(where, ref(opening)));
   if (known === undefined) flags.push(flag.unknownCurrency(where));
   else {
     for (const snapshot of window)
@@ -242,8 +302,14 @@ export function rollForwardFloat(
     spend = { amount: out(derived), derived: true, formula: 'opening + approved top-ups − closing' };
     difference = out(open + topUpTotal - derived - close);
   }
-  const balance = (snapshot: Timed | undefined) =>
-    snapshot === undefined ? null : { snapshot: ref(snapshot), available: out(scaled(snapshot.available)) };
+  const balance = (point: Timed | undefined): BalanceAt | null =>
+    point === undefined
+      ? null
+      : {
+          snapshot: point.basis?.kind === 'entered' ? null : ref(point),
+          basis: point.basis as BoundBasis,
+          available: out(scaled(point.available)),
+        };
   return {
     flags,
     result: {

@@ -1,19 +1,22 @@
 /**
  * Read-only queries for a workspace's roll-forward over a period: each float's balance snapshots
  * (the last one well before the period start and every one up to just after its end) and the first
- * approval of every request seen around the period. It returns a little more than the period on
- * each side (a day of margin, for recorded times written with another offset or precision): the
+ * approval of every request seen around the period, and the opening balances entered for its bounds.
+ * It returns a little more than the period on each side (the bound tolerance and a day of margin, for recorded times written with another offset or precision): the
  * pure calculation (rollforward.ts) cuts the period exactly. Nothing is written; both queries run in
  * one read transaction, so a sync committing meanwhile cannot split them.
  */
 import { canonicalDecimal, fromMinorUnits } from '../../../../shared/domain/money';
 import type { Ledger } from '../../ledger/db';
 import { DAY_MS, periodBounds } from './period';
-import type { ApprovalInput, FloatInput, RollForwardPeriod } from './types';
+import { OpeningBalancesRepository } from '../../ledger/repositories/opening-balances';
+import { BOUND_TOLERANCE_MS, dayOfBound } from './bounds';
+import type { ApprovalInput, EnteredBalanceInput, FloatInput, RollForwardPeriod } from './types';
 
 export interface RollForwardData {
   floats: FloatInput[];
   approvals: ApprovalInput[];
+  entered: EnteredBalanceInput[];
 }
 
 interface SnapshotRow {
@@ -111,8 +114,9 @@ export class RollForwardRepository {
   /** The inputs of rollForward() for one workspace and period (UTC days, see period.ts). */
   load(workspaceId: number, period: RollForwardPeriod): RollForwardData {
     const bounds = periodBounds(period);
-    const lower = iso(bounds.startMs - DAY_MS);
-    const upper = iso(bounds.endMs + DAY_MS);
+    const lower = iso(bounds.startMs - BOUND_TOLERANCE_MS - DAY_MS);
+    const upper = iso(bounds.endMs + BOUND_TOLERANCE_MS + DAY_MS);
+    const openingBalances = new OpeningBalancesRepository(this.db);
     const snapshots = this.db.prepare<[number, string, string], SnapshotRow>(SNAPSHOTS).safeIntegers(true);
     const approvals = this.db
       .prepare<[number, string, string], ApprovalRow>(FIRST_APPROVALS)
@@ -141,9 +145,21 @@ export class RollForwardRepository {
           const first = float.snapshots[0]?.recordedAt;
           if (first !== undefined && first < since) since = first;
         }
+        const entered = openingBalances
+          .current(workspaceId, [dayOfBound(bounds.startMs), dayOfBound(bounds.endMs)])
+          .map((entry) => ({
+            currency: entry.currency,
+            float: entry.float,
+            entryId: entry.id,
+            asOf: entry.asOf,
+            amount: entry.amount,
+            note: entry.note,
+            enteredAt: entry.enteredAt,
+          }));
         return {
           floats: [...floats.values()],
           approvals: approvals.all(workspaceId, since, upper).map(approvalOf),
+          entered,
         };
       })
       .deferred();

@@ -18,8 +18,9 @@
 import { currencyExponent } from '../../../../shared/domain/currency';
 import type { Money } from '../../../../shared/domain/money';
 import { scaleFor, toMoney, toScaled } from './amounts';
-import { rollForwardFloat } from './float-rollforward';
-import { periodBounds } from './period';
+import { BOUND_TOLERANCE_DAYS, dayOfBound } from './bounds';
+import { rollForwardFloat, type EnteredAtBounds } from './float-rollforward';
+import { DAY_MS, periodBounds } from './period';
 import type {
   ApprovalInput,
   CurrencyRollForward,
@@ -32,6 +33,7 @@ import type {
 
 export type * from './types';
 export { periodBounds } from './period';
+export { BOUND_TOLERANCE_DAYS } from './bounds';
 
 const keyOf = (currency: string, name: string): string => `${currency} ${name}`;
 
@@ -86,19 +88,30 @@ export function rollForward(input: RollForwardInput): RollForwardReport {
   const bounds = periodBounds(input.period);
   const floats = new Map<
     string,
-    { currency: string; name: string; snapshots: SnapshotInput[]; approvals: ApprovalInput[] }
+    {
+      currency: string;
+      name: string;
+      snapshots: SnapshotInput[];
+      approvals: ApprovalInput[];
+      entered: EnteredAtBounds;
+    }
   >();
   const entry = (currency: string, name: string) => {
     const key = keyOf(currency, name);
     let found = floats.get(key);
     if (found === undefined) {
-      found = { currency, name, snapshots: [], approvals: [] };
+      found = { currency, name, snapshots: [], approvals: [], entered: {} };
       floats.set(key, found);
     }
     return found;
   };
   for (const float of input.floats) entry(float.currency, float.name).snapshots.push(...float.snapshots);
   for (const approval of input.approvals) entry(approval.currency, approval.float).approvals.push(approval);
+  const [startDay, endDay] = [dayOfBound(bounds.startMs), dayOfBound(bounds.endMs)];
+  for (const balance of input.entered ?? []) {
+    const side = balance.asOf === startDay ? 'start' : balance.asOf === endDay ? 'end' : undefined;
+    if (side !== undefined) entry(balance.currency, balance.float).entered[side] = balance;
+  }
 
   const results: FloatRollForward[] = [];
   const flags: RollForwardFlag[] = [];
@@ -126,6 +139,7 @@ export function rollForward(input: RollForwardInput): RollForwardReport {
       approvals,
       bounds,
       input.matchedRequestReferences,
+      { ...float.entered, toleranceMs: (input.boundToleranceDays ?? BOUND_TOLERANCE_DAYS) * DAY_MS },
     );
     if (outcome === null) continue;
     results.push(outcome.result);
@@ -147,6 +161,7 @@ export function rollForward(input: RollForwardInput): RollForwardReport {
       endsAt: bounds.endsAt,
     },
     bankPayments: input.matchedRequestReferences === undefined ? 'not_checked' : 'checked',
+    boundToleranceDays: input.boundToleranceDays ?? BOUND_TOLERANCE_DAYS,
     floats: results,
     currencies,
     flags,

@@ -3,6 +3,9 @@
  * are exact plain decimal text; amounts out are Money (canonical, exact, over-precise values kept).
  */
 import type { Money } from '../../../../shared/domain/money';
+import type { BoundBasis, EnteredBalance } from './bounds';
+
+export type { BoundBasis, EnteredBalance } from './bounds';
 
 /** Calendar days, inclusive, as UTC days (see period.ts). */
 export interface RollForwardPeriod {
@@ -25,8 +28,14 @@ export interface SnapshotInput {
 export interface FloatInput {
   currency: string;
   name: string;
-  /** Any order; at least the last snapshot at or before the period start and every one up to its end. */
+  /** Any order; every one within the bound tolerance (bounds.ts) of the period and inside it. */
   snapshots: readonly SnapshotInput[];
+}
+
+/** An opening balance entered for a float: the balance at the start of `asOf`. */
+export interface EnteredBalanceInput extends EnteredBalance {
+  currency: string;
+  float: string;
 }
 
 /** A request the ledger saw approved (approved or approved_edited) for the first time. */
@@ -54,6 +63,10 @@ export interface RollForwardInput {
   period: RollForwardPeriod;
   floats: readonly FloatInput[];
   approvals: readonly ApprovalInput[];
+  /** How far from a bound a snapshot may lie to stand for it; default BOUND_TOLERANCE_DAYS. */
+  boundToleranceDays?: number;
+  /** Opening balances entered for the period's first day or the day after its last (any others are ignored). */
+  entered?: readonly EnteredBalanceInput[];
   /**
    * Payment references of the requests that have a matched bank payment (from the matcher). When
    * absent, approvals are not checked against the bank and nothing is flagged for it.
@@ -62,13 +75,17 @@ export interface RollForwardInput {
 }
 
 export interface SnapshotRef {
+  /** 0: not a snapshot but an opening balance a person entered (recordedAt is then the bound). */
   snapshotId: number;
   recordedAt: string;
   platformRefreshedAt: string | null;
 }
 
 export interface BalanceAt {
-  snapshot: SnapshotRef;
+  /** The snapshot used; null when the balance was entered by a person. */
+  snapshot: SnapshotRef | null;
+  /** Where the balance comes from, for the words next to it. */
+  basis: BoundBasis;
   available: Money;
 }
 
@@ -97,9 +114,9 @@ export interface DerivedSpend {
 export interface FloatRollForward {
   currency: string;
   float: string;
-  /** The last snapshot recorded at or before the period start; null when there is none (never 0). */
+  /** The balance at the period start (bounds.ts); null when none is close enough (never 0). */
   opening: BalanceAt | null;
-  /** The last snapshot recorded at or before the period end; null when there is none (never 0). */
+  /** The balance at the period end (bounds.ts); null when none is close enough (never 0). */
   closing: BalanceAt | null;
   /** Snapshots recorded inside the period (after the opening one, up to the closing one). */
   snapshotsInPeriod: number;
@@ -143,8 +160,8 @@ interface FlagBase {
 
 export type RollForwardFlag = FlagBase &
   (
-    | { kind: 'no_opening_snapshot'; periodStartsAt: string }
-    | { kind: 'no_closing_snapshot'; periodEndsAt: string }
+    | { kind: 'no_opening_snapshot'; periodStartsAt: string; toleranceDays: number }
+    | { kind: 'no_closing_snapshot'; periodEndsAt: string; toleranceDays: number }
     | { kind: 'no_snapshot_in_period'; snapshot: SnapshotRef }
     | {
         kind: 'unexplained_credit';
@@ -195,6 +212,8 @@ export interface RollForwardReport {
     endsAt: string;
   };
   bankPayments: 'checked' | 'not_checked';
+  /** How far from a bound a snapshot may lie to stand for the balance there. */
+  boundToleranceDays: number;
   /** By currency, then float name. */
   floats: FloatRollForward[];
   currencies: CurrencyRollForward[];

@@ -3,6 +3,7 @@ import { ErrorState } from '../../components/ErrorState';
 import type { ImportFormat } from '../../stores/recon-client';
 import { profileApplies, type ImportJob } from '../../stores/recon-import-store';
 import { useReconDecisions, useReconImport } from '../../stores/recon';
+import { DemoStatementButton } from './DemoStatementButton';
 import { ProfileForm } from './ProfileForm';
 import { readFileAsBase64 } from './read-file';
 import { FORMAT_OPTIONS, importSentence, moreProblemsSentence, problemSentence } from './recon-text';
@@ -98,6 +99,7 @@ export function ImportSection() {
   return (
     <section className="recon-section" aria-labelledby="recon-import-title" data-testid="recon-import">
       <h2 id="recon-import-title">Import a bank statement</h2>
+      <DemoStatementButton />
       <div className="recon-import-options">
         <div className="recon-field">
           <label htmlFor="recon-format">Format</label>

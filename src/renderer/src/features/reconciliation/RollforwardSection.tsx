@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { RelativeTime } from '../../components/RelativeTime';
-import { formatDate } from '../../lib/format-time';
+import { formatMoney } from '../../lib/format-money';
+import { formatDate, formatExactTime } from '../../lib/format-time';
 import { shownValue, type Rollforward } from '../../stores/recon-client';
 import type { RollforwardPeriod } from '../../stores/recon-rollforward-store';
 import { useReconRollforward } from '../../stores/recon';
 import { AmountCell, DifferenceCell } from './Amount';
 import { isIsoDate } from './recon-query';
+import { OpeningBalanceForm } from './OpeningBalanceForm';
 import { flagTitle } from './recon-text';
+import { boundWords, flagSentence } from './rollforward-words';
 
 function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
   const load = useReconRollforward((state) => state.load);
@@ -88,16 +90,61 @@ function RollforwardTable({ value, period }: { value: Rollforward; period: Rollf
           {value.currencies.map((row) => (
             <tr key={row.currency} data-testid={`recon-rollforward-${row.currency}`}>
               <th scope="row">{row.currency}</th>
-              <AmountCell value={row.opening} emptyNote="no opening snapshot" />
+              <AmountCell value={row.opening} emptyNote="no opening balance" />
               <AmountCell value={row.topUps} />
               <AmountCell value={row.spend} emptyNote="cannot be derived" />
-              <AmountCell value={row.closing} emptyNote="no closing snapshot" />
-              <DifferenceCell value={row.difference} missingNote="needs both snapshots" />
+              <AmountCell value={row.closing} emptyNote="no closing balance" />
+              <DifferenceCell value={row.difference} missingNote="needs both balances" />
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+type BoundBalance = Rollforward['floats'][number]['opening'];
+
+function Bound({ value, bound }: { value: BoundBalance; bound: 'start' | 'end' }) {
+  if (value === null) return <span className="muted">none within the tolerance</span>;
+  const exact = value.basis.kind === 'snapshot' ? formatExactTime(value.basis.recordedAt) : undefined;
+  return (
+    <span title={exact}>
+      <AmountText value={value.amount} /> ({boundWords(value.basis, bound)})
+    </span>
+  );
+}
+
+function AmountText({ value }: { value: { amount: string; currency: string } }) {
+  return <strong className="num">{formatMoney(value.amount, value.currency)}</strong>;
+}
+
+/** Per float: the balances used at the bounds and where each comes from. */
+function BoundSources({ value }: { value: Rollforward }) {
+  if (value.floats.length === 0) return null;
+  return (
+    <>
+      <h3 className="recon-subheading">Where the balances come from</h3>
+      <p className="recon-hint">
+        Each bound uses an opening balance entered below, else the balance recorded nearest to it within{' '}
+        {value.toleranceDays} days.
+      </p>
+      <ul className="recon-bounds" data-testid="recon-rollforward-bounds">
+        {value.floats.map((float) => (
+          <li key={`${float.currency} ${float.float}`}>
+            <span className="recon-bounds-float">
+              {float.currency} · {float.float}
+            </span>
+            <span>
+              Opening: <Bound value={float.opening} bound="start" />
+            </span>
+            <span>
+              Closing: <Bound value={float.closing} bound="end" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -117,13 +164,7 @@ function Flags({ flags }: { flags: Rollforward['flags'] }) {
           <li key={index}>
             <span className="flag flag-warning">{flagTitle(flag.kind)}</span>
             {flag.float ? <strong>{flag.float}: </strong> : null}
-            {flag.message}
-            {flag.at ? (
-              <span className="muted">
-                {' '}
-                (<RelativeTime iso={flag.at} />)
-              </span>
-            ) : null}
+            {flagSentence(flag)}
           </li>
         ))}
       </ul>
@@ -174,9 +215,11 @@ export function RollforwardSection() {
       ) : (
         <>
           <RollforwardTable value={value} period={period} />
+          <BoundSources value={value} />
           <Flags flags={value.flags} />
         </>
       )}
+      {period !== null ? <OpeningBalanceForm defaultDate={period.from} /> : null}
     </section>
   );
 }

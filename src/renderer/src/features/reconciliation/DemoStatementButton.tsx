@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { toErrorShape } from '@shared/ipc/errors';
+import { invoke } from '../../ipc/client';
+import { usePlatformConnection } from '../../stores/platform-connection';
+import { useReconDecisions } from '../../stores/recon';
+
+/**
+ * On the demo workspace only: the core generates the demo company's bank statement from the
+ * simulator's requests and imports it, in one click.
+ */
+export function DemoStatementButton() {
+  const info = usePlatformConnection((state) => state.info);
+  const load = usePlatformConnection((state) => state.load);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (info === null) void load();
+  }, [info, load]);
+  if (info?.kind !== 'demo') return null;
+
+  const click = async (): Promise<void> => {
+    setBusy(true);
+    const announce = useReconDecisions.getState().announce;
+    try {
+      const result = await invoke('recon:demo-statement.load', {});
+      announce(
+        result.stored ? 'done' : 'error',
+        result.refusal ??
+          (result.linesAdded > 0
+            ? `Loaded the demo bank statement: ${result.linesAdded.toLocaleString()} lines added. Run matching to pair them with the requests.`
+            : 'The demo bank statement is loaded already: nothing new to add.'),
+      );
+    } catch (thrown) {
+      announce('error', toErrorShape(thrown).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="recon-demo-statement">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        data-testid="recon-demo-statement"
+        onClick={() => void click()}
+      >
+        {busy ? 'Loading the demo bank statement…' : 'Load the demo bank statement'}
+      </button>
+      <span className="recon-hint">The demo company’s bank account over the past year, made by the simulator.</span>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
+import { makeTempDir } from '../helpers/temp-dir';
+
+// The roll-forward from the first start of the demo workspace: its bank statement loads in one
+// click, matching runs, the roll-forward shows figures with where each comes from, and an opening
+// balance entered through the form is used.
+let temp: ReturnType<typeof makeTempDir>;
+let shell: RunningShell;
+const SHOTS = process.env.FLOATDESK_SHOTS ?? 'test/e2e/artifacts/rollforward';
+
+test.describe.configure({ timeout: 300_000 });
+
+test.beforeEach(async () => {
+  assertBuilt();
+  temp = makeTempDir('floatdesk-e2e-rollforward-');
+  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
+});
+
+test.afterEach(async () => {
+  await shell?.stop();
+  temp?.cleanup();
+});
+
+async function shoot(page: Page, name: string, testId: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.getByTestId(testId).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}-${colorScheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('on the demo: load the statement in one click, run, see the roll-forward with figures, enter an opening balance', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(shell.url);
+  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await page.goto(`${shell.origin}/#/reconciliation`);
+
+  await page.getByRole('button', { name: 'Load the demo bank statement' }).click();
+  await expect(page.getByText(/Loaded the demo bank statement: [\d,]+ lines added/)).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByTestId('recon-run').click();
+  await expect(page.getByTestId('recon-run')).toHaveText('Run matching', { timeout: 60_000 });
+
+  const table = page.getByTestId('recon-rollforward');
+  await expect(table).toBeVisible({ timeout: 60_000 });
+  const firstRow = table.locator('tbody tr').first();
+  const opening = firstRow.locator('td').first();
+  await expect(opening).not.toHaveText('—');
+  await expect(opening).toHaveText(/\d/);
+  await expect(firstRow.locator('td').nth(3)).toHaveText(/\d/);
+  const bounds = page.getByTestId('recon-rollforward-bounds');
+  await expect(bounds).toContainText(/balance of .+, \d+ hours? before the period start/);
+  // No raw timestamps in the flags: dates and amounts are formatted.
+  await expect(page.getByTestId('recon-rollforward-section')).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+  await shoot(page, 'rollforward', 'recon-rollforward-section');
+
+  const form = page.getByRole('form', { name: 'Enter an opening balance' });
+  const float = await form.getByLabel('Float').inputValue();
+  const currency = float.slice(0, 3);
+  await form.getByLabel('Balance', { exact: true }).fill('150000');
+  await form.getByLabel('Note').fill('Platform statement for October');
+  await form.getByRole('button', { name: 'Save opening balance' }).click();
+  await expect(page.getByTestId('recon-opening-saved')).toContainText('at the start of');
+  await expect(page.getByTestId('recon-opening-entries')).toContainText('Platform statement for October');
+  await expect(bounds).toContainText(/entered balance of .+, “Platform statement for October”/);
+  await expect(page.getByTestId(`recon-rollforward-${currency}`).locator('td').first()).toHaveText(/\d/);
+  await shoot(page, 'opening-balance', 'recon-rollforward-bounds');
+});
