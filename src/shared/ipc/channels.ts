@@ -45,6 +45,7 @@ export const CHANNELS = [
   'recon:signoffs',
   'recon:signoff.report',
   'recon:unlock',
+  'recon:open-totals',
   'export:start',
   'export:cancel',
   'catalogue:search',

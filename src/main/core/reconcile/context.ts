@@ -3,6 +3,7 @@
  */
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import { SettingsRepository } from '../ledger/repositories/settings';
 import type { DecisionState } from './decision-state';
 import { ledgerVersion, loadAll, loadWorld } from './load';
 import type { Locks, MatchOptions } from './match/types';
@@ -18,6 +19,11 @@ export interface ReconContext {
   today(): string;
   /** A person in the app, or a person at the command line. */
   actor: 'user' | 'cli';
+  /**
+   * The person's name as set in Settings now (read at each decision, so a record keeps the name of
+   * its time); null when none is set, and always for the command line (a scheduled run).
+   */
+  actorName(): string | null;
   /** Matching thresholds (defaults: match/options.ts). */
   options: MatchOptions;
   /** Signed-off items (period close), by row and decision: what decisions refuse to change. */
@@ -39,11 +45,18 @@ export function reconContext(
     now: () => isoNow(clock),
     today: () => isoNow(clock).slice(0, 10),
     actor,
+    actorName: () =>
+      actor === 'cli' ? null : (new SettingsRepository(db).get(workspaceId)?.signerName ?? null),
     options,
     lockIndex: () => locksInForce(db, workspaceId, ledgerVersion(context)),
     locks: () => engineLocks(context.lockIndex(), loadWorld(context)),
   };
   return context;
+}
+
+/** `{by: name}` for an audit entry's details when a name is set (the person who acted), else nothing. */
+export function byName(name: string | null): { by?: string } {
+  return name === null ? {} : { by: name };
 }
 
 /** The context with these locks in force, whatever the ledger says later (one ledger version). */

@@ -13,6 +13,7 @@ import catalogueSearch from './0012-catalogue-search.sql?raw';
 import applicationId from './0013-application-id.sql?raw';
 import statementImports from './0014-statement-imports.sql?raw';
 import noticeFilesPrivate from './0015-notice-files-private.sql?raw';
+import signerNames from './0019-signer-names.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -38,6 +39,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'application-id', sql: applicationId },
   { version: 14, name: 'statement-imports', sql: statementImports },
   { version: 15, name: 'notice-files-private', sql: noticeFilesPrivate },
+  // File 0019 (the number reserved for it); its version follows the steps merged before it.
+  { version: 16, name: 'signer-names', sql: signerNames },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
