@@ -196,7 +196,7 @@ describe('reconciliation workbook', () => {
       reasonCode: 'other',
       note: 'Paid twice',
     });
-    const { signOff } = await call('recon:signoff', { note: '=October close' });
+    const { signOff } = await call('recon:signoff', { note: '=October close', acknowledgeOpenItems: true });
     const frozen = await call('recon:signoff.report', { id: signOff.id });
     const sheets = await exportWorkbook({ signOffId: signOff.id });
     expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Roll-forward', 'Matches', 'Open items', 'Audit']);

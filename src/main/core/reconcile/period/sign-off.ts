@@ -71,11 +71,6 @@ export function signOff(
     .transaction((): number => {
       const { world, state } = loadAll(context);
       const locked = context.lockIndex();
-      const read = withLocks(context, locked, world);
-      requireAcknowledgement(
-        openTotals(read, world, state, asOf, openSuggestions(read, world, state).length),
-        input.acknowledgeOpenItems === true,
-      );
       // The states as of the date, read in this transaction: only what is matched or resolved locks.
       const { report: states } = reconcileAsOf(context, world, state, asOf);
       const selection = selectLocks(settledDecisions(world, state), locked, asOf, rowStates(world, states));
@@ -87,6 +82,11 @@ export function signOff(
           },
         ]);
       }
+      const read = withLocks(context, locked, world);
+      requireAcknowledgement(
+        openTotals(read, world, state, asOf, openSuggestions(read, world, state).length),
+        input.acknowledgeOpenItems === true,
+      );
       const before = ledgerVersion(context);
       const id = repo.nextId();
       const locks = withSelection(locked, selection, { signOffId: id, asOf });
