@@ -76,3 +76,9 @@ describe('reconciliation words', () => {
     expect(actorWords('sync', null)).toBe('automatic matching');
   });
 });
+
+describe('reasons FloatDesk gives itself', () => {
+  it('closed_unpaid reads as words', () => {
+    expect(reasonWords('closed_unpaid')).toBe('Closed at the platform before it was paid');
+  });
+});

@@ -41,6 +41,11 @@ export const RESOLUTION_REASON_WORDS: Readonly<Record<ResolutionReasonCode, stri
   other: 'Other',
 };
 
+/** Reasons FloatDesk gives itself when an item closes without a person (match/states.ts). */
+export const AUTOMATIC_REASON_WORDS: Readonly<Record<'closed_unpaid', string>> = {
+  closed_unpaid: 'Closed at the platform before it was paid',
+};
+
 export const MATCH_RULE_WORDS: Readonly<Record<MatchRuleCode, string>> = {
   exact_reference: 'Exact reference',
   fuzzy_reference: 'Near reference',
@@ -61,7 +66,7 @@ const lookup =
     Object.prototype.hasOwnProperty.call(table, code) ? table[code as K] : wordsFromCode(code);
 
 export const stateWords = lookup(STATE_WORDS);
-export const reasonWords = lookup(RESOLUTION_REASON_WORDS);
+export const reasonWords = lookup({ ...RESOLUTION_REASON_WORDS, ...AUTOMATIC_REASON_WORDS });
 export const ruleWords = lookup(MATCH_RULE_WORDS);
 
 /**

@@ -56,7 +56,11 @@ export function resolutionRows(data: ReconReportData): ResolutionRow[] {
         item,
         reasonCode: resolution.reasonCode,
         note: resolution.note,
-        by: decision === undefined ? null : actorWords(decision.actor, decision.actorName),
+        // No decision: FloatDesk closed it itself (a request closed at the platform, never paid).
+        by:
+          decision === undefined
+            ? 'FloatDesk, automatically'
+            : actorWords(decision.actor, decision.actorName),
         at: decision?.createdAt ?? null,
         decisionId,
       },
