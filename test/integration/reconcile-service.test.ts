@@ -232,8 +232,9 @@ describe('matching run and review', () => {
         },
       ],
     });
+    // The person who started the run (in the app), not "sync".
     expect(entry).toMatchObject({
-      actor: 'sync',
+      actor: 'user',
       details: { matchesAdded: 4, byRule: { exact_reference: 3, fuzzy_reference: 1 } },
     });
     const before = auditEntries().length;
