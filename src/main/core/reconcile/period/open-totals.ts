@@ -4,7 +4,7 @@
  * recon:signoff checks that acknowledgement against.
  */
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
-import type { ReconItem, ReconSummary } from '../../../../shared/ipc/contract-reconcile';
+import { RECON_STATES, type ReconItem, type ReconSummary } from '../../../../shared/ipc/contract-reconcile';
 import type { ReconContext } from '../context';
 import type { DecisionState } from '../decision-state';
 import { sumAmounts } from '../explain';
@@ -17,7 +17,7 @@ export type OpenTotals = ChannelOutput<'recon:open-totals'>;
 
 const isZero = (amount: string): boolean => /^-?0*(\.0*)?$/.test(amount);
 
-/** Per state (in the summary's order) and currency: how many open items, and their amounts summed. */
+/** Per state (in the summary's order) and currency (alphabetical): how many open items, and their amounts summed. */
 export function openRows(items: readonly ReconItem[]): OpenTotals['open'] {
   const groups = new Map<string, { state: ReconItem['state']; currency: string; amounts: string[] }>();
   for (const item of items) {
@@ -30,7 +30,12 @@ export function openRows(items: readonly ReconItem[]): OpenTotals['open'] {
     }
     group.amounts.push(item.amount.amount);
   }
-  return [...groups.values()].map(({ state, currency, amounts }) => ({
+  const order = (state: ReconItem['state']): number => RECON_STATES.indexOf(state);
+  const sorted = [...groups.values()].sort(
+    (a, b) =>
+      order(a.state) - order(b.state) || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
+  );
+  return sorted.map(({ state, currency, amounts }) => ({
     state,
     count: amounts.length,
     total: sumAmounts(currency, [amounts])[0]!,

@@ -34,10 +34,12 @@ export function OpenItemsAcknowledgement(props: {
     <div className="recon-signoff-open" data-testid="recon-signoff-open">
       <h4 className="recon-subheading">What stays open as of {formatDate(totals.asOf)}</h4>
       {totals.open.length === 0 ? null : (
-        <table className="recon-table recon-open-totals">
+        <table className="data-table recon-open-totals" data-testid="recon-open-totals">
+          <caption className="visually-hidden">Open items as of {formatDate(totals.asOf)}, per state</caption>
           <thead>
             <tr>
               <th scope="col">State</th>
+              <th scope="col">Currency</th>
               <th scope="col" className="num">
                 Items
               </th>
@@ -50,6 +52,7 @@ export function OpenItemsAcknowledgement(props: {
             {totals.open.map((row) => (
               <tr key={`${row.state} ${row.total.currency}`} data-testid="recon-open-total">
                 <th scope="row">{stateWords(row.state)}</th>
+                <td>{row.total.currency}</td>
                 <td className="num">{row.count.toLocaleString()}</td>
                 <td className="num">
                   <Amount value={row.total} />
