@@ -38,6 +38,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'recon:rollforward',
   'recon:signoffs',
   'recon:signoff.report',
+  'recon:open-totals',
   'export:start',
   'export:cancel',
   'catalogue:search',
