@@ -112,6 +112,10 @@ export function exportRequestOf(table: TableName, values: CommandValues): Export
     if (field === 'sort' || field === 'withHistory') request[field] = value;
     else filters[field] = value;
   }
+  // On the command line a state or age filter is typed on purpose: the explicit choice to export only
+  // those open items (the file says which filter it applied). Without one the report is complete.
+  if (table === 'reconciliation' && (filters.states !== undefined || filters.ageing !== undefined))
+    filters.onlyFiltered = true;
   if (Object.keys(filters).length > 0) request.filters = filters;
   const parsed = ExportRequestSchema.safeParse(request);
   if (parsed.success) return parsed.data;

@@ -148,7 +148,7 @@ test('transfers: the filtered, sorted table to CSV through the dialog, exactly',
   );
 });
 
-test('reconciliation: the report as one XLSX workbook with its five sheets', async ({ page }) => {
+test('reconciliation: the report as one XLSX workbook with its six sheets', async ({ page }) => {
   await openSynced(page);
   await page.evaluate("window.location.hash = '#/reconciliation'");
   await expect(page.getByTestId('reconciliation-page')).toBeVisible();
@@ -176,6 +176,7 @@ test('reconciliation: the report as one XLSX workbook with its five sheets', asy
     'Roll-forward',
     'Matches',
     'Open items',
+    'Resolutions',
     'Audit',
   ]);
   for (const sheet of sheets) expect(sheet.frozenRows).toBe(1);

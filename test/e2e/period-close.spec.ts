@@ -250,6 +250,10 @@ test('sign off a period, see the platform change a signed-off request, unlock it
   await expect(confirm.getByTestId('recon-outlook-signed-off').locator('dd')).toHaveText('0');
   await expect(confirm.getByTestId('recon-outlook-open').locator('dd')).not.toHaveText('0');
   await expect(confirm.getByTestId('recon-outlook-unmatched').locator('dd')).toHaveText('1');
+  // What stays open is acknowledged, and with no name in Settings the sign-off asks for it.
+  await expect(confirm.getByTestId('recon-signoff-open')).toContainText('Paid, awaiting approval');
+  await confirm.getByTestId('recon-signoff-acknowledge').check();
+  await confirm.getByLabel('Your name').fill('Pat Close');
   await confirm.screenshot({ path: `${ARTIFACTS}/period-close-confirm-light.png` });
   expect(await axe(page)).toEqual([]);
   await confirm.getByTestId('recon-signoff-confirm-button').click();
@@ -261,6 +265,7 @@ test('sign off a period, see the platform change a signed-off request, unlock it
   const signOffRow = period.getByTestId('recon-signoff');
   await expect(signOffRow).toHaveCount(1);
   await expect(signOffRow).toContainText('March close');
+  await expect(signOffRow).toContainText('by Pat Close');
   await expect(signOffRow).toContainText('5 requests and 5 bank lines');
   await expect(signOffRow.getByTestId('recon-signoff-status')).toHaveText('In force');
 

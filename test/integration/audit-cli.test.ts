@@ -158,7 +158,7 @@ async function reconciledWorkspace(rounds: number): Promise<void> {
       reasonCode: 'other',
       note: 'Paid twice',
     });
-    await call('recon:signoff', { note: 'October close' });
+    await call('recon:signoff', { note: 'October close', acknowledgeOpenItems: true });
     for (let round = 0; round < rounds; round++) {
       const { decisionId } = await call('recon:resolve', {
         kind: 'request',

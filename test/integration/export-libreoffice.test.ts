@@ -214,7 +214,8 @@ describe.skipIf(soffice === '')('exports opened in LibreOffice Calc', () => {
     180_000,
   );
 
-  // Open items: 0 kind, 2 state, 3 age, 5 currency, 7 label text; 1 reference; 4 date; 6 amount.
+  // Open items: 0 kind, 2 state, 3 age, 5 currency, 7 label text, 8 state code; 1 reference; 4 date;
+  // 6 amount.
   it.each(['csv', 'csv-regional'])(
     '%s reconciliation open items: dates are dates, ages and text the same text',
     async (format) => {
@@ -230,12 +231,13 @@ describe.skipIf(soffice === '')('exports opened in LibreOffice Calc', () => {
         'Currency',
         'Amount',
         'Float or bank text',
+        'State code',
       ]);
       expect(csv.length).toBeGreaterThan(10);
       for (const [r, record] of csv.entries()) {
         if (r === 0) continue;
         const row = sheet[r] ?? [];
-        for (const c of [0, 1, 2, 3, 5, 7])
+        for (const c of [0, 1, 2, 3, 5, 7, 8])
           if (record[c] !== '') expectString(row[c], record[c] ?? '', `row ${r} column ${c}`);
         if (record[3] !== '') expect(record[3]).toMatch(/^(0 to 2|3 to 7|8 to 30|over 30) days$/);
         expect(row[4]?.type, `row ${r} date`).toBe('date');

@@ -21,6 +21,7 @@ import {
 } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
 import { readXlsx, serialToDate, type ReadSheet } from '../helpers/xlsx-read';
+import { stateWords } from '../../src/shared/domain/recon-words';
 
 let temp: ReturnType<typeof makeTempDir>;
 let ledgerPath: string;
@@ -65,11 +66,18 @@ const column = (sheet: ReadSheet, header: string): unknown[] => {
 };
 
 describe('reconciliation workbook', () => {
-  it('has exactly the five sheets in order, with their headers and frozen header rows', async () => {
+  it('has exactly the six sheets in order, with their headers and frozen header rows', async () => {
     const sheets = await exportWorkbook(undefined);
-    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Roll-forward', 'Matches', 'Open items', 'Audit']);
+    expect(sheets.map((s) => s.name)).toEqual([
+      'Summary',
+      'Roll-forward',
+      'Matches',
+      'Open items',
+      'Resolutions',
+      'Audit',
+    ]);
     expect(sheets.map(headers)).toEqual([
-      ['As of', 'Section', 'Measure', 'Currency', 'Count', 'Amount', 'Notes'],
+      ['As of', 'Section', 'Measure', 'Currency', 'Count', 'Amount', 'Code', 'Notes'],
       [
         'Row',
         'Period from',
@@ -98,6 +106,7 @@ describe('reconciliation workbook', () => {
         'Explanation',
         'Decision',
         'Locked by sign-off',
+        'Rule code',
         'Notes',
       ],
       [
@@ -109,6 +118,23 @@ describe('reconciliation workbook', () => {
         'Currency',
         'Amount',
         'Float or bank text',
+        'State code',
+        'Notes',
+      ],
+      [
+        'Kind',
+        'Reference or bank id',
+        'Date',
+        'Currency',
+        'Amount',
+        'Float or bank text',
+        'Reason',
+        'Note',
+        'Resolved by',
+        'Resolved at (UTC)',
+        'Resolved at (as recorded)',
+        'Decision',
+        'Reason code',
         'Notes',
       ],
       [
@@ -132,7 +158,8 @@ describe('reconciliation workbook', () => {
 
   it('says what the service says: summary counts, matches, open items and the audit log', async () => {
     const sheets = await exportWorkbook({ asOf: '2026-10-31' });
-    const [summary, , matches, open, audit] = sheets as [
+    const [summary, , matches, open, , audit] = sheets as [
+      ReadSheet,
       ReadSheet,
       ReadSheet,
       ReadSheet,
@@ -149,7 +176,10 @@ describe('reconciliation workbook', () => {
     ).toBe('2026-10-31');
     const measures = column(summary, 'Measure');
     const counts = column(summary, 'Count');
-    expect(counts[measures.indexOf('matched')]).toBe(expected.states.matched);
+    expect(counts[measures.indexOf('Matched')]).toBe(expected.states.matched);
+    expect(column(summary, 'Code')[measures.indexOf('Matched')]).toBe('matched');
+    expect(measures.some((m) => typeof m === 'string' && /^[a-z]+_[a-z_]+$/.test(m))).toBe(false);
+    expect(measures[0]).toMatch(/^Complete report: every open item/);
     expect(counts[measures.indexOf('Open suggestions')]).toBe(expected.suggestions);
     const gbp = expected.currencies.find((c) => c.currency === 'GBP')!;
     const paidRow = summary.rows.find(
@@ -161,14 +191,22 @@ describe('reconciliation workbook', () => {
       items.filter((i) => i.match !== null).map((i) => i.match!.requestReferences.join('; ')),
     );
     expect(new Set(column(matches, 'Requests'))).toEqual(matched);
-    expect(column(matches, 'Rule').every((rule) => typeof rule === 'string' && rule.length > 0)).toBe(true);
+    expect(column(matches, 'Rule').every((rule) => typeof rule === 'string' && !rule.includes('_'))).toBe(
+      true,
+    );
+    expect(column(matches, 'Rule code')).toEqual(
+      column(matches, 'Rule code').filter((code) =>
+        ['exact_reference', 'fuzzy_reference', 'amount_date', 'split_sum', 'manual'].includes(code as string),
+      ),
+    );
     const firstMatch = matches.rows[1]!;
     expect(firstMatch[5]?.type).toBe('n');
     expect(firstMatch[6]?.type).toBe('n');
 
     const openItems = items.filter((i) => !['matched', 'resolved', 'signed_off'].includes(i.state));
     expect(column(open, 'Reference or bank id')).toEqual(openItems.map((i) => i.id));
-    expect(column(open, 'State')).toEqual(openItems.map((i) => i.state));
+    expect(column(open, 'State')).toEqual(openItems.map((i) => stateWords(i.state)));
+    expect(column(open, 'State code')).toEqual(openItems.map((i) => i.state));
     expect(column(open, 'Amount')).toEqual(openItems.map((i) => Number(i.amount.amount)));
 
     const db = openLedger(ledgerPath, { readonly: true });
@@ -181,12 +219,63 @@ describe('reconciliation workbook', () => {
     expect(column(audit, 'Hash')).toEqual(log.map((e) => e.hash));
   });
 
-  it('exports one part, and open items with the state filter', async () => {
-    const [only] = await exportWorkbook({ part: 'open-items', states: ['approved_unpaid'] });
-    expect(only!.name).toBe('Open items');
-    const states = column(only!, 'State');
-    expect(states.length).toBeGreaterThan(0);
-    expect(states.every((state) => state === 'approved_unpaid')).toBe(true);
+  it('holds every open item whatever filter is passed, unless filtering is chosen; then it says so', async () => {
+    const items = (await call('recon:items', { asOf: '2026-10-31', limit: 500 })).items;
+    const openIds = items
+      .filter((i) => !['matched', 'resolved', 'signed_off'].includes(i.state))
+      .map((i) => i.id);
+    expect(new Set(items.filter((i) => openIds.includes(i.id)).map((i) => i.state)).size).toBeGreaterThan(1);
+
+    // The screen's State filter alone does not narrow the report.
+    const [complete] = await exportWorkbook({
+      asOf: '2026-10-31',
+      part: 'open-items',
+      states: ['approved_unpaid'],
+    });
+    expect(complete!.name).toBe('Open items');
+    expect(column(complete!, 'Reference or bank id')).toEqual(openIds);
+    expect(headers(complete!)).not.toContain('Filter applied');
+
+    // Only the explicit choice narrows it, and the file names the filter: sheet, column and summary.
+    const sheets = await exportWorkbook({
+      asOf: '2026-10-31',
+      states: ['approved_unpaid'],
+      onlyFiltered: true,
+    });
+    const filtered = sheets.find((sheet) => sheet.name === 'Open items (filtered)')!;
+    const codes = column(filtered, 'State code');
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.length).toBeLessThan(openIds.length);
+    expect(codes.every((state) => state === 'approved_unpaid')).toBe(true);
+    expect(new Set(column(filtered, 'Filter applied'))).toEqual(
+      new Set(['Only open items with State: Approved, not paid']),
+    );
+    expect(column(sheets[0]!, 'Measure')[0]).toBe(
+      'Filtered: Only open items with State: Approved, not paid (the Open items part holds only these; the other parts are complete)',
+    );
+  });
+
+  it('has a Resolutions part: each resolved item with its reason in words, note, who and when', async () => {
+    await call('settings:update', { signerName: 'Ana Ruiz' });
+    await call('recon:resolve', {
+      kind: 'request',
+      id: 'FDB2V6J4L9',
+      reasonCode: 'bank_fee',
+      note: 'Fee taken',
+    });
+    const [resolutions] = await exportWorkbook({ asOf: '2026-10-31', part: 'resolutions' });
+    expect(resolutions!.name).toBe('Resolutions');
+    const row = (header: string): unknown => column(resolutions!, header)[0];
+    // FDX2K8P5Q7 was closed at the platform unpaid: FloatDesk resolved it itself, and says so.
+    expect(column(resolutions!, 'Reference or bank id')).toEqual(['FDB2V6J4L9', 'FDX2K8P5Q7']);
+    expect(column(resolutions!, 'Reason')[1]).toBe('Closed at the platform before it was paid');
+    expect(column(resolutions!, 'Resolved by')[1]).toBe('FloatDesk, automatically');
+    expect(row('Reference or bank id')).toBe('FDB2V6J4L9');
+    expect(row('Reason')).toBe('Bank fee');
+    expect(row('Reason code')).toBe('bank_fee');
+    expect(row('Note')).toBe('Fee taken');
+    expect(row('Resolved by')).toBe('Ana Ruiz');
+    expect(row('Resolved at (as recorded)')).toBe('2026-10-31T18:00:00.000Z');
   });
 
   it('exports a sign-off’s frozen report', async () => {
@@ -196,17 +285,26 @@ describe('reconciliation workbook', () => {
       reasonCode: 'other',
       note: 'Paid twice',
     });
-    const { signOff } = await call('recon:signoff', { note: '=October close' });
+    const { signOff } = await call('recon:signoff', { note: '=October close', acknowledgeOpenItems: true });
     const frozen = await call('recon:signoff.report', { id: signOff.id });
     const sheets = await exportWorkbook({ signOffId: signOff.id });
-    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Roll-forward', 'Matches', 'Open items', 'Audit']);
+    expect(sheets.map((s) => s.name)).toEqual([
+      'Summary',
+      'Roll-forward',
+      'Matches',
+      'Open items',
+      'Resolutions',
+      'Audit',
+    ]);
     const measures = column(sheets[0]!, 'Measure');
-    expect(measures[0]).toContain(`Frozen report of sign-off ${signOff.id}`);
+    expect(measures[1]).toContain(`Frozen report of sign-off ${signOff.id}`);
+    expect(measures[1]).toContain('by FloatDesk user (no name set)');
     expect(measures).toContain('Note: =October close');
     const counts = column(sheets[0]!, 'Count');
-    expect(counts[measures.indexOf('matched')]).toBe(frozen.summary.states.matched);
+    expect(counts[measures.indexOf('Matched')]).toBe(frozen.summary.states.matched);
     const open = frozen.items.filter((i) => !['matched', 'resolved', 'signed_off'].includes(i.state));
     expect(column(sheets[3]!, 'Reference or bank id')).toEqual(open.map((i) => i.id));
-    expect(column(sheets[4]!, 'Seq').at(-1)).toBe(signOff.auditSeq);
+    expect(column(sheets[4]!, 'Reason')).toEqual(['Other', 'Closed at the platform before it was paid']);
+    expect(column(sheets[5]!, 'Seq').at(-1)).toBe(signOff.auditSeq);
   });
 });

@@ -117,7 +117,7 @@ describe('against the simulator', () => {
     expect(await call('recon:run', {})).toMatchObject({ matchesAdded: 1 });
     const matched = (await call('recon:items', { limit: 500 })).items.find((item) => item.id === reference);
     expect(matched).toMatchObject({ state: 'matched' });
-    const { signOff } = await call('recon:signoff', {});
+    const { signOff } = await call('recon:signoff', { acknowledgeOpenItems: true });
     expect(signOff).toMatchObject({ id: 1, lockedRequests: 1, lockedLines: 1, actor: 'cli' });
     await syncSoon();
     expect(notified).toEqual([]); // nothing changed: nothing to say
@@ -199,7 +199,9 @@ describe('on a ledger written as a sync writes it', () => {
     };
     await dispatch('recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     await dispatch('recon:run', {});
-    const { signOff } = (await dispatch('recon:signoff', {})) as ChannelOutput<'recon:signoff'>;
+    const { signOff } = (await dispatch('recon:signoff', {
+      acknowledgeOpenItems: true,
+    })) as ChannelOutput<'recon:signoff'>;
     expect(signOff).toMatchObject({ lockedRequests: 1, lockedLines: 1 }); // FDK7Q2M9X1, approved 2500.00 GBP
     await books.close();
 

@@ -74,7 +74,7 @@ const itemOf = async (id: string) => (await allItems()).find((item) => item.id =
 /** Resolves request FDB2V6J4L9 (one option of the 300.00 tie) and signs off as of today. */
 async function signOffOctober() {
   await call('recon:resolve', { kind: 'request', id: 'FDB2V6J4L9', reasonCode: 'other', note: 'Paid twice' });
-  return call('recon:signoff', { note: 'October close' });
+  return call('recon:signoff', { note: 'October close', acknowledgeOpenItems: true });
 }
 
 describe('sign-off', () => {
@@ -98,6 +98,7 @@ describe('sign-off', () => {
       asOf: '2026-10-31',
       signedAt: '2026-10-31T18:00:00.000Z',
       actor: 'user',
+      actorName: null,
       note: 'October close',
       lockedRequests: 2, // the matched request and the resolved one
       lockedLines: 1,
@@ -161,10 +162,10 @@ describe('sign-off', () => {
       reasonCode: 'other',
       note: 'Withdrawn',
     });
-    const first = await call('recon:signoff', { asOf: '2026-10-15' });
+    const first = await call('recon:signoff', { asOf: '2026-10-15', acknowledgeOpenItems: true });
     expect(first.signOff).toMatchObject({ lockedRequests: 1, lockedLines: 1 }); // not FDW1G7Q4B5 (20th)
     expect(await itemOf('FDW1G7Q4B5')).toMatchObject({ state: 'resolved', lockedBy: null });
-    const second = await call('recon:signoff', {});
+    const second = await call('recon:signoff', { acknowledgeOpenItems: true });
     expect(second.signOff).toMatchObject({ id: 2, lockedRequests: 1, lockedLines: 0 });
     expect((await itemOf('FDW1G7Q4B5')).lockedBy).toEqual({ signOffId: 2, asOf: '2026-10-31' });
     expect((await itemOf('FDK7Q2M9X1')).lockedBy).toEqual({ signOffId: 1, asOf: '2026-10-15' });
@@ -174,7 +175,9 @@ describe('sign-off', () => {
     expect(await itemOf('FDP3W8R6T4')).toMatchObject({ state: 'variance', lockedBy: null });
     await call('recon:resolve', { kind: 'request', id: 'FDN7D2V9H4', reasonCode: 'other', note: 'Refunded' });
     // Once resolved it is settled, and the next sign-off locks it.
-    expect(await call('recon:signoff', {})).toMatchObject({ signOff: { id: 3, lockedRequests: 1 } });
+    expect(await call('recon:signoff', { acknowledgeOpenItems: true })).toMatchObject({
+      signOff: { id: 3, lockedRequests: 1 },
+    });
     expect((await itemOf('FDN7D2V9H4')).lockedBy).toEqual({ signOffId: 3, asOf: '2026-10-31' });
   });
 
@@ -261,6 +264,7 @@ describe('sign-off', () => {
       unlocked: {
         at: '2026-10-31T18:00:00.000Z',
         actor: 'user',
+        actorName: null,
         reason: 'Bank corrected the statement',
         auditSeq: entry.seq,
       },
@@ -280,7 +284,7 @@ describe('sign-off', () => {
       match: null,
       lockedBy: null,
     });
-    const again = await call('recon:signoff', {});
+    const again = await call('recon:signoff', { acknowledgeOpenItems: true });
     expect(again.signOff).toMatchObject({ id: 2, lockedRequests: 1, lockedLines: 0 });
     expect((await itemOf('FDB2V6J4L9')).lockedBy).toEqual({ signOffId: 2, asOf: '2026-10-31' });
     expect((await itemOf('FDK7Q2M9X1')).lockedBy).toBeNull();

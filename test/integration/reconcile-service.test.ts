@@ -235,8 +235,9 @@ describe('matching run and review', () => {
         },
       ],
     });
+    // The person who started the run (in the app), not "sync".
     expect(entry).toMatchObject({
-      actor: 'sync',
+      actor: 'user',
       details: { matchesAdded: 3, byRule: { exact_reference: 2, fuzzy_reference: 1 } },
     });
     const before = auditEntries().length;

@@ -79,6 +79,7 @@ describe('settings', () => {
       theme: 'system',
       company: {},
       financeEmail: null,
+      signerName: null,
     });
     const changed = {
       syncIntervalMinutes: 15,
@@ -87,6 +88,7 @@ describe('settings', () => {
       theme: 'dark',
       company: { company_name: 'Acme Ltd', city: 'Leeds', country: 'GB' },
       financeEmail: 'finance@acme.example',
+      signerName: 'Ana Ruiz',
     };
     const answer = await call('settings:update', changed);
     expect(answer).toEqual({ ...changed, locale: 'de-DE' });

@@ -77,7 +77,11 @@ describe('floatdesk export flags', () => {
       '2026-02-28',
     );
     expect(exportRequestOf('reconciliation', values)).toMatchObject({
-      filters: { asOf: '2026-02-28', states: ['matched', 'unmatched_bank_payment'] },
+      filters: { asOf: '2026-02-28', states: ['matched', 'unmatched_bank_payment'], onlyFiltered: true },
+    });
+    // Without a state or age filter the report is complete: nothing says "filtered".
+    expect(exportRequestOf('reconciliation', flags('reconciliation', '--format', 'csv').values)).toEqual({
+      table: 'reconciliation',
     });
     const brands = flags('brands', '--format', 'csv', '--status', 'ENABLED', '--country', 'GB');
     expect(exportRequestOf('brands', brands.values)).toEqual({

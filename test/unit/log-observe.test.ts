@@ -129,6 +129,7 @@ describe('the diagnostics report', () => {
     theme: 'system' as const,
     company: { company_name: 'Acme Gifts Ltd' },
     financeEmail: null,
+    signerName: null,
   };
 
   it('says what it could not read instead of failing, and leaves out secrets and personal details', () => {

@@ -49,18 +49,32 @@ describe('the ExportRequest of each screen', () => {
     });
   });
 
-  it('reconciliation: as-of date and open-items filters; a CSV part, never for the workbook', () => {
+  it('reconciliation: complete whatever the screen filters, unless only what it shows is chosen', () => {
     const view = { asOf: '2026-03-31', state: 'variance', ageing: '8-30' } as const;
-    const csv = reconciliationRequest(view, { format: 'csv', part: 'open-items' });
+    expect(reconciliationRequest(view, { format: 'csv', part: 'open-items' })).toEqual({
+      table: 'reconciliation',
+      filters: { asOf: '2026-03-31', part: 'open-items' },
+    });
+    const csv = reconciliationRequest(view, { format: 'csv', part: 'open-items', onlyShown: true });
     expect(csv).toEqual({
       table: 'reconciliation',
-      filters: { asOf: '2026-03-31', states: ['variance'], ageing: '8-30', part: 'open-items' },
+      filters: {
+        asOf: '2026-03-31',
+        states: ['variance'],
+        ageing: '8-30',
+        onlyFiltered: true,
+        part: 'open-items',
+      },
     });
     expect(valid(csv)).toEqual(csv);
-    expect(reconciliationRequest(view, { format: 'xlsx', part: 'open-items' })).toEqual({
+    expect(reconciliationRequest(view, { format: 'xlsx', part: 'open-items', onlyShown: true })).toEqual({
       table: 'reconciliation',
-      filters: { asOf: '2026-03-31', states: ['variance'], ageing: '8-30' },
+      filters: { asOf: '2026-03-31', states: ['variance'], ageing: '8-30', onlyFiltered: true },
     });
+    // "Only what the screen shows" with no filter on the screen is the complete report.
+    expect(
+      reconciliationRequest({ asOf: '2026-03-31' }, { format: 'xlsx', part: 'all', onlyShown: true }),
+    ).toEqual({ table: 'reconciliation', filters: { asOf: '2026-03-31' } });
     expect(reconciliationRequest({}, { format: 'csv', part: 'all' })).toEqual({ table: 'reconciliation' });
     expect(reconciliationRequest({ asOf: '' }, { format: 'xlsx', part: 'all' })).toEqual({
       table: 'reconciliation',
@@ -323,7 +337,7 @@ describe('export text', () => {
 
 describe('what an export dialog says will leave', () => {
   it('the transfer filters and sort, and the report’s as-of date and item filters', async () => {
-    const { reconDescription, transfersDescription } =
+    const { reconDescription, reconFilterWords, transfersDescription } =
       await import('../../src/renderer/src/features/export/export-describe');
     expect(
       transfersDescription(
@@ -340,8 +354,10 @@ describe('what an export dialog says will leave', () => {
       transfersDescription({ filters: {}, sort: { column: 'createdAt', direction: 'desc' } }, null),
     ).toMatch(/^The transfer requests in the ledger, sorted by .+, newest first\.$/);
     expect(reconDescription({ asOf: '2026-03-31', state: 'variance', ageing: '8-30' })).toBe(
-      'The reconciliation report as of 2026-03-31: summary, roll-forward, matches, open items: variance, 8–30 days, and the audit log.',
+      'The reconciliation report as of 2026-03-31: summary, roll-forward, matches, every open item, resolutions, and the audit log.',
     );
+    expect(reconFilterWords({ state: 'variance', ageing: '8-30' })).toBe('State: Variance; age: 8–30 days');
+    expect(reconFilterWords({})).toBeNull();
   });
 });
 

@@ -41,6 +41,7 @@ const signOff = (extra: Partial<SignOff> = {}): SignOff => ({
   asOf: '2026-03-31',
   signedAt: '2026-04-01T10:00:00+01:00',
   actor: 'user',
+  actorName: null,
   note: '',
   lockedRequests: 3,
   lockedLines: 1,
@@ -92,7 +93,13 @@ describe('period close words', () => {
     expect(
       signOffStatusText(
         signOff({
-          unlocked: { at: '2026-04-03T08:30:00+01:00', actor: 'user', reason: 'bank reversal', auditSeq: 50 },
+          unlocked: {
+            at: '2026-04-03T08:30:00+01:00',
+            actor: 'user',
+            actorName: null,
+            reason: 'bank reversal',
+            auditSeq: 50,
+          },
         }),
       ),
     ).toBe('Unlocked on 2026-04-03 because bank reversal');
@@ -107,7 +114,9 @@ describe('period close words', () => {
     expect(signOffSentence(signOff())).toBe(
       'Signed off as of 2026-03-31: 3 requests and 1 bank line locked (audit entry 42).',
     );
-    expect(actorLabel('cli')).toBe('Command line');
+    expect(actorLabel('cli')).toBe('scheduled run (CLI)');
+    expect(actorLabel('user', 'Ana Ruiz')).toBe('Ana Ruiz');
+    expect(actorLabel('user')).toBe('FloatDesk user (no name set)');
     expect(signOffExplanation('2026-03-31')).toMatch(/on or before 2026-03-31 is locked.*carry forward/);
     expect(reportPageText(100, 100, 5234)).toBe('Items 101–200 of 5,234');
     expect(reportPageText(0, 0, 0)).toBe('No items in this report.');
@@ -129,7 +138,7 @@ describe('period close words', () => {
     const unlocked = signOff({
       id: 1,
       drift: [drift({ id: 3 })],
-      unlocked: { at: '2026-04-03T08:30:00Z', actor: 'cli', reason: 'fix', auditSeq: 9 },
+      unlocked: { at: '2026-04-03T08:30:00Z', actor: 'cli', actorName: null, reason: 'fix', auditSeq: 9 },
     });
     expect(driftInForce([inForce, unlocked]).map((entry) => entry.drift.id)).toEqual([1, 2]);
   });
@@ -185,6 +194,13 @@ describe('period close store', () => {
     invoke.mockReset();
     answers = {
       'recon:summary': () => summary(),
+      'recon:open-totals': () => ({
+        asOf: '2026-03-31',
+        open: [{ state: 'awaiting_payment', count: 2, total: { amount: '3000.00', currency: 'GBP' } }],
+        suggestions: 0,
+        differences: [],
+        needsAcknowledgement: true,
+      }),
       'recon:signoffs': () => ({ signOffs: [signOff()] }),
       'recon:rollforward': () => ({ currencies: [], flags: [] }),
     };
@@ -201,13 +217,17 @@ describe('period close store', () => {
     await usePeriod.getState().reload();
     await usePeriod.getState().review('2026-03-31', '  March close ');
     expect(calls('recon:summary')).toEqual([{ asOf: '2026-03-31' }]);
+    expect(calls('recon:open-totals')).toEqual([{ asOf: '2026-03-31' }]);
     expect(usePeriod.getState().signing).toMatchObject({
       status: 'reviewing',
       summary: { status: 'ready' },
+      openTotals: { status: 'ready', value: { needsAcknowledgement: true } },
     });
     answers['recon:signoff'] = () => ({ signOff: signOff({ note: 'March close' }) });
-    await usePeriod.getState().confirmSigning();
-    expect(calls('recon:signoff')).toEqual([{ asOf: '2026-03-31', note: 'March close' }]);
+    await usePeriod.getState().confirmSigning({ acknowledgeOpenItems: true });
+    expect(calls('recon:signoff')).toEqual([
+      { asOf: '2026-03-31', note: 'March close', acknowledgeOpenItems: true },
+    ]);
     expect(usePeriod.getState().signing).toMatchObject({ status: 'done', signOff: { id: 7 } });
     expect(useDecisions.getState().announcement?.text).toMatch(/^Signed off as of 2026-03-31/);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -233,7 +253,7 @@ describe('period close store', () => {
     const { usePeriod } = createReconStores(client);
     answers['recon:unlock'] = () => ({
       signOff: signOff({
-        unlocked: { at: '2026-04-03T08:30:00Z', actor: 'user', reason: 'fix', auditSeq: 9 },
+        unlocked: { at: '2026-04-03T08:30:00Z', actor: 'user', actorName: null, reason: 'fix', auditSeq: 9 },
       }),
     });
     expect(await usePeriod.getState().unlock(7, '  Platform cancelled it ')).toBeNull();

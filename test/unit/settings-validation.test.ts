@@ -24,6 +24,7 @@ describe('settings defaults', () => {
       theme: 'system',
       company: {},
       financeEmail: null,
+      signerName: null,
     });
   });
 });

@@ -53,6 +53,7 @@ export const CHANNELS = [
   'recon:unlock',
   'recon:settings.get',
   'recon:settings.update',
+  'recon:open-totals',
   'export:start',
   'export:cancel',
   'catalogue:search',

@@ -26,8 +26,15 @@ export const ExportTableName = z.enum(EXPORT_TABLES);
 export const EXPORT_FORMATS = ['csv', 'csv-regional', 'xlsx'] as const;
 export const ExportFormatName = z.enum(EXPORT_FORMATS);
 
-/** The reconciliation report's parts: the XLSX workbook holds all five as sheets. */
-export const RECON_EXPORT_PARTS = ['summary', 'roll-forward', 'matches', 'open-items', 'audit'] as const;
+/** The reconciliation report's parts: the XLSX workbook holds all six as sheets. */
+export const RECON_EXPORT_PARTS = [
+  'summary',
+  'roll-forward',
+  'matches',
+  'open-items',
+  'resolutions',
+  'audit',
+] as const;
 
 const DateRange = { from: IsoDate.optional(), to: IsoDate.optional() };
 
@@ -91,9 +98,14 @@ export const ExportRequestSchema = z.discriminatedUnion('table', [
     filters: z
       .object({
         asOf: IsoDate.optional(),
-        /** Open items: only these states / this age. */
+        /**
+         * Open items: only these states / this age — applied only with `onlyFiltered: true`. Without
+         * it the report is complete (every open item of the period), whatever filter the screen shows.
+         */
         states: z.array(ReconStateName).max(9).optional(),
         ageing: AgeingBucketName.optional(),
+        /** The explicit choice to export only the open items the filters select; the file says which. */
+        onlyFiltered: z.boolean().optional(),
         /** CSV holds one table: which part (default: every part, one block after the other). */
         part: z.enum(RECON_EXPORT_PARTS).optional(),
         /** A signed-off period's frozen report instead of the live one. */

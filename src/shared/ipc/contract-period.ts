@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ReconItemSchema, ReconSummarySchema } from './contract-reconcile';
-import { IsoDate, IsoTimestamp, NoInput } from './schemas';
+import { ReconItemSchema, ReconStateName, ReconSummarySchema } from './contract-reconcile';
+import { CurrencyCode, IsoDate, IsoTimestamp, NoInput } from './schemas';
+
+const SignedMoney = z.object({ amount: z.string().regex(/^-?\d+(\.\d+)?$/), currency: CurrencyCode });
 
 /**
  * Period close (issue 7, item 5): sign off the reconciliation as of a statement date, which freezes
@@ -25,6 +27,8 @@ export const SignOffSchema = z.object({
   asOf: IsoDate,
   signedAt: IsoTimestamp,
   actor: z.enum(['user', 'cli']),
+  /** The person's name as set in Settings when signing off; null: none was set, or the command line. */
+  actorName: z.string().nullable(),
   note: z.string(),
   lockedRequests: z.number().int().nonnegative(),
   lockedLines: z.number().int().nonnegative(),
@@ -38,6 +42,7 @@ export const SignOffSchema = z.object({
     .object({
       at: IsoTimestamp,
       actor: z.enum(['user', 'cli']),
+      actorName: z.string().nullable(),
       reason: z.string(),
       auditSeq: z.number().int(),
     })
@@ -53,7 +58,18 @@ export const periodContract = {
    * other sign-off in force locks. Refused when nothing would be locked.
    */
   'recon:signoff': {
-    input: z.object({ asOf: IsoDate.optional(), note: z.string().max(1000).optional() }).strict(),
+    input: z
+      .object({
+        asOf: IsoDate.optional(),
+        note: z.string().max(1000).optional(),
+        /**
+         * Required (true) when anything stays open as of the date (an open request, an unmatched bank
+         * line, an open suggestion) or a roll-forward difference is not zero: the person has seen
+         * what stays open (recon:open-totals) and signs off anyway.
+         */
+        acknowledgeOpenItems: z.boolean().optional(),
+      })
+      .strict(),
     output: z.object({ signOff: SignOffSchema }),
   },
   /** Every sign-off, newest first, with its drift alerts. */
@@ -68,6 +84,23 @@ export const periodContract = {
       signOff: SignOffSchema,
       summary: ReconSummarySchema,
       items: z.array(ReconItemSchema),
+    }),
+  },
+  /**
+   * What stays open as of a date: per state and currency the count and total of the open items, the
+   * open suggestions, the roll-forward differences that are not zero, and whether signing off then
+   * needs `acknowledgeOpenItems: true`.
+   */
+  'recon:open-totals': {
+    input: z.object({ asOf: IsoDate.optional() }).strict(),
+    output: z.object({
+      asOf: IsoDate,
+      open: z.array(
+        z.object({ state: ReconStateName, count: z.number().int().positive(), total: SignedMoney }),
+      ),
+      suggestions: z.number().int().nonnegative(),
+      differences: z.array(SignedMoney),
+      needsAcknowledgement: z.boolean(),
     }),
   },
   /** Lift a sign-off's locks; the reason is required and audited. The frozen report is kept. */

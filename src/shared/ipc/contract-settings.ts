@@ -16,6 +16,8 @@ export const SettingsSchema = z.object({
   company: ProformaInvoiceSchema,
   /** Prefills the finance e-mail of a transfer request. */
   financeEmail: z.string().max(320).nullable(),
+  /** The name of the person who works in this workspace: sign-offs, decisions and runs carry it. */
+  signerName: z.string().max(100).nullable(),
 });
 
 export const WorkspaceEntrySchema = z.object({

@@ -60,6 +60,7 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   });
   registry.register('recon:signoff', (input) => changed(service.signOff(input)));
   registry.register('recon:signoffs', () => service.signOffs());
+  registry.register('recon:open-totals', (input) => service.openTotals(input));
   registry.register('recon:signoff.report', (input) => service.signOffReport(input));
   registry.register('recon:unlock', (input) => changed(service.unlock(input)));
   registry.register('recon:settings.get', () => service.settings());

@@ -43,6 +43,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'recon:signoffs',
   'recon:signoff.report',
   'recon:settings.get',
+  'recon:open-totals',
   'export:start',
   'export:cancel',
   'catalogue:search',

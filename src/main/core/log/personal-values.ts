@@ -4,11 +4,13 @@ import type { Settings } from '../../../shared/ipc/contract-settings';
 const SHORTEST = 4;
 
 /**
- * The company details and finance e-mail typed in Settings, as values the log must never carry in
+ * The company details, finance e-mail and signer name typed in Settings, as values the log must never carry in
  * any text (a platform message quoting a proforma invoice, say), not only under their field names.
  */
-export function personalValuesOf(settings: Pick<Settings, 'company' | 'financeEmail'>): string[] {
-  return [...Object.values(settings.company), settings.financeEmail].filter(
+export function personalValuesOf(
+  settings: Pick<Settings, 'company' | 'financeEmail'> & Partial<Pick<Settings, 'signerName'>>,
+): string[] {
+  return [...Object.values(settings.company), settings.financeEmail, settings.signerName].filter(
     (value): value is string => typeof value === 'string' && value.trim().length >= SHORTEST,
   );
 }

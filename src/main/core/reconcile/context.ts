@@ -3,6 +3,7 @@
  */
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import { SettingsRepository } from '../ledger/repositories/settings';
 import type { DecisionState } from './decision-state';
 import { ledgerVersion, loadAll, loadWorld } from './load';
 import type { Locks, MatchOptions } from './match/types';
@@ -20,6 +21,11 @@ export interface ReconContext {
   today(): string;
   /** A person in the app, or a person at the command line. */
   actor: 'user' | 'cli';
+  /**
+   * The person's name as set in Settings now (read at each decision, so a record keeps the name of
+   * its time); null when none is set, and always for the command line (a scheduled run).
+   */
+  actorName(): string | null;
   /** Matching thresholds given by the caller (defaults: match/options.ts); see matchOptions. */
   options: MatchOptions;
   /** Settings → Reconciliation as stored now (defaults until first saved). */
@@ -45,6 +51,8 @@ export function reconContext(
     now: () => isoNow(clock),
     today: () => isoNow(clock).slice(0, 10),
     actor,
+    actorName: () =>
+      actor === 'cli' ? null : (new SettingsRepository(db).get(workspaceId)?.signerName ?? null),
     options,
     policy: () => readPolicy(db, workspaceId),
     matchOptions: () => optionsWithPolicy(options, readPolicy(db, workspaceId)),
@@ -52,6 +60,11 @@ export function reconContext(
     locks: () => engineLocks(context.lockIndex(), loadWorld(context)),
   };
   return context;
+}
+
+/** `{by: name}` for an audit entry's details when a name is set (the person who acted), else nothing. */
+export function byName(name: string | null): { by?: string } {
+  return name === null ? {} : { by: name };
 }
 
 /** The context with these locks in force, whatever the ledger says later (one ledger version). */

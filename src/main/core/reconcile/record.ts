@@ -5,7 +5,7 @@
 import type { AuditAction } from './audit/audit-log';
 import { appendInTransaction } from './audit/audit-log';
 import type { AuditDetails } from './audit/entry-hash';
-import type { ReconContext } from './context';
+import { byName, type ReconContext } from './context';
 import { keepItems, ledgerVersion } from './load';
 import { ReconDecisionsRepository, type DecisionKind } from '../ledger/repositories/recon-decisions';
 
@@ -39,18 +39,20 @@ export function recordDecision(
       const before = ledgerVersion(context);
       const decisionId = repo.nextId();
       const at = context.now();
+      const actorName = context.actorName();
       const entry = appendInTransaction(db, {
         workspaceId,
         at,
         actor: context.actor,
         action: decision.action,
         subject: `decision:${decision.undoes ?? decisionId}`,
-        details: { ...decision.details, decisionId, kind: decision.kind },
+        details: { ...decision.details, decisionId, kind: decision.kind, ...byName(actorName) },
       });
       repo.insert(workspaceId, decisionId, {
         kind: decision.kind,
         payload: decision.payload,
         actor: context.actor,
+        actorName,
         createdAt: at,
         auditSeq: entry.seq,
         undoes: decision.undoes,

@@ -1,13 +1,14 @@
 /**
  * recon:run — the matching passes over everything no decision covers yet. Automatic matches are
- * stored as auto_match decisions (actor 'sync') under one audit entry for the run, and the
+ * stored as auto_match decisions under one audit entry for the run — by who started it: a person in
+ * the app (with their name from Settings) or a scheduled run from the command line — and the
  * suggestions replace the last run's, all in one transaction. With `preview` the same is computed
  * and nothing is written: the summary shows the ledger as the run would leave it.
  */
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import { appendInTransaction } from './audit/audit-log';
-import { readWithLocks, withLocks, type ReconContext } from './context';
+import { byName, readWithLocks, withLocks, type ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';
 import { ledgerVersion, remember } from './load';
 import { planRun, type RunPlan } from './plan';
@@ -21,6 +22,7 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
   const { db, workspaceId } = context;
   const repo = new ReconDecisionsRepository(db);
   const at = context.now();
+  const actorName = context.actorName();
   const stored: CurrentMatch[] = [];
   if (plan.matches.length > 0) {
     const firstId = repo.nextId();
@@ -29,7 +31,7 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
     const entry = appendInTransaction(db, {
       workspaceId,
       at,
-      actor: 'sync',
+      actor: context.actor,
       action: 'match.automatic',
       subject: `run:${asOf}`,
       details: {
@@ -38,6 +40,7 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
         byRule,
         firstDecisionId: firstId,
         lastDecisionId: firstId + plan.matches.length - 1,
+        ...byName(actorName),
       },
     });
     plan.matches.forEach((planned, index) => {
@@ -45,7 +48,8 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
       const id = repo.insert(workspaceId, firstId + index, {
         kind: 'auto_match',
         payload,
-        actor: 'sync',
+        actor: context.actor,
+        actorName,
         createdAt: at,
         auditSeq: entry.seq,
       });

@@ -16,6 +16,7 @@ import type { MatchOptions } from './match/types';
 import { openSuggestions, summarize } from './report';
 import { listItems } from './report-items';
 import { listSignOffs } from './period/sign-off-view';
+import { openTotals } from './period/open-totals';
 import { signOff } from './period/sign-off';
 import { signOffReport } from './period/report-read';
 import { unlockSignOff } from './period/unlock';
@@ -133,6 +134,12 @@ export class ReconcileService {
 
   signOff(input: In<'recon:signoff'>): Out<'recon:signoff'> {
     return signOff(this.context, input);
+  }
+
+  openTotals(input: In<'recon:open-totals'>): Out<'recon:open-totals'> {
+    const { context, world, state } = readWithLocks(this.context);
+    const suggestions = openSuggestions(context, world, state).length;
+    return openTotals(context, world, state, input.asOf ?? context.today(), suggestions);
   }
 
   signOffs(): Out<'recon:signoffs'> {

@@ -11,4 +11,5 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'system',
   company: {},
   financeEmail: null,
+  signerName: null,
 });

@@ -51,6 +51,10 @@ export function checkSettingsPatch(patch: SettingsPatch): SettingsPatch {
     checked.financeEmail = email === '' ? null : email;
   }
   if (patch.company !== undefined) checked.company = trimmedCompany(patch.company);
+  if (patch.signerName !== undefined) {
+    const name = patch.signerName?.replace(/\s+/g, ' ').trim() ?? '';
+    checked.signerName = name === '' ? null : name;
+  }
   if (issues.length > 0) throw invalidInput('settings', issues);
   return checked;
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SignOff } from '@shared/ipc/contract-period';
+import type { ChannelOutput } from '@shared/ipc/contract';
 import type { ReconSummary } from '@shared/ipc/contract-reconcile';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { signOffSentence, unlockSentence } from '../features/reconciliation/period-close/period-text';
@@ -12,12 +13,22 @@ import {
 } from './recon-client';
 import type { ReconDecisionsState } from './recon-decisions-store';
 
+export type OpenTotals = ChannelOutput<'recon:open-totals'>;
+
+interface Reviewed {
+  asOf: string;
+  note: string;
+  summary: Loadable<ReconSummary>;
+  /** What stays open as of the date, per state: shown, and acknowledged before signing off. */
+  openTotals: Loadable<OpenTotals>;
+}
+
 /** The sign-off being prepared: the summary as of its date (what it would freeze), then its answer. */
 export type SigningView =
   | { status: 'idle' }
-  | { status: 'reviewing'; asOf: string; note: string; summary: Loadable<ReconSummary> }
-  | { status: 'saving'; asOf: string; note: string; summary: Loadable<ReconSummary> }
-  | { status: 'error'; asOf: string; note: string; summary: Loadable<ReconSummary>; error: ErrorShape }
+  | ({ status: 'reviewing' } & Reviewed)
+  | ({ status: 'saving' } & Reviewed)
+  | ({ status: 'error'; error: ErrorShape } & Reviewed)
   | { status: 'done'; signOff: SignOff };
 
 export interface ReconPeriodState {
@@ -31,12 +42,20 @@ export interface ReconPeriodState {
   review(asOf: string, note: string): Promise<void>;
   /** Back from the confirmation (or the result) to the form. */
   cancelSigning(): void;
-  /** `recon:signoff` with the reviewed date and note. */
-  confirmSigning(): Promise<void>;
+  /** `recon:signoff` with the reviewed date and note, and the acknowledgement of what stays open. */
+  confirmSigning(options?: { acknowledgeOpenItems?: boolean }): Promise<void>;
   /** `recon:unlock`; the error is returned for the dialog that asked. */
   unlock(id: number, reason: string): Promise<ErrorShape | null>;
   openReport(id: number): Promise<void>;
   closeReport(): void;
+}
+
+async function loaded<T>(read: () => Promise<T>): Promise<Loadable<T>> {
+  try {
+    return { status: 'ready', value: await read() };
+  } catch (thrown) {
+    return { status: 'error', error: toErrorShape(thrown), previous: null };
+  }
 }
 
 interface Dependencies {
@@ -70,37 +89,37 @@ export function createReconPeriodStore(client: ReconClient, deps: Dependencies) 
       reload: load,
       async review(asOf, note) {
         const ticket = reviewTickets.take();
-        set({ signing: { status: 'reviewing', asOf, note, summary: { status: 'loading', previous: null } } });
-        let summary: Loadable<ReconSummary>;
-        try {
-          summary = { status: 'ready', value: await client.invoke('recon:summary', { asOf }) };
-        } catch (thrown) {
-          summary = { status: 'error', error: toErrorShape(thrown), previous: null };
-        }
+        const loading = { status: 'loading', previous: null } as const;
+        set({ signing: { status: 'reviewing', asOf, note, summary: loading, openTotals: loading } });
+        const [summary, openTotals] = await Promise.all([
+          loaded(() => client.invoke('recon:summary', { asOf })),
+          loaded(() => client.invoke('recon:open-totals', { asOf })),
+        ]);
         const signing = get().signing;
         if (reviewTickets.isLatest(ticket) && signing.status === 'reviewing')
-          set({ signing: { ...signing, summary } });
+          set({ signing: { ...signing, summary, openTotals } });
       },
       cancelSigning() {
         reviewTickets.take();
         if (get().signing.status !== 'saving') set({ signing: { status: 'idle' } });
       },
-      async confirmSigning() {
+      async confirmSigning(options = {}) {
         const signing = get().signing;
         if (signing.status !== 'reviewing' && signing.status !== 'error') return;
-        const { asOf, note, summary } = signing;
-        set({ signing: { status: 'saving', asOf, note, summary } });
+        const { asOf, note, summary, openTotals } = signing;
+        set({ signing: { status: 'saving', asOf, note, summary, openTotals } });
         try {
           const text = note.trim();
           const answer = await client.invoke('recon:signoff', {
             asOf,
             ...(text === '' ? {} : { note: text }),
+            ...(options.acknowledgeOpenItems === true ? { acknowledgeOpenItems: true } : {}),
           });
           set({ signing: { status: 'done', signOff: answer.signOff } });
           deps.decisions().announce('done', signOffSentence(answer.signOff));
           deps.changed();
         } catch (thrown) {
-          set({ signing: { status: 'error', asOf, note, summary, error: toErrorShape(thrown) } });
+          set({ signing: { status: 'error', asOf, note, summary, openTotals, error: toErrorShape(thrown) } });
         }
       },
       async unlock(id, reason) {

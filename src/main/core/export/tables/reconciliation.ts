@@ -1,7 +1,8 @@
 /**
- * The reconciliation report as export tables (issue 8): Summary, Roll-forward, Matches, Open items
- * and Audit, in that order (one workbook of five sheets, or with `part` just that one), built from
- * the reconciliation service as of `asOf` (default today), or from a sign-off's frozen report.
+ * The reconciliation report as export tables (issue 8): Summary, Roll-forward, Matches, Open items,
+ * Resolutions and Audit, in that order (one workbook of six sheets, or with `part` just that one),
+ * built from the reconciliation service as of `asOf` (default today), or from a sign-off's frozen
+ * report. The report is complete: the open-items filters apply only when chosen explicitly.
  */
 import type { ExportRequest, RECON_EXPORT_PARTS } from '../../../../shared/ipc/contract-export';
 import type { Clock } from '../../clock';
@@ -11,6 +12,7 @@ import { throwIfAborted } from '../csv';
 import { auditTable } from './reconciliation/audit-part';
 import { matchesTable, openItemsTable } from './reconciliation/items-parts';
 import { reconReportData, type ReconReportData } from './reconciliation/report-data';
+import { resolutionsTable } from './reconciliation/resolutions-part';
 import { rollForwardTable } from './reconciliation/rollforward-part';
 import { summaryTable } from './reconciliation/summary-part';
 
@@ -21,10 +23,11 @@ type AnyTable = ExportTable<any>;
 
 /** Each part's table, in the workbook's order. */
 const PARTS: ReadonlyArray<[Part, (data: ReconReportData, filters: ReconFilters) => AnyTable]> = [
-  ['summary', (data) => summaryTable(data)],
+  ['summary', (data, filters) => summaryTable(data, filters)],
   ['roll-forward', (data) => rollForwardTable(data)],
   ['matches', (data) => matchesTable(data)],
   ['open-items', (data, filters) => openItemsTable(data, filters)],
+  ['resolutions', (data) => resolutionsTable(data)],
   ['audit', (data) => auditTable(data)],
 ];
 

@@ -16,6 +16,7 @@ import noticeFilesPrivate from './0015-notice-files-private.sql?raw';
 import reconSettings from './0016-recon-settings.sql?raw';
 import openingBalances from './0017-opening-balances.sql?raw';
 import transferPaymentDetails from './0018-transfer-payment-details.sql?raw';
+import signerNames from './0019-signer-names.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: 'recon-settings', sql: reconSettings },
   { version: 17, name: 'opening-balances', sql: openingBalances },
   { version: 18, name: 'transfer-payment-details', sql: transferPaymentDetails },
+  { version: 19, name: 'signer-names', sql: signerNames },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

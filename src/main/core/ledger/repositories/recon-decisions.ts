@@ -16,6 +16,8 @@ export interface NewDecision {
   kind: DecisionKind;
   payload: Record<string, unknown>;
   actor: DecisionActor;
+  /** The person's name as set in Settings when the decision was made (null: none, or the CLI). */
+  actorName?: string | null;
   createdAt: string;
   auditSeq: number;
   undoes?: number;
@@ -26,6 +28,7 @@ export interface StoredDecision {
   kind: DecisionKind;
   payload: Record<string, unknown>;
   actor: DecisionActor;
+  actorName: string | null;
   createdAt: string;
   auditSeq: number;
   undoes: number | null;
@@ -52,6 +55,7 @@ interface DecisionRow {
   kind: DecisionKind;
   payload: string;
   actor: DecisionActor;
+  actor_name: string | null;
   created_at: string;
   audit_seq: number;
   undoes: number | null;
@@ -59,7 +63,7 @@ interface DecisionRow {
 }
 
 const SELECT_DECISION = `
-  SELECT d.id, d.kind, d.payload, d.actor, d.created_at, d.audit_seq, d.undoes,
+  SELECT d.id, d.kind, d.payload, d.actor, d.actor_name, d.created_at, d.audit_seq, d.undoes,
          (SELECT u.id FROM recon_decisions u WHERE u.undoes = d.id) AS undone_by
     FROM recon_decisions d`;
 
@@ -69,6 +73,7 @@ function toDecision(row: DecisionRow): StoredDecision {
     kind: row.kind,
     payload: JSON.parse(row.payload) as Record<string, unknown>,
     actor: row.actor,
+    actorName: row.actor_name,
     createdAt: row.created_at,
     auditSeq: row.audit_seq,
     undoes: row.undoes,
@@ -102,8 +107,8 @@ export class ReconDecisionsRepository {
   insert(workspaceId: number, id: number, decision: NewDecision): number {
     requireTransaction(this.db);
     this.insertDecision ??= this.db.prepare(
-      `INSERT INTO recon_decisions (id, workspace_id, kind, payload, actor, created_at, audit_seq, undoes)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO recon_decisions (id, workspace_id, kind, payload, actor, actor_name, created_at, audit_seq, undoes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertDecision.run(
       id,
@@ -111,6 +116,7 @@ export class ReconDecisionsRepository {
       decision.kind,
       JSON.stringify(decision.payload),
       decision.actor,
+      decision.actorName ?? null,
       decision.createdAt,
       decision.auditSeq,
       decision.undoes ?? null,
@@ -200,7 +206,7 @@ export class ReconDecisionsRepository {
     // Two reads, so each decision's payload is read once, not once per item it covers.
     const decisions = this.db
       .prepare<[number, string], DecisionRow>(
-        `SELECT d.id, d.kind, d.payload, d.actor, d.created_at, d.audit_seq, d.undoes, NULL AS undone_by
+        `SELECT d.id, d.kind, d.payload, d.actor, d.actor_name, d.created_at, d.audit_seq, d.undoes, NULL AS undone_by
            FROM recon_decisions d
           WHERE d.id IN (SELECT decision_id FROM recon_current WHERE workspace_id = ? AND role = ?)
           ORDER BY d.id`,

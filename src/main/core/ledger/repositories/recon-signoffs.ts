@@ -13,6 +13,8 @@ export interface NewSignOff {
   asOf: string;
   signedAt: string;
   actor: 'user' | 'cli';
+  /** The person's name as set in Settings when signing off (null: none set, or the CLI). */
+  actorName: string | null;
   note: string;
   lockedRequests: number;
   lockedLines: number;
@@ -25,6 +27,7 @@ export interface NewSignOff {
 export interface StoredUnlock {
   at: string;
   actor: 'user' | 'cli';
+  actorName: string | null;
   reason: string;
   auditSeq: number;
 }
@@ -63,6 +66,7 @@ interface SignOffRow {
   as_of: string;
   signed_at: string;
   actor: 'user' | 'cli';
+  actor_name: string | null;
   note: string;
   locked_requests: number;
   locked_lines: number;
@@ -71,13 +75,14 @@ interface SignOffRow {
   report_sha256: string;
   unlocked_at: string | null;
   unlocked_actor: 'user' | 'cli' | null;
+  unlocked_actor_name: string | null;
   unlock_reason: string | null;
   unlock_seq: number | null;
 }
 
 const SELECT_SIGNOFF = `
-  SELECT s.id, s.as_of, s.signed_at, s.actor, s.note, s.locked_requests, s.locked_lines, s.audit_seq,
-         s.audit_hash, s.report_sha256, u.at AS unlocked_at, u.actor AS unlocked_actor,
+  SELECT s.id, s.as_of, s.signed_at, s.actor, s.actor_name, s.note, s.locked_requests, s.locked_lines, s.audit_seq,
+         s.audit_hash, s.report_sha256, u.at AS unlocked_at, u.actor AS unlocked_actor, u.actor_name AS unlocked_actor_name,
          u.reason AS unlock_reason, u.audit_seq AS unlock_seq
     FROM recon_signoffs s LEFT JOIN recon_signoff_unlocks u ON u.signoff_id = s.id`;
 
@@ -87,6 +92,7 @@ function toSignOff(row: SignOffRow): StoredSignOff {
     asOf: row.as_of,
     signedAt: row.signed_at,
     actor: row.actor,
+    actorName: row.actor_name,
     note: row.note,
     lockedRequests: row.locked_requests,
     lockedLines: row.locked_lines,
@@ -99,6 +105,7 @@ function toSignOff(row: SignOffRow): StoredSignOff {
         : {
             at: row.unlocked_at,
             actor: row.unlocked_actor!,
+            actorName: row.unlocked_actor_name,
             reason: row.unlock_reason!,
             auditSeq: row.unlock_seq!,
           },
@@ -150,9 +157,9 @@ export class ReconSignOffsRepository {
     requireTransaction(this.db);
     this.db
       .prepare(
-        `INSERT INTO recon_signoffs (id, workspace_id, as_of, signed_at, actor, note, locked_requests,
-           locked_lines, audit_seq, audit_hash, report_gzip, report_sha256)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO recon_signoffs (id, workspace_id, as_of, signed_at, actor, actor_name, note,
+           locked_requests, locked_lines, audit_seq, audit_hash, report_gzip, report_sha256)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -160,6 +167,7 @@ export class ReconSignOffsRepository {
         signOff.asOf,
         signOff.signedAt,
         signOff.actor,
+        signOff.actorName,
         signOff.note,
         signOff.lockedRequests,
         signOff.lockedLines,
@@ -180,10 +188,10 @@ export class ReconSignOffsRepository {
     requireTransaction(this.db);
     this.db
       .prepare(
-        `INSERT INTO recon_signoff_unlocks (workspace_id, signoff_id, reason, actor, at, audit_seq)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO recon_signoff_unlocks (workspace_id, signoff_id, reason, actor, actor_name, at, audit_seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(workspaceId, signOffId, unlock.reason, unlock.actor, unlock.at, unlock.auditSeq);
+      .run(workspaceId, signOffId, unlock.reason, unlock.actor, unlock.actorName, unlock.at, unlock.auditSeq);
   }
 
   /** Newest first. */

@@ -8,6 +8,7 @@ interface SettingsRow {
   theme: Settings['theme'];
   company: string;
   finance_email: string | null;
+  signer_name: string | null;
 }
 
 /** The workspace's settings row (migration 0007); absent until a setting is first changed. */
@@ -17,7 +18,7 @@ export class SettingsRepository {
   get(workspaceId: number): Settings | undefined {
     const row = this.db
       .prepare<[number], SettingsRow>(
-        `SELECT sync_interval_minutes, locale, date_style, theme, company, finance_email
+        `SELECT sync_interval_minutes, locale, date_style, theme, company, finance_email, signer_name
            FROM workspace_settings WHERE workspace_id = ?`,
       )
       .get(workspaceId);
@@ -29,6 +30,7 @@ export class SettingsRepository {
       theme: row.theme,
       company: JSON.parse(row.company) as Settings['company'],
       financeEmail: row.finance_email,
+      signerName: row.signer_name,
     };
   }
 
@@ -37,12 +39,13 @@ export class SettingsRepository {
     this.db
       .prepare(
         `INSERT INTO workspace_settings
-           (workspace_id, sync_interval_minutes, locale, date_style, theme, company, finance_email, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           (workspace_id, sync_interval_minutes, locale, date_style, theme, company, finance_email, signer_name,
+            updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (workspace_id) DO UPDATE SET
            sync_interval_minutes = excluded.sync_interval_minutes, locale = excluded.locale,
            date_style = excluded.date_style, theme = excluded.theme, company = excluded.company,
-           finance_email = excluded.finance_email, updated_at = excluded.updated_at`,
+           finance_email = excluded.finance_email, signer_name = excluded.signer_name, updated_at = excluded.updated_at`,
       )
       .run(
         workspaceId,
@@ -52,6 +55,7 @@ export class SettingsRepository {
         settings.theme,
         JSON.stringify(settings.company),
         settings.financeEmail,
+        settings.signerName,
         now,
       );
   }

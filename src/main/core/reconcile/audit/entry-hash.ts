@@ -24,9 +24,11 @@
  * true, false, null, arrays and objects of the same. Amounts go in as decimal strings ("1250.00"),
  * never as fractional numbers, so no tool's number formatting can change the text.
  *
- * What may go into details: ids, references, amounts, currency codes, reason codes and the notes a
- * person typed for the decision. Never credentials, tokens or personal data (names, e-mail
- * addresses, account numbers/IBANs of counterparties): pass the bank line's or request's id instead.
+ * What may go into details: ids, references, amounts, currency codes, reason codes, the notes a
+ * person typed for the decision, and `by`: the name of the person who acted, as set in Settings
+ * (the actor column only says user, cli or sync). Never credentials, tokens or other personal data
+ * (counterparties' names, e-mail addresses, account numbers/IBANs): pass the bank line's or
+ * request's id instead.
  * Keys that look like either are refused, as a guard, not a guarantee. A member whose value is
  * undefined is left out (as JSON.stringify does); NaN, Infinity, fractions, bigints, dates and
  * other objects are refused: convert them to strings first.

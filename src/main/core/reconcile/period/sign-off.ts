@@ -12,11 +12,12 @@ import {
   type LockedItem,
 } from '../../ledger/repositories/recon-signoffs';
 import { appendInTransaction } from '../audit/audit-log';
-import { withLocks, type ReconContext } from '../context';
+import { byName, withLocks, type ReconContext } from '../context';
 import { keepItems, ledgerVersion, loadAll } from '../load';
-import { reconcileAsOf } from '../report';
+import { openSuggestions, reconcileAsOf } from '../report';
 import type { ReconWorld } from '../world';
 import { freezeReport } from './frozen-report';
+import { openTotals, type OpenTotals } from './open-totals';
 import { rowStates, selectLocks, settledDecisions, withSelection, type LockSelection } from './select';
 import { getSignOff } from './sign-off-view';
 
@@ -33,6 +34,23 @@ function lockedItems(world: ReconWorld, selection: LockSelection): LockedItem[] 
       approvedText: approvedText(request.approved),
     };
   });
+}
+
+/** Anything open (or a roll-forward difference) needs the person's explicit acknowledgement. */
+function requireAcknowledgement(totals: OpenTotals, acknowledged: boolean): void {
+  if (!totals.needsAcknowledgement || acknowledged) return;
+  const open = totals.open.reduce((sum, row) => sum + row.count, 0);
+  const parts = [
+    ...(open > 0 ? [`${open} open ${open === 1 ? 'item stays' : 'items stay'} open`] : []),
+    ...(totals.suggestions > 0 ? [`${totals.suggestions} suggestions are not reviewed`] : []),
+    ...(totals.differences.length > 0 ? ['the roll-forward shows a difference'] : []),
+  ];
+  throw invalidInput('sign-off', [
+    {
+      field: 'acknowledgeOpenItems',
+      problem: `as of ${totals.asOf} ${parts.join(', ')}: review what stays open and acknowledge it to sign off`,
+    },
+  ]);
 }
 
 export function signOff(
@@ -64,18 +82,32 @@ export function signOff(
           },
         ]);
       }
+      const read = withLocks(context, locked, world);
+      requireAcknowledgement(
+        openTotals(read, world, state, asOf, openSuggestions(read, world, state).length),
+        input.acknowledgeOpenItems === true,
+      );
       const before = ledgerVersion(context);
       const id = repo.nextId();
       const locks = withSelection(locked, selection, { signOffId: id, asOf });
       const report = freezeReport(withLocks(context, locks, world), world, state, asOf);
       const counts = { lockedRequests: selection.lockedRequests, lockedLines: selection.lockedLines };
+      const actorName = context.actorName();
       const entry = appendInTransaction(db, {
         workspaceId,
         at: context.now(),
         actor: context.actor,
         action: 'period.signed_off',
         subject: `signoff:${id}`,
-        details: { signOffId: id, asOf, ...counts, reportSha256: report.sha256, note },
+        details: {
+          signOffId: id,
+          asOf,
+          ...counts,
+          reportSha256: report.sha256,
+          note,
+          acknowledgedOpenItems: input.acknowledgeOpenItems === true,
+          ...byName(actorName),
+        },
       });
       repo.insert(
         id,
@@ -84,6 +116,7 @@ export function signOff(
           asOf,
           signedAt: entry.at,
           actor: context.actor,
+          actorName,
           note,
           ...counts,
           auditSeq: entry.seq,

@@ -7,7 +7,7 @@ import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contrac
 import { invalidInput } from '../../../../shared/ipc/errors';
 import { ReconSignOffsRepository } from '../../ledger/repositories/recon-signoffs';
 import { appendInTransaction } from '../audit/audit-log';
-import type { ReconContext } from '../context';
+import { byName, type ReconContext } from '../context';
 import { keepItems, ledgerVersion } from '../load';
 import { getSignOff, signOffNotFound } from './sign-off-view';
 
@@ -30,17 +30,19 @@ export function unlockSignOff(
       ]);
     }
     const before = ledgerVersion(context);
+    const actorName = context.actorName();
     const entry = appendInTransaction(db, {
       workspaceId,
       at: context.now(),
       actor: context.actor,
       action: 'period.unlocked',
       subject: `signoff:${input.id}`,
-      details: { signOffId: input.id, asOf: stored.asOf, reason: input.reason },
+      details: { signOffId: input.id, asOf: stored.asOf, reason: input.reason, ...byName(actorName) },
     });
     repo.insertUnlock(workspaceId, input.id, {
       at: entry.at,
       actor: context.actor,
+      actorName,
       reason: input.reason,
       auditSeq: entry.seq,
     });

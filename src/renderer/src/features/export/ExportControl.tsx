@@ -22,6 +22,11 @@ export interface ExportControlProps {
   history?: boolean;
   /** Offer the choice of part for CSV (the reconciliation report: the workbook holds all five). */
   parts?: boolean;
+  /**
+   * The reconciliation report while the screen filters its open items: the filter in words, offered
+   * as the explicit choice to export only those (the complete report is the default).
+   */
+  shownFilter?: string | null;
   /** A report's format is remembered apart from a table's, and first suggested as XLSX. */
   scope?: FormatScope;
   /** A smaller button, for a row of a table. */

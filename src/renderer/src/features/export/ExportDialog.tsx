@@ -5,6 +5,7 @@ import type { ExportControlProps } from './ExportControl';
 import { RECON_PART_CHOICES, RECON_PART_LABELS, type ExportChoice, type ReconPart } from './export-request';
 import { isBusy, type ExportPhase, type ExportSession } from './export-session';
 import { ExportStatus } from './ExportStatus';
+import { ReportScopeChoice } from './ReportScopeChoice';
 import { browserStorage, FORMAT_HINTS, FORMAT_LABELS, initialFormat, rememberFormat } from './format-memory';
 import { useModalDialog } from '../../lib/use-modal-dialog';
 
@@ -23,13 +24,14 @@ interface ExportDialogProps extends ExportControlProps {
  */
 export function ExportDialog(props: ExportDialogProps) {
   const { what, description, history = false, parts = false, scope = 'table', testId } = props;
-  const { session, phase, returnFocus, onClose, buildRequest } = props;
+  const { session, phase, returnFocus, onClose, buildRequest, shownFilter = null } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const [choice, setChoice] = useState<ExportChoice>(() => ({
     format: initialFormat(browserStorage(), formatPreferences().locale, scope),
     withHistory: false,
     part: 'all',
+    onlyShown: false,
   }));
   const busy = isBusy(phase);
   const finished = phase.status === 'done' || phase.status === 'cancelled' || phase.status === 'failed';
@@ -101,6 +103,16 @@ export function ExportDialog(props: ExportDialogProps) {
             </div>
           ))}
         </fieldset>
+        {shownFilter === null ? null : (
+          <ReportScopeChoice
+            idPrefix={ids}
+            testId={testId}
+            filter={shownFilter}
+            onlyShown={choice.onlyShown === true}
+            disabled={busy}
+            onChange={(onlyShown) => setChoice({ ...choice, onlyShown })}
+          />
+        )}
         {history ? (
           <div className="export-format">
             <input
@@ -138,7 +150,8 @@ export function ExportDialog(props: ExportDialogProps) {
           </div>
         ) : parts ? (
           <p className="export-hint">
-            The workbook holds every part as a sheet: Summary, Roll-forward, Matches, Open items and Audit.
+            The workbook holds every part as a sheet: Summary, Roll-forward, Matches, Open items, Resolutions
+            and Audit.
           </p>
         ) : null}
         <ExportStatus phase={phase} what={what} testId={testId} />

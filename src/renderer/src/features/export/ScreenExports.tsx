@@ -2,7 +2,7 @@ import type { TransferFilters, TransferSort } from '@shared/ipc/contract-transfe
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
 import { formatDate } from '../../lib/format-time';
 import { ExportControl } from './ExportControl';
-import { reconDescription, transfersDescription } from './export-describe';
+import { reconDescription, reconFilterWords, transfersDescription } from './export-describe';
 import {
   auditRequest,
   balanceHistoryRequest,
@@ -80,6 +80,7 @@ export function ReconReportExport(props: {
       description={reconDescription(view)}
       parts
       scope="report"
+      shownFilter={reconFilterWords(view)}
       buildRequest={(choice) => reconciliationRequest(view, choice)}
       testId="recon-export"
     />

@@ -31,12 +31,16 @@ export function transfersDescription(
   return `${count}${which}, sorted by ${sortDescription(view.sort.column, view.sort.direction)}.`;
 }
 
+/** "State: Awaiting payment; age: 3–7 days", or null when the screen shows every open item. */
+export function reconFilterWords(view: { state?: ReconState; ageing?: AgeingBucket }): string | null {
+  const filters = [
+    view.state === undefined ? null : `State: ${STATE_LABELS[view.state]}`,
+    view.ageing === undefined ? null : `age: ${AGEING_LABELS[view.ageing]}`,
+  ].filter((word): word is string => word !== null);
+  return filters.length === 0 ? null : filters.join('; ');
+}
+
 export function reconDescription(view: { asOf?: string; state?: ReconState; ageing?: AgeingBucket }): string {
   const asOf = view.asOf === undefined || view.asOf === '' ? 'as of today' : `as of ${formatDate(view.asOf)}`;
-  const filters = [
-    view.state === undefined ? null : STATE_LABELS[view.state].toLowerCase(),
-    view.ageing === undefined ? null : AGEING_LABELS[view.ageing].toLowerCase(),
-  ].filter((word): word is string => word !== null);
-  const items = filters.length === 0 ? 'every open item' : `open items: ${filters.join(', ')}`;
-  return `The reconciliation report ${asOf}: summary, roll-forward, matches, ${items}, and the audit log.`;
+  return `The reconciliation report ${asOf}: summary, roll-forward, matches, every open item, resolutions, and the audit log.`;
 }

@@ -17,6 +17,11 @@ export interface ExportChoice {
   withHistory: boolean;
   /** Reconciliation as CSV: one part, or every part one block after the other. */
   part: ReconPart | 'all';
+  /**
+   * Reconciliation: the explicit choice to export only the open items the screen's filters show
+   * (the file then says which filter). Off: the complete report, whatever the screen shows.
+   */
+  onlyShown?: boolean;
 }
 
 export const RECON_PART_LABELS: Readonly<Record<ReconPart | 'all', string>> = {
@@ -25,6 +30,7 @@ export const RECON_PART_LABELS: Readonly<Record<ReconPart | 'all', string>> = {
   'roll-forward': 'Roll-forward',
   matches: 'Matches',
   'open-items': 'Open items',
+  resolutions: 'Resolutions',
   audit: 'Audit log',
 };
 
@@ -81,15 +87,25 @@ function partOf(choice: Pick<ExportChoice, 'format' | 'part'>): Pick<ReconFilter
   return choice.format === 'xlsx' || choice.part === 'all' ? {} : { part: choice.part };
 }
 
-/** The live report as of the date shown, with the open-items filters of the screen. */
+/** Whether the screen's open items are filtered (so "only what the screen shows" is a choice). */
+export function reconViewFiltered(view: { state?: ReconState; ageing?: AgeingBucket }): boolean {
+  return view.state !== undefined || view.ageing !== undefined;
+}
+
+/**
+ * The live report as of the date shown: complete (every open item) unless the person chose to export
+ * only the open items the screen's filters show.
+ */
 export function reconciliationRequest(
   view: { asOf?: string; state?: ReconState; ageing?: AgeingBucket },
-  choice: Pick<ExportChoice, 'format' | 'part'>,
+  choice: Pick<ExportChoice, 'format' | 'part' | 'onlyShown'>,
 ): ExportRequest {
+  const filtered = choice.onlyShown === true && reconViewFiltered(view);
   const filters: ReconFilters = {
     ...(view.asOf === undefined || view.asOf === '' ? {} : { asOf: view.asOf }),
-    ...(view.state === undefined ? {} : { states: [view.state] }),
-    ...(view.ageing === undefined ? {} : { ageing: view.ageing }),
+    ...(filtered && view.state !== undefined ? { states: [view.state] } : {}),
+    ...(filtered && view.ageing !== undefined ? { ageing: view.ageing } : {}),
+    ...(filtered ? { onlyFiltered: true } : {}),
     ...partOf(choice),
   };
   return Object.keys(filters).length === 0

@@ -1,4 +1,11 @@
 import { AGEING_BUCKETS, RECON_STATES } from '@shared/ipc/contract-reconcile';
+import {
+  MATCH_RULE_WORDS,
+  reasonWords,
+  RESOLUTION_REASON_CODES,
+  RESOLUTION_REASON_WORDS,
+  STATE_WORDS,
+} from '@shared/domain/recon-words';
 import { formatDate } from '../../lib/format-time';
 import type {
   ImportFormat,
@@ -9,19 +16,12 @@ import type {
 } from '../../stores/recon-client';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
 
-/** The words of the Reconciliation screen: states, ages, reasons and results in plain language. */
+/**
+ * The words of the Reconciliation screen: states, ages, reasons and results in plain language. The
+ * words of states, reasons and rules are shared with the exported files (@shared/domain/recon-words).
+ */
 
-export const STATE_LABELS: Readonly<Record<ReconState, string>> = {
-  awaiting_payment: 'Awaiting payment',
-  paid_awaiting_approval: 'Paid, awaiting approval',
-  matched: 'Matched',
-  variance: 'Variance',
-  approved_unpaid: 'Approved, not paid',
-  refund_expected: 'Refund expected',
-  unmatched_bank_payment: 'Unmatched bank payment',
-  resolved: 'Resolved',
-  signed_off: 'Signed off',
-};
+export const STATE_LABELS: Readonly<Record<ReconState, string>> = STATE_WORDS;
 
 /** What each state means, for the summary's figures (a title and screen-reader text). */
 export const STATE_HINTS: Readonly<Record<ReconState, string>> = {
@@ -61,26 +61,12 @@ export const REASON_LABELS: Readonly<Record<Suggestion['reason'], string>> = {
   weak_evidence: 'The evidence is not strong enough to match without a person: check why below.',
 };
 
-export const RULE_LABELS: Readonly<Record<Suggestion['options'][number]['rule'], string>> = {
-  exact_reference: 'Exact reference',
-  fuzzy_reference: 'Near reference',
-  amount_date: 'Amount and date',
-  split_sum: 'Split payment',
-  manual: 'Matched by hand',
-};
+export const RULE_LABELS: Readonly<Record<Suggestion['options'][number]['rule'], string>> = MATCH_RULE_WORDS;
 
-export const RESOLVE_REASONS: ReadonlyArray<{ code: ResolveReason; label: string }> = [
-  { code: 'bank_fee', label: 'Bank fee' },
-  { code: 'fx_difference', label: 'Exchange-rate difference' },
-  { code: 'duplicate', label: 'Duplicate' },
-  { code: 'refunded', label: 'Refunded' },
-  { code: 'not_a_top_up', label: 'Not a top-up' },
-  { code: 'other', label: 'Other' },
-];
+export const RESOLVE_REASONS: ReadonlyArray<{ code: ResolveReason; label: string }> =
+  RESOLUTION_REASON_CODES.map((code) => ({ code, label: RESOLUTION_REASON_WORDS[code] }));
 
-export function resolveLabel(code: string): string {
-  return RESOLVE_REASONS.find((reason) => reason.code === code)?.label ?? code;
-}
+export const resolveLabel = reasonWords;
 
 export const FORMAT_OPTIONS: ReadonlyArray<{ value: ImportFormat; label: string }> = [
   { value: 'auto', label: 'Detect automatically' },

@@ -3,6 +3,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { useSettings } from '../../stores/settings';
 import { CompanyForm } from './CompanyForm';
 import { FormatSection } from './FormatSection';
+import { SignerNameSection } from './SignerNameSection';
 import { SyncIntervalForm } from './SyncIntervalForm';
 import { ThemeSection } from './ThemeSection';
 
@@ -24,6 +25,7 @@ export function WorkspaceSettings() {
         <h2 id="sync-heading">Sync</h2>
         <SyncIntervalForm settings={settings} />
       </section>
+      <SignerNameSection settings={settings} />
       <section className="settings-section" aria-labelledby="company-heading" data-testid="settings-company">
         <h2 id="company-heading">Company details for proforma invoices</h2>
         <p className="settings-note">

@@ -4,9 +4,11 @@
  * signed off, with state and age), both from the report's items.
  */
 import type { ReconItem, ReconMatch } from '../../../../../shared/ipc/contract-reconcile';
+import { ruleWords, stateWords } from '../../../../../shared/domain/recon-words';
 import { sumAmounts } from '../../../reconcile/explain';
 import { CLOSED_STATES, type AgeingBucket } from '../../../reconcile/match/states';
 import type { ExportColumn, ExportTable } from '../../columns';
+import { appliedFilter, type ReportFilters } from './filter-words';
 import type { ReconReportData } from './report-data';
 
 export interface MatchRow {
@@ -21,7 +23,7 @@ const negate = (amount: string): string =>
   amount.startsWith('-') ? amount.slice(1) : /^[0.]+$/.test(amount) ? amount : `-${amount}`;
 
 export const MATCH_COLUMNS: ExportColumn<MatchRow>[] = [
-  { key: 'rule', header: 'Rule', kind: 'text', value: (r) => r.match.rule, width: 16 },
+  { key: 'rule', header: 'Rule', kind: 'text', value: (r) => ruleWords(r.match.rule), width: 18 },
   // A number (0 to 1), exact as the matcher gave it: an amount column without a currency.
   { key: 'score', header: 'Score', kind: 'amount', value: (r) => String(r.match.score), width: 7 },
   { key: 'bank_lines', header: 'Bank lines', kind: 'reference', value: (r) => r.match.lineIds.join('; ') },
@@ -43,6 +45,7 @@ export const MATCH_COLUMNS: ExportColumn<MatchRow>[] = [
   { key: 'explanation', header: 'Explanation', kind: 'text', value: (r) => r.match.explanation, width: 60 },
   { key: 'decision_id', header: 'Decision', kind: 'integer', value: (r) => r.match.decisionId ?? null },
   { key: 'locked_by', header: 'Locked by sign-off', kind: 'integer', value: (r) => r.lockedBy },
+  { key: 'rule_code', header: 'Rule code', kind: 'text', value: (r) => r.match.rule, width: 16 },
 ];
 
 const matchKey = (match: ReconMatch): string =>
@@ -98,7 +101,7 @@ export const OPEN_ITEM_COLUMNS: ExportColumn<ReconItem>[] = [
     width: 10,
   },
   { key: 'id', header: 'Reference or bank id', kind: 'reference', value: (r) => r.id },
-  { key: 'state', header: 'State', kind: 'text', value: (r) => r.state, width: 24 },
+  { key: 'state', header: 'State', kind: 'text', value: (r) => stateWords(r.state), width: 24 },
   {
     key: 'ageing',
     header: 'Age',
@@ -116,6 +119,7 @@ export const OPEN_ITEM_COLUMNS: ExportColumn<ReconItem>[] = [
     currency: (r) => r.amount.currency,
   },
   { key: 'label', header: 'Float or bank text', kind: 'text', value: (r) => r.label, width: 40 },
+  { key: 'state_code', header: 'State code', kind: 'text', value: (r) => r.state, width: 24 },
 ];
 
 export function matchesTable(data: ReconReportData): ExportTable<MatchRow> {
@@ -123,18 +127,35 @@ export function matchesTable(data: ReconReportData): ExportTable<MatchRow> {
   return { title: 'Matches', columns: MATCH_COLUMNS, rows, totalRows: rows.length };
 }
 
-export function openItemsTable(
-  data: ReconReportData,
-  filters: { states?: readonly string[]; ageing?: string },
-): ExportTable<ReconItem> {
-  const states = filters.states === undefined ? null : new Set(filters.states);
+/**
+ * Every open item of the period — unless the person chose explicitly to export only what the filters
+ * select (`onlyFiltered`); then the sheet is titled so and every row says which filter it applied.
+ */
+export function openItemsTable(data: ReconReportData, filters: ReportFilters): ExportTable<ReconItem> {
+  const applied = appliedFilter(filters);
+  const states = applied === null || filters.states === undefined ? null : new Set(filters.states);
+  const ageing = applied === null ? undefined : filters.ageing;
   const rows = data
     .items()
     .filter(
       (item) =>
         !CLOSED_STATES.has(item.state) &&
         (states === null || states.has(item.state)) &&
-        (filters.ageing === undefined || item.ageing === filters.ageing),
+        (ageing === undefined || item.ageing === ageing),
     );
-  return { title: 'Open items', columns: OPEN_ITEM_COLUMNS, rows, totalRows: rows.length };
+  if (applied === null)
+    return { title: 'Open items', columns: OPEN_ITEM_COLUMNS, rows, totalRows: rows.length };
+  const filterColumn: ExportColumn<ReconItem> = {
+    key: 'filter',
+    header: 'Filter applied',
+    kind: 'text',
+    value: () => applied,
+    width: 40,
+  };
+  return {
+    title: 'Open items (filtered)',
+    columns: [...OPEN_ITEM_COLUMNS, filterColumn],
+    rows,
+    totalRows: rows.length,
+  };
 }

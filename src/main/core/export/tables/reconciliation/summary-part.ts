@@ -1,6 +1,8 @@
 /** The Summary sheet: counts per state, suggestions, and per currency the matched totals. */
+import { actorWords, STATE_WORDS } from '../../../../../shared/domain/recon-words';
 import { RECON_STATES } from '../../../../../shared/ipc/contract-reconcile';
 import type { ExportColumn, ExportTable } from '../../columns';
+import { appliedFilter, type ReportFilters } from './filter-words';
 import type { ReconReportData } from './report-data';
 
 export interface SummaryRow {
@@ -9,6 +11,8 @@ export interface SummaryRow {
   currency: string | null;
   count: number | null;
   amount: string | null;
+  /** The state's code, for machines (state rows only). */
+  code?: string | null;
 }
 
 export const SUMMARY_COLUMNS: ExportColumn<SummaryRow & { asOf: string }>[] = [
@@ -24,6 +28,7 @@ export const SUMMARY_COLUMNS: ExportColumn<SummaryRow & { asOf: string }>[] = [
     value: (r) => r.amount,
     currency: (r) => r.currency ?? '',
   },
+  { key: 'code', header: 'Code', kind: 'text', value: (r) => r.code ?? null, width: 24 },
 ];
 
 function signOffRows(data: ReconReportData): SummaryRow[] {
@@ -38,7 +43,7 @@ function signOffRows(data: ReconReportData): SummaryRow[] {
   });
   return [
     row(
-      `Frozen report of sign-off ${signOff.id}, signed ${signOff.signedAt} by ${signOff.actor}`,
+      `Frozen report of sign-off ${signOff.id}, signed ${signOff.signedAt} by ${actorWords(signOff.actor, signOff.actorName)}`,
       signOff.id,
     ),
     ...(signOff.note === '' ? [] : [row(`Note: ${signOff.note}`)]),
@@ -46,21 +51,36 @@ function signOffRows(data: ReconReportData): SummaryRow[] {
     row('Locked bank lines', signOff.lockedLines),
     ...(signOff.unlocked === null
       ? []
-      : [row(`Unlocked ${signOff.unlocked.at} by ${signOff.unlocked.actor}: ${signOff.unlocked.reason}`)]),
+      : [
+          row(
+            `Unlocked ${signOff.unlocked.at} by ${actorWords(signOff.unlocked.actor, signOff.unlocked.actorName)}: ${signOff.unlocked.reason}`,
+          ),
+        ]),
     row(
       'Roll-forward sheet: recomputed from the ledger at export time (the frozen report keeps its difference below)',
     ),
   ];
 }
 
-export function summaryRows(data: ReconReportData): SummaryRow[] {
+/** What the file holds: the complete report, or only the open items a filter selects. */
+function scopeRows(filters: ReportFilters): SummaryRow[] {
+  const applied = appliedFilter(filters);
+  const measure =
+    applied === null
+      ? 'Complete report: every open item, match, resolution and roll-forward line of the period'
+      : `Filtered: ${applied} (the Open items part holds only these; the other parts are complete)`;
+  return [{ section: 'Contents', measure, currency: null, count: null, amount: null }];
+}
+
+export function summaryRows(data: ReconReportData, filters: ReportFilters = {}): SummaryRow[] {
   const summary = data.summary();
   const states = RECON_STATES.map((state): SummaryRow => ({
     section: 'Items by state',
-    measure: state,
+    measure: STATE_WORDS[state],
     currency: null,
     count: summary.states[state],
     amount: null,
+    code: state,
   }));
   const currencies = summary.currencies.flatMap((c): SummaryRow[] => {
     const row = (measure: string, amount: string | null, count: number | null = null): SummaryRow => ({
@@ -78,6 +98,7 @@ export function summaryRows(data: ReconReportData): SummaryRow[] {
     ];
   });
   return [
+    ...scopeRows(filters),
     ...signOffRows(data),
     ...states,
     {
@@ -91,7 +112,10 @@ export function summaryRows(data: ReconReportData): SummaryRow[] {
   ];
 }
 
-export function summaryTable(data: ReconReportData): ExportTable<SummaryRow & { asOf: string }> {
-  const rows = summaryRows(data).map((row) => ({ ...row, asOf: data.asOf }));
+export function summaryTable(
+  data: ReconReportData,
+  filters: ReportFilters = {},
+): ExportTable<SummaryRow & { asOf: string }> {
+  const rows = summaryRows(data, filters).map((row) => ({ ...row, asOf: data.asOf }));
   return { title: 'Summary', columns: SUMMARY_COLUMNS, rows, totalRows: rows.length };
 }

@@ -79,7 +79,8 @@ export function ReportDialog({ returnFocus, onClose }: ReportDialogProps) {
               <div>
                 <dt>Signed</dt>
                 <dd>
-                  {formatExactTime(value.signOff.signedAt)} · {actorLabel(value.signOff.actor)}
+                  {formatExactTime(value.signOff.signedAt)} ·{' '}
+                  {actorLabel(value.signOff.actor, value.signOff.actorName)}
                 </dd>
               </div>
               <div>

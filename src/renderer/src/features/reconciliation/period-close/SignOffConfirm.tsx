@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { formatDate } from '../../../lib/format-time';
 import type { SigningView } from '../../../stores/recon-period-store';
 import { useReconPeriod } from '../../../stores/recon';
+import { useSettings } from '../../../stores/settings';
+import { OpenItemsAcknowledgement } from './OpenItemsAcknowledgement';
+import { SignerNameAsk } from './SignerNameAsk';
 import { signOffExplanation, signOffOutlook } from './period-text';
 
 type Pending = Extract<SigningView, { status: 'reviewing' | 'saving' | 'error' }>;
@@ -47,9 +50,29 @@ export function SignOffConfirm({ signing }: { signing: Pending }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const confirmSigning = useReconPeriod((state) => state.confirmSigning);
   const cancelSigning = useReconPeriod((state) => state.cancelSigning);
+  const savedName = useSettings((state) => state.settings?.signerName ?? null);
+  const updateSettings = useSettings((state) => state.update);
+  const [name, setName] = useState('');
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
   const saving = signing.status === 'saving';
   const day = formatDate(signing.asOf);
   useEffect(() => heading.current?.focus(), []);
+  const totals = signing.openTotals.status === 'ready' ? signing.openTotals.value : null;
+  const needsAcknowledgement = totals?.needsAcknowledgement ?? false;
+  const nameMissing = savedName === null && name.trim() === '';
+
+  const sign = async (): Promise<void> => {
+    setTried(true);
+    if (nameMissing || (needsAcknowledgement && !acknowledged)) return;
+    if (savedName === null) {
+      const error = await updateSettings({ signerName: name.trim() });
+      setNameError(error === null ? null : error.message);
+      if (error !== null) return;
+    }
+    await confirmSigning(needsAcknowledgement ? { acknowledgeOpenItems: true } : {});
+  };
 
   return (
     <div className="recon-signoff-confirm" data-testid="recon-signoff-confirm">
@@ -58,6 +81,25 @@ export function SignOffConfirm({ signing }: { signing: Pending }) {
       </h3>
       <p>{signOffExplanation(signing.asOf)}</p>
       <Outlook signing={signing} />
+      <OpenItemsAcknowledgement
+        openTotals={signing.openTotals}
+        acknowledged={acknowledged}
+        disabled={saving}
+        onAcknowledge={setAcknowledged}
+      />
+      {tried && needsAcknowledgement && !acknowledged ? (
+        <p className="recon-field-error" data-testid="recon-signoff-acknowledge-error">
+          Tick the box to acknowledge what stays open, or go back and settle it first.
+        </p>
+      ) : null}
+      {savedName === null ? (
+        <SignerNameAsk value={name} disabled={saving} missing={tried && nameMissing} onChange={setName} />
+      ) : (
+        <p className="recon-hint" data-testid="recon-signoff-by">
+          Signed off by {savedName} (the name in Settings).
+        </p>
+      )}
+      {nameError === null ? null : <p className="recon-field-error">The name was not saved: {nameError}</p>}
       {signing.note.trim() === '' ? null : (
         <p className="recon-hint">
           Note: <q>{signing.note.trim()}</q>
@@ -75,9 +117,9 @@ export function SignOffConfirm({ signing }: { signing: Pending }) {
         <button
           type="button"
           className="button"
-          disabled={saving || signing.summary.status === 'loading'}
+          disabled={saving || signing.summary.status === 'loading' || signing.openTotals.status === 'loading'}
           data-testid="recon-signoff-confirm-button"
-          onClick={() => void confirmSigning()}
+          onClick={() => void sign()}
         >
           {saving ? 'Signing off…' : `Sign off as of ${day}`}
         </button>

@@ -68,7 +68,9 @@ export function SignOffList({ signOffs, onViewReport }: SignOffListProps) {
                 </th>
                 <td className="time">
                   <time dateTime={signOff.signedAt}>{formatExactTime(signOff.signedAt)}</time>
-                  <span className="recon-signoff-actor">by {actorLabel(signOff.actor)}</span>
+                  <span className="recon-signoff-actor">
+                    by {actorLabel(signOff.actor, signOff.actorName)}
+                  </span>
                 </td>
                 <td className="recon-signoff-note-cell">{signOff.note}</td>
                 <td>{lockedCountsText(signOff)}</td>

@@ -1,5 +1,6 @@
 import type { Drift, SignOff } from '@shared/ipc/contract-period';
 import type { ReconItem, ReconSummary } from '@shared/ipc/contract-reconcile';
+import { actorWords } from '@shared/domain/recon-words';
 import { formatDate } from '../../../lib/format-time';
 
 /** The words of period close: sign-offs, their status, drift alerts, locks and the unlock reason. */
@@ -152,9 +153,9 @@ export function signOffExplanation(asOf: string): string {
   );
 }
 
-/** Who signed off or unlocked: in FloatDesk's window, or from the command line. */
-export function actorLabel(actor: SignOff['actor']): string {
-  return actor === 'cli' ? 'Command line' : 'FloatDesk user';
+/** Who signed off or unlocked: the person's name as it was then, or a scheduled run (CLI). */
+export function actorLabel(actor: SignOff['actor'], name: string | null = null): string {
+  return actorWords(actor, name);
 }
 
 /** Rows per page of a frozen report: it can hold many thousands of items; one page is in the DOM. */
