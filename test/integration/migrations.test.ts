@@ -1242,7 +1242,9 @@ describe('migration 0017-opening-balances', () => {
   it('upgrades the step before it, keeps entries append-only and ties each to its audit entry', () => {
     db = openLedger(ledgerPath);
     migrate(db, MIGRATIONS.slice(0, STEP - 1));
-    db.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')").run();
+    db.prepare(
+      "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+    ).run();
     expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual([
       `${String(STEP).padStart(4, '0')}-opening-balances`,
     ]);
@@ -1262,7 +1264,9 @@ describe('migration 0017-opening-balances', () => {
        VALUES (1, 1, '2026-11-27T10:00:00.000Z', 'user', 'balance.opening_entered', 'float:GBP Main', '{}', ?, ?)`,
     ).run('0'.repeat(64), '1'.repeat(64));
     insert(1);
-    expect(() => db!.prepare('UPDATE float_opening_balances SET amount_minor = 1').run()).toThrow(/append-only/);
+    expect(() => db!.prepare('UPDATE float_opening_balances SET amount_minor = 1').run()).toThrow(
+      /append-only/,
+    );
     expect(() => db!.prepare('DELETE FROM float_opening_balances').run()).toThrow(/append-only/);
     expect(() =>
       db!

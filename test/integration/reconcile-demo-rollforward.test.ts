@@ -33,10 +33,7 @@ afterEach(async () => {
   temp.cleanup();
 });
 
-async function call<C extends Channel>(
-  channel: C,
-  input: unknown,
-): Promise<ChannelOutput<C>> {
+async function call<C extends Channel>(channel: C, input: unknown): Promise<ChannelOutput<C>> {
   const envelope = await core.dispatch(channel, input);
   if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
   return envelope.value as ChannelOutput<C>;
@@ -49,7 +46,7 @@ describe('the demo workspace from its first start', () => {
     await call('sync:run', {});
     const db = new Database(join(temp.dir, 'ledger.sqlite'), { readonly: true });
     const days = db
-      .prepare("SELECT count(DISTINCT substr(recorded_at, 1, 10)) FROM balance_snapshots")
+      .prepare('SELECT count(DISTINCT substr(recorded_at, 1, 10)) FROM balance_snapshots')
       .pluck()
       .get() as number;
     const firstApproval = db
@@ -123,12 +120,17 @@ describe('the demo workspace from its first start', () => {
 
     const db = new Database(join(temp.dir, 'ledger.sqlite'), { readonly: true });
     const audit = db
-      .prepare("SELECT seq, actor, details FROM audit_log WHERE action = 'balance.opening_entered' ORDER BY seq")
+      .prepare(
+        "SELECT seq, actor, details FROM audit_log WHERE action = 'balance.opening_entered' ORDER BY seq",
+      )
       .all() as Array<{ seq: number; actor: string; details: string }>;
     const kept = db.prepare('SELECT count(*) FROM float_opening_balances').pluck().get();
     db.close();
     expect(audit.map((entry) => entry.seq)).toEqual([first.auditSeq, second.auditSeq]);
-    expect(JSON.parse(audit[1]!.details)).toMatchObject({ amount: '151000.50', replacesEntry: first.entry.id });
+    expect(JSON.parse(audit[1]!.details)).toMatchObject({
+      amount: '151000.50',
+      replacesEntry: first.entry.id,
+    });
     expect(kept).toBe(2);
 
     const refused = await core.dispatch('recon:opening.set', {

@@ -83,9 +83,7 @@ describe('roll-forward bounds', () => {
     });
     const report = rollForward({
       period: NOVEMBER,
-      floats: [
-        { currency: 'GBP', name: 'Main', snapshots: [snap(1, '2026-11-01T00:00:00.000Z', '1.00')] },
-      ],
+      floats: [{ currency: 'GBP', name: 'Main', snapshots: [snap(1, '2026-11-01T00:00:00.000Z', '1.00')] }],
       approvals: [],
       entered: [
         entered('2026-11-01', '5000.00', 7),
@@ -127,9 +125,17 @@ describe('roll-forward bounds', () => {
         },
       ],
     });
-    expect(report.floats[0]).toMatchObject({ float: 'Euro', opening: { available: { amount: '10.00' } }, closing: null });
+    expect(report.floats[0]).toMatchObject({
+      float: 'Euro',
+      opening: { available: { amount: '10.00' } },
+      closing: null,
+    });
     expect(report.flags).toEqual([
-      expect.objectContaining({ kind: 'no_closing_snapshot', toleranceDays: 3, periodEndsAt: '2026-12-01T00:00:00.000Z' }),
+      expect.objectContaining({
+        kind: 'no_closing_snapshot',
+        toleranceDays: 3,
+        periodEndsAt: '2026-12-01T00:00:00.000Z',
+      }),
     ]);
   });
 });

@@ -20,15 +20,21 @@ describe('the roll-forward in words', () => {
     expect(
       boundWords({ kind: 'snapshot', recordedAt: '2026-10-29T06:00:00.000Z', offsetMs: -66 * HOUR }, 'start'),
     ).toBe('balance of 29 Oct 2026, 3 days before the period start');
-    expect(boundWords({ kind: 'snapshot', recordedAt: '2026-12-01T06:00:00.000Z', offsetMs: 6 * HOUR }, 'end')).toBe(
-      'balance of 1 Dec 2026, 6 hours after the period end',
-    );
-    expect(boundWords({ kind: 'snapshot', recordedAt: '2026-11-01T00:00:00.000Z', offsetMs: 0 }, 'start')).toBe(
-      'balance recorded at the period start',
-    );
+    expect(
+      boundWords({ kind: 'snapshot', recordedAt: '2026-12-01T06:00:00.000Z', offsetMs: 6 * HOUR }, 'end'),
+    ).toBe('balance of 1 Dec 2026, 6 hours after the period end');
+    expect(
+      boundWords({ kind: 'snapshot', recordedAt: '2026-11-01T00:00:00.000Z', offsetMs: 0 }, 'start'),
+    ).toBe('balance recorded at the period start');
     expect(
       boundWords(
-        { kind: 'entered', entryId: 1, asOf: '2026-11-01', note: 'statement', enteredAt: '2026-11-27T10:00:00Z' },
+        {
+          kind: 'entered',
+          entryId: 1,
+          asOf: '2026-11-01',
+          note: 'statement',
+          enteredAt: '2026-11-27T10:00:00Z',
+        },
         'start',
       ),
     ).toBe('entered balance of 1 Nov 2026, “statement”');
@@ -72,7 +78,12 @@ describe('the roll-forward in words', () => {
         paymentReferences: ['A', 'B', 'C', 'D'],
         total: money('1234567.80'),
       },
-      { ...base, kind: 'approval_in_other_currency', paymentReference: 'X', amount: { amount: '12.00', currency: 'EUR' } },
+      {
+        ...base,
+        kind: 'approval_in_other_currency',
+        paymentReference: 'X',
+        amount: { amount: '12.00', currency: 'EUR' },
+      },
       { ...base, kind: 'unknown_currency', currency: 'XYZ' },
     ];
     const sentences = flags.map(flagSentence);

@@ -35,8 +35,18 @@ const FlagBase = {
 
 /** Each flag with its values, so the screen says it in words with formatted amounts and dates. */
 export const RollforwardFlagSchema = z.discriminatedUnion('kind', [
-  z.object({ ...FlagBase, kind: z.literal('no_opening_snapshot'), bound: IsoTimestamp, toleranceDays: z.number() }),
-  z.object({ ...FlagBase, kind: z.literal('no_closing_snapshot'), bound: IsoTimestamp, toleranceDays: z.number() }),
+  z.object({
+    ...FlagBase,
+    kind: z.literal('no_opening_snapshot'),
+    bound: IsoTimestamp,
+    toleranceDays: z.number(),
+  }),
+  z.object({
+    ...FlagBase,
+    kind: z.literal('no_closing_snapshot'),
+    bound: IsoTimestamp,
+    toleranceDays: z.number(),
+  }),
   z.object({ ...FlagBase, kind: z.literal('no_snapshot_in_period'), recordedAt: IsoTimestamp }),
   z.object({
     ...FlagBase,

@@ -52,7 +52,8 @@ export function demoBankStatement(world: World, days = 365): string {
     .filter((line): line is Line => line !== null);
   const first = world.floats[0];
   if (first) {
-    const money = (major: bigint): string => minorToDecimal(major * 10n ** BigInt(first.exponent), first.exponent);
+    const money = (major: bigint): string =>
+      minorToDecimal(major * 10n ** BigInt(first.exponent), first.exponent);
     const day = (back: number): string => isoDate(lastDay - back * DAY);
     lines.push(
       {

@@ -13,7 +13,7 @@ import { DAY, HOUR, MINUTE, startOfUtcDay } from './common';
 /** The instant a seeded final request was approved, removed or cancelled: 3 to 72 hours after it was made. */
 export function seededSettledAt(transfer: SimTransfer, startTime: number): number | null {
   if (transfer.status === 'pending') return null;
-  const hours = 3 + ((transfer.seq * 2_654_435_761) >>> 0) % 70;
+  const hours = 3 + (((transfer.seq * 2_654_435_761) >>> 0) % 70);
   return Math.min(transfer.createdAt + hours * HOUR, startTime - MINUTE);
 }
 
@@ -26,7 +26,8 @@ export function transferAt(transfer: SimTransfer, at: number, startTime: number)
 }
 
 const credits = (transfer: SimTransfer): boolean =>
-  (transfer.status === 'approved' || transfer.status === 'approved_edited') && transfer.approvedMinor !== null;
+  (transfer.status === 'approved' || transfer.status === 'approved_edited') &&
+  transfer.approvedMinor !== null;
 
 export interface PastBalances {
   /** The sampling instants, oldest first: `hourUtc` o'clock UTC of each day before the start time. */
@@ -90,14 +91,18 @@ export function pastBalances(world: World, days: number, hourUtc = 6): PastBalan
   let next = 0;
   for (let i = instants.length - 1; i >= 0; i--) {
     const at = instants[i] as number;
-    for (; next < events.length && (events[next] as Event).at > at; next++) (events[next] as Event).apply(balances);
+    for (; next < events.length && (events[next] as Event).at > at; next++)
+      (events[next] as Event).apply(balances);
     world.floats.forEach((float, f) => ((available[f] as bigint[])[i] = balances.get(float) ?? 0n));
   }
   const pending = world.floats.map((float) =>
     instants.map((at) =>
       world.transfers
         .filter((t) => t.float === float.name && t.currency === float.currency)
-        .reduce((sum, t) => (transferAt(t, at, startTime)?.status === 'pending' ? sum + t.requestedMinor : sum), 0n),
+        .reduce(
+          (sum, t) => (transferAt(t, at, startTime)?.status === 'pending' ? sum + t.requestedMinor : sum),
+          0n,
+        ),
     ),
   );
   return { instants, available, pending };

@@ -18,7 +18,11 @@ export async function loadDemoStatement(
   statementWorker: StatementWorker | undefined,
 ): Promise<ChannelOutput<'recon:demo-statement.load'>> {
   const workspace = new WorkspacesRepository(context.db).first();
-  const startTime = new SyncStateRepository(context.db).get(context.workspaceId, 'demo', 'simulator.startTime');
+  const startTime = new SyncStateRepository(context.db).get(
+    context.workspaceId,
+    'demo',
+    'simulator.startTime',
+  );
   if (workspace?.kind !== 'demo' || startTime === undefined) {
     throw new AppError(
       'invalid_input',

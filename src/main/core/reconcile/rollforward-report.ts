@@ -64,7 +64,12 @@ type FlagOutput = RollForwardOutput['flags'][number];
 
 /** A flag with its values: the screen words it and formats its amounts and dates. */
 function flagOutput(flag: RollForwardFlag): FlagOutput {
-  const base = { message: flag.message, float: flag.float || null, currency: flag.currency, at: flagTime(flag) };
+  const base = {
+    message: flag.message,
+    float: flag.float || null,
+    currency: flag.currency,
+    at: flagTime(flag),
+  };
   switch (flag.kind) {
     case 'no_opening_snapshot':
       return { ...base, kind: flag.kind, bound: flag.periodStartsAt, toleranceDays: flag.toleranceDays };

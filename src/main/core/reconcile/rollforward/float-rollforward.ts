@@ -108,15 +108,25 @@ function windowOf(
   };
   const labelled = (index: number | undefined, boundMs: number): Timed | undefined => {
     const point = index === undefined ? undefined : timed[index];
-    return point && { ...point, basis: { kind: 'snapshot', recordedAt: point.recordedAt, offsetMs: point.atMs - boundMs } };
+    return (
+      point && {
+        ...point,
+        basis: { kind: 'snapshot', recordedAt: point.recordedAt, offsetMs: point.atMs - boundMs },
+      }
+    );
   };
-  const openingIndex = entered.start ? undefined : snapshotAtBound(timed, bounds.startMs, entered.toleranceMs);
+  const openingIndex = entered.start
+    ? undefined
+    : snapshotAtBound(timed, bounds.startMs, entered.toleranceMs);
   const closingIndex = entered.end ? undefined : snapshotAtBound(timed, bounds.endMs, entered.toleranceMs);
   const opening = entered.start
     ? enteredPoint(entered.start, bounds.startMs)
     : labelled(openingIndex, bounds.startMs);
-  const closing = entered.end ? enteredPoint(entered.end, bounds.endMs) : labelled(closingIndex, bounds.endMs);
-  const from = openingIndex !== undefined ? openingIndex + 1 : firstIndex((point) => point.atMs > bounds.startMs);
+  const closing = entered.end
+    ? enteredPoint(entered.end, bounds.endMs)
+    : labelled(closingIndex, bounds.endMs);
+  const from =
+    openingIndex !== undefined ? openingIndex + 1 : firstIndex((point) => point.atMs > bounds.startMs);
   const to =
     closingIndex !== undefined
       ? closingIndex

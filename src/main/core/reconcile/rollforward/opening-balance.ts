@@ -25,13 +25,19 @@ export function enteredAmountMinor(text: string, currency: string): bigint {
   const amount = text.trim();
   if (!isDecimalString(amount) || /e/i.test(amount)) {
     throw invalidInput('opening balance', [
-      { field: 'amount', problem: `"${amount.slice(0, 40)}" is not an amount: type digits with a decimal point, such as 25000.00` },
+      {
+        field: 'amount',
+        problem: `"${amount.slice(0, 40)}" is not an amount: type digits with a decimal point, such as 25000.00`,
+      },
     ]);
   }
   const minor = toMinorUnits(amount, currency);
   if (!minor.ok) {
     throw invalidInput('opening balance', [
-      { field: 'amount', problem: `${currency} has ${minor.allowed} decimal places; the amount has ${minor.found}` },
+      {
+        field: 'amount',
+        problem: `${currency} has ${minor.allowed} decimal places; the amount has ${minor.found}`,
+      },
     ]);
   }
   return minor.minor;
@@ -62,12 +68,17 @@ export function setOpeningBalance(
   const { db, workspaceId } = context;
   const repo = new OpeningBalancesRepository(db);
   if (!isKnownCurrency(input.currency))
-    throw invalidInput('opening balance', [{ field: 'currency', problem: `${input.currency} is not a known currency` }]);
+    throw invalidInput('opening balance', [
+      { field: 'currency', problem: `${input.currency} is not a known currency` },
+    ]);
   if (!realDate(input.asOf))
     throw invalidInput('opening balance', [{ field: 'asOf', problem: 'choose a real date' }]);
   if (input.asOf > context.today())
     throw invalidInput('opening balance', [
-      { field: 'asOf', problem: 'the date is in the future: enter a balance the platform has already reported' },
+      {
+        field: 'asOf',
+        problem: 'the date is in the future: enter a balance the platform has already reported',
+      },
     ]);
   const amountMinor = enteredAmountMinor(input.amount, input.currency);
   const float = input.float.trim();

@@ -47,7 +47,9 @@ export function DemoStatementButton() {
       >
         {busy ? 'Loading the demo bank statement…' : 'Load the demo bank statement'}
       </button>
-      <span className="recon-hint">The demo company’s bank account over the past year, made by the simulator.</span>
+      <span className="recon-hint">
+        The demo company’s bank account over the past year, made by the simulator.
+      </span>
     </div>
   );
 }

@@ -87,8 +87,8 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
     <div className="recon-opening" data-testid="recon-opening">
       <h3 className="recon-subheading">Opening balances from the platform’s statement</h3>
       <p className="recon-hint">
-        A balance entered for the first day of a period (or the day after its last) is used there instead of the
-        nearest recorded balance.
+        A balance entered for the first day of a period (or the day after its last) is used there instead of
+        the nearest recorded balance.
       </p>
       <form
         className="recon-filters recon-opening-form"
@@ -108,7 +108,12 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
         </div>
         <div className="recon-field">
           <label htmlFor="recon-opening-date">Balance at the start of</label>
-          <input id="recon-opening-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+          <input
+            id="recon-opening-date"
+            type="date"
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
         </div>
         <div className="recon-field">
           <label htmlFor="recon-opening-amount">Balance</label>
@@ -151,8 +156,8 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
         <ul className="recon-opening-entries" data-testid="recon-opening-entries">
           {entries.map((entry) => (
             <li key={entry.id}>
-              {entry.currency} · {entry.float}: {formatMoney(entry.amount.amount, entry.amount.currency)} at the start
-              of {formatDate(entry.asOf)}
+              {entry.currency} · {entry.float}: {formatMoney(entry.amount.amount, entry.amount.currency)} at
+              the start of {formatDate(entry.asOf)}
               {entry.note ? ` — ${entry.note}` : ''}
               {entry.replaces > 0 ? (
                 <span className="muted">

@@ -11,7 +11,8 @@ type Amount = { amount: string; currency: string };
 const HOUR_MS = 3_600_000;
 const money = (value: Amount): string => formatMoney(value.amount, value.currency);
 const day = (iso: string): string => formatDate(iso.slice(0, 10));
-const plural = (count: number, word: string): string => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string): string =>
+  `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
 
 /** "2 days", "18 hours", "40 minutes": how far a snapshot lies from its bound. */
 export function distanceWords(offsetMs: number): string {
