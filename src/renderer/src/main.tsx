@@ -21,6 +21,7 @@ import './styles/transfer-detail.css';
 import './styles/reconciliation.css';
 import './styles/reconciliation-review.css';
 import './styles/reconciliation-period.css';
+import './styles/screen-fit.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('FloatDesk: the page has no #root element.');
