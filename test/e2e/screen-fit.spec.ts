@@ -35,38 +35,36 @@ async function openSynced(page: Page): Promise<void> {
  * left edge, middle and right edge (not under a panel or another column).
  */
 function whyNotSeen(element: Locator): Promise<string | null> {
-  return element.evaluate((el: Element) => {
+  // A string: this file is type-checked without the DOM's types (it runs in Node).
+  return element.evaluate<string | null, undefined>(`(el) => {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return 'it has no size (hidden)';
-    const fits = (outer: DOMRect): boolean =>
-      box.left >= outer.left - 1 &&
-      box.right <= outer.right + 1 &&
-      box.top >= outer.top - 1 &&
-      box.bottom <= outer.bottom + 1;
+    const fits = (outer) =>
+      box.left >= outer.left - 1 && box.right <= outer.right + 1 &&
+      box.top >= outer.top - 1 && box.bottom <= outer.bottom + 1;
     if (!fits(new DOMRect(0, 0, window.innerWidth, window.innerHeight)))
-      return `it is outside the window (${Math.round(box.left)}–${Math.round(box.right)} of ${window.innerWidth})`;
+      return 'it is outside the window (' + Math.round(box.left) + '–' + Math.round(box.right) + ' of ' + window.innerWidth + ')';
     for (let parent = el.parentElement; parent; parent = parent.parentElement) {
       const style = getComputedStyle(parent);
       if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      if (!fits(parent.getBoundingClientRect())) return `it is cut off by .${parent.className.split(' ')[0]}`;
+      if (!fits(parent.getBoundingClientRect())) return 'it is cut off by .' + parent.className.split(' ')[0];
     }
     const y = box.top + box.height / 2;
     for (const x of [box.left + 2, box.left + box.width / 2, box.right - 2]) {
       const hit = document.elementFromPoint(x, y);
       if (!hit || !(hit === el || el.contains(hit)))
-        return `it is covered at x=${Math.round(x)} by ${hit ? `<${hit.tagName.toLowerCase()} class="${hit.className}">` : 'nothing'}`;
+        return 'it is covered at x=' + Math.round(x) + ' by ' + (hit ? '<' + hit.tagName.toLowerCase() + ' class="' + hit.className + '">' : 'nothing');
     }
     return null;
-  });
+  }`);
 }
 
 /** Scroll the page (not the table sideways) so the element is in the middle of the window's height. */
 async function scrollPageTo(element: Locator): Promise<void> {
-  await element.evaluate((el: Element) => {
+  await element.evaluate(`(el) => {
     const main = document.querySelector('main');
-    if (!main) return;
-    main.scrollTop += el.getBoundingClientRect().top - window.innerHeight / 2;
-  });
+    if (main) main.scrollTop += el.getBoundingClientRect().top - window.innerHeight / 2;
+  }`);
 }
 
 test('at 1366×768 the Transfers detail panel leaves Difference and Status in view', async ({ page }) => {
@@ -146,7 +144,7 @@ test('the sync Details popover closes on Escape and on a click outside it', asyn
   await summary.click();
   await expect(panel).toBeVisible();
   // Escape with focus elsewhere on the page closes it and hands focus back to "Details".
-  await page.evaluate(() => document.querySelector<HTMLElement>('main')?.focus());
+  await page.evaluate("document.querySelector('main').focus()");
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(summary).toBeFocused();

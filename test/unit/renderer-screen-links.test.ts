@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lowBalanceText } from '../../src/main/core/notifications/messages';
 import { timeTickLabel, valueTickLabels } from '../../src/renderer/src/features/balances/chart/axis-labels';
-import { lowBalanceFloat } from '../../src/renderer/src/features/notifications/low-balance-top-up';
+import { lowBalanceFloat } from '../../src/renderer/src/features/notifications/low-balance-float';
 import {
   pendingRequestsHref,
   suggestedTopUp,
