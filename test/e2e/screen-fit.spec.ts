@@ -29,42 +29,74 @@ async function openSynced(page: Page): Promise<void> {
   await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
 }
 
+// What the page code below uses of the DOM: this file is type-checked without the DOM's types.
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+interface PageElement {
+  getBoundingClientRect(): Box;
+  parentElement: PageElement | null;
+  className: string;
+  tagName: string;
+  contains(other: PageElement): boolean;
+}
+interface PageWindow {
+  innerWidth: number;
+  innerHeight: number;
+  getComputedStyle(element: PageElement): { overflowX: string; overflowY: string };
+  document: {
+    elementFromPoint(x: number, y: number): PageElement | null;
+    querySelector(selector: string): { scrollTop: number } | null;
+  };
+}
+
 /**
  * Why a person cannot see the element whole, or null when they can: it must lie inside the window
  * and inside every box that clips it (a table that scrolls sideways), and be what is on top at its
  * left edge, middle and right edge (not under a panel or another column).
  */
 function whyNotSeen(element: Locator): Promise<string | null> {
-  // A string: this file is type-checked without the DOM's types (it runs in Node).
-  return element.evaluate<string | null, undefined>(`(el) => {
+  return element.evaluate((node) => {
+    const win = globalThis as unknown as PageWindow;
+    const el = node as unknown as PageElement;
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return 'it has no size (hidden)';
-    const fits = (outer) =>
-      box.left >= outer.left - 1 && box.right <= outer.right + 1 &&
-      box.top >= outer.top - 1 && box.bottom <= outer.bottom + 1;
-    if (!fits(new DOMRect(0, 0, window.innerWidth, window.innerHeight)))
-      return 'it is outside the window (' + Math.round(box.left) + '–' + Math.round(box.right) + ' of ' + window.innerWidth + ')';
+    const fits = (outer: Box): boolean =>
+      box.left >= outer.left - 1 &&
+      box.right <= outer.right + 1 &&
+      box.top >= outer.top - 1 &&
+      box.bottom <= outer.bottom + 1;
+    const screen = { left: 0, top: 0, right: win.innerWidth, bottom: win.innerHeight, width: 0, height: 0 };
+    if (!fits(screen))
+      return `it is outside the window (${Math.round(box.left)}–${Math.round(box.right)} of ${win.innerWidth})`;
     for (let parent = el.parentElement; parent; parent = parent.parentElement) {
-      const style = getComputedStyle(parent);
+      const style = win.getComputedStyle(parent);
       if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      if (!fits(parent.getBoundingClientRect())) return 'it is cut off by .' + parent.className.split(' ')[0];
+      if (!fits(parent.getBoundingClientRect())) return `it is cut off by .${parent.className.split(' ')[0]}`;
     }
     const y = box.top + box.height / 2;
     for (const x of [box.left + 2, box.left + box.width / 2, box.right - 2]) {
-      const hit = document.elementFromPoint(x, y);
+      const hit = win.document.elementFromPoint(x, y);
       if (!hit || !(hit === el || el.contains(hit)))
-        return 'it is covered at x=' + Math.round(x) + ' by ' + (hit ? '<' + hit.tagName.toLowerCase() + ' class="' + hit.className + '">' : 'nothing');
+        return `it is covered at x=${Math.round(x)} by ${hit ? `<${hit.tagName.toLowerCase()} class="${hit.className}">` : 'nothing'}`;
     }
     return null;
-  }`);
+  });
 }
 
 /** Scroll the page (not the table sideways) so the element is in the middle of the window's height. */
 async function scrollPageTo(element: Locator): Promise<void> {
-  await element.evaluate(`(el) => {
-    const main = document.querySelector('main');
-    if (main) main.scrollTop += el.getBoundingClientRect().top - window.innerHeight / 2;
-  }`);
+  await element.evaluate((node) => {
+    const win = globalThis as unknown as PageWindow;
+    const main = win.document.querySelector('main');
+    if (main)
+      main.scrollTop += (node as unknown as PageElement).getBoundingClientRect().top - win.innerHeight / 2;
+  });
 }
 
 test('at 1366×768 the Transfers detail panel leaves Difference and Status in view', async ({ page }) => {
