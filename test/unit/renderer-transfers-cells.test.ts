@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setFormatPreferences } from '../../src/renderer/src/lib/format-preferences';
 import {
   amountText,
   createdText,
@@ -13,10 +14,20 @@ import {
 } from '../../src/renderer/src/features/transfers/transfer-submission';
 
 describe('Transfers table cells', () => {
+  afterEach(() => setFormatPreferences({ locale: 'system', dateStyle: 'locale' }));
+
   it('shows the platform’s own creation date and time', () => {
+    setFormatPreferences({ locale: 'en-GB', dateStyle: 'iso' });
     expect(createdText('2026-11-02T09:05:59+01:00')).toBe('2026-11-02 09:05');
     expect(createdText('2026-11-02 23:00+0100')).toBe('2026-11-02 23:00');
     expect(createdText('odd')).toBe('odd');
+  });
+
+  it('writes the creation date the chosen way, keeping the platform’s own clock time', () => {
+    setFormatPreferences({ locale: 'de-DE', dateStyle: 'locale' });
+    expect(createdText('2026-11-02T23:05:59-05:00')).toBe('02.11.26, 23:05');
+    setFormatPreferences({ locale: 'en-GB', dateStyle: 'locale' });
+    expect(createdText('2026-11-02T09:05:59+01:00')).toBe('02/11/2026, 09:05');
   });
 
   it('writes amounts exactly, a positive difference with its sign', () => {

@@ -22,6 +22,7 @@ import './styles/reconciliation.css';
 import './styles/reconciliation-review.css';
 import './styles/reconciliation-items.css';
 import './styles/reconciliation-period.css';
+import './styles/screen-fit.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('FloatDesk: the page has no #root element.');

@@ -59,3 +59,35 @@ export function formatMoney(amount: string, currency: string, locale?: string): 
     return fallback;
   }
 }
+
+/**
+ * A plain decimal as a person types it in the chosen number format, without grouping, for a field
+ * filled in for them: "1250.50" → "1250.50" (en-GB), "1250,50" (de-DE). Every digit kept.
+ */
+export function formatAmountForInput(amount: string, locale?: string): string {
+  const text = amount.trim();
+  if (!PLAIN_DECIMAL.test(text)) return amount;
+  const digits = Math.min(fractionDigitsOf(text), MAX_FRACTION_DIGITS);
+  return new Intl.NumberFormat(locale ?? formatPreferences().locale, {
+    useGrouping: false,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(text as Intl.StringNumericLiteral);
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A count or other plain number in the chosen number format: 12345 → "12,345" (en-GB), "12.345"
+ * (de-DE). `options` as for Intl.NumberFormat (say, fraction digits of a chart's axis).
+ */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  const locale = formatPreferences().locale;
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}

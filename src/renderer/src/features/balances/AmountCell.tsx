@@ -8,10 +8,12 @@ interface AmountCellProps {
   emptyNote?: string;
   /** Show the over-precision flag even when this string alone does not reveal it. */
   forceFlag?: boolean;
+  /** The amount links to where it is made of (pending payments → the pending requests). */
+  link?: { href: string; label: string; testId: string };
 }
 
 /** A right-aligned, exactly formatted amount (table cell). */
-export function AmountCell({ value, emptyNote, forceFlag = false }: AmountCellProps) {
+export function AmountCell({ value, emptyNote, forceFlag = false, link }: AmountCellProps) {
   if (value === null) {
     return (
       <td className="num">
@@ -30,7 +32,13 @@ export function AmountCell({ value, emptyNote, forceFlag = false }: AmountCellPr
   return (
     <td className="num">
       {flagged ? <OverPreciseFlag currency={value.currency} /> : null}
-      <span className="amount">{formatMoney(value.amount, value.currency)}</span>
+      {link ? (
+        <a className="amount" href={link.href} aria-label={link.label} data-testid={link.testId}>
+          {formatMoney(value.amount, value.currency)}
+        </a>
+      ) : (
+        <span className="amount">{formatMoney(value.amount, value.currency)}</span>
+      )}
     </td>
   );
 }

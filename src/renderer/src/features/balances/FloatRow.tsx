@@ -1,6 +1,7 @@
 import type { FloatBalance } from '@shared/domain/floats';
 import type { FloatInsight } from '@shared/ipc/contract-balances';
-import { hasMoreDecimalsThanCurrency } from '../../lib/format-money';
+import { formatMoney, hasMoreDecimalsThanCurrency } from '../../lib/format-money';
+import { pendingRequestsHref, suggestedTopUp, topUpHref } from '../transfers/transfer-links';
 import { AmountCell } from './AmountCell';
 import { RunwayCell } from './RunwayCell';
 import { StalenessBadge } from './StalenessBadge';
@@ -26,13 +27,26 @@ function flagPlacement(float: FloatBalance): { available: boolean; pending: bool
   return { available: inAvailable, pending: inPending };
 }
 
-function BelowThresholdFlag() {
+function BelowThresholdFlag({ float, insight }: { float: FloatBalance; insight: FloatInsight }) {
+  const amount = suggestedTopUp(float.available, insight.threshold);
   return (
-    <span className="flag flag-danger" data-testid="below-threshold">
-      below threshold
-    </span>
+    <>
+      <span className="flag flag-danger" data-testid="below-threshold">
+        below threshold
+      </span>
+      <a
+        className="request-top-up"
+        href={topUpHref(float, amount)}
+        data-testid="request-top-up"
+        aria-label={`Request a top-up of ${float.currency} ${float.name}${amount === null ? '' : ` (${formatMoney(amount, float.currency)} reaches the threshold)`}`}
+      >
+        Request a top-up
+      </a>
+    </>
   );
 }
+
+const isZero = (amount: string): boolean => !/[1-9]/.test(amount);
 
 export function FloatRow({ float, insight }: FloatRowProps) {
   const flags = flagPlacement(float);
@@ -44,10 +58,22 @@ export function FloatRow({ float, insight }: FloatRowProps) {
     >
       <th scope="row" className="float-name">
         <span className="float-name-text">{float.name}</span>
-        {below ? <BelowThresholdFlag /> : null}
+        {below && insight ? <BelowThresholdFlag float={float} insight={insight} /> : null}
       </th>
       <AmountCell value={float.available} emptyNote="no balance recorded yet" forceFlag={flags.available} />
-      <AmountCell value={float.pending} forceFlag={flags.pending} />
+      <AmountCell
+        value={float.pending}
+        forceFlag={flags.pending}
+        link={
+          float.pending === null || isZero(float.pending.amount)
+            ? undefined
+            : {
+                href: pendingRequestsHref(float),
+                label: `${formatMoney(float.pending.amount, float.pending.currency)} pending: show the pending requests of ${float.currency} ${float.name}`,
+                testId: 'pending-requests-link',
+              }
+        }
+      />
       <ThresholdCell currency={float.currency} name={float.name} threshold={insight?.threshold} />
       <RunwayCell runway={insight?.runway} />
       <TimeCell iso={float.platformRefreshedAt}>

@@ -1,7 +1,5 @@
 import type { FloatInsight } from '@shared/ipc/contract-balances';
-import { formatMoney } from '../../lib/format-money';
-
-const dayCount = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+import { formatMoney, formatNumber } from '../../lib/format-money';
 
 /** "≈ 23 days" and "at £1,234.00/day", or "no recent spend" (a float nobody spends from). */
 export function runwayText(runway: FloatInsight['runway']): { days: string; rate: string | null } {
@@ -11,6 +9,6 @@ export function runwayText(runway: FloatInsight['runway']): { days: string; rate
       ? 'less than a day'
       : runway.days === 1
         ? '≈ 1 day'
-        : `≈ ${dayCount.format(runway.days)} days`;
+        : `≈ ${formatNumber(runway.days, { maximumFractionDigits: 0 })} days`;
   return { days, rate: `at ${formatMoney(runway.dailySpend.amount, runway.dailySpend.currency)}/day` };
 }

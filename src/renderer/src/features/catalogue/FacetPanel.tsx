@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format-money';
 import type { BrandsView, FacetName } from './catalogue-query';
 import {
   facetValueName,
@@ -55,7 +56,7 @@ export function FacetPanel({ facets: answered, filters, onToggle }: FacetPanelPr
                       {value.known ? null : <span className="facet-unknown"> (not in spec)</span>}
                     </span>
                     <span className="facet-count" data-testid="facet-count">
-                      {value.count.toLocaleString('en-US')}
+                      {formatNumber(value.count)}
                     </span>
                   </label>
                 </li>

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format-money';
 import type { ChannelOutput } from '@shared/ipc/contract';
 import type { BrandSort, ChangeKind, Direction } from './catalogue-query';
 
@@ -20,7 +21,7 @@ export function facetValueName(value: FacetValue): string {
 }
 
 export function countText(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Under a facet's title: how many brands carry values the spec does not know. */

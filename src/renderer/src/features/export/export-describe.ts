@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format-money';
 import type { TransferFilters, TransferSort } from '@shared/ipc/contract-transfers';
 import { formatDate } from '../../lib/format-time';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
@@ -26,7 +27,7 @@ export function transfersDescription(
   const count =
     total === null
       ? 'The transfer requests'
-      : `The ${total.toLocaleString()} transfer request${total === 1 ? '' : 's'}`;
+      : `The ${formatNumber(total)} transfer request${total === 1 ? '' : 's'}`;
   const which = words.length === 0 ? ' in the ledger' : ` that match the filters (${words.join(', ')})`;
   return `${count}${which}, sorted by ${sortDescription(view.sort.column, view.sort.direction)}.`;
 }

@@ -1,10 +1,11 @@
+import { formatNumber } from '../../lib/format-money';
 import type { ExportPhase } from './export-session';
 
 /** What the export control says about its export: short lines for the page and the live region. Pure. */
 
 /** 1536 → "1.5 KB"; sizes a person reads, not exact. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes.toLocaleString()} bytes`;
+  if (bytes < 1024) return `${formatNumber(bytes)} bytes`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -12,10 +13,10 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })}\u00a0${units[unit]}`;
+  return `${formatNumber(value, { maximumFractionDigits: 1 })}\u00a0${units[unit]}`;
 }
 
-const rowsText = (rows: number): string => `${rows.toLocaleString()} row${rows === 1 ? '' : 's'}`;
+const rowsText = (rows: number): string => `${formatNumber(rows)} row${rows === 1 ? '' : 's'}`;
 
 /** The progress line under the bar: rows of total when the total is known. */
 export function progressText(phase: ExportPhase): string {
@@ -26,7 +27,7 @@ export function progressText(phase: ExportPhase): string {
       if (phase.cancelling) return 'Cancelling…';
       return phase.totalRows === null
         ? `${rowsText(phase.rows)} written`
-        : `${phase.rows.toLocaleString()} of ${rowsText(phase.totalRows)}`;
+        : `${formatNumber(phase.rows)} of ${rowsText(phase.totalRows)}`;
     case 'downloading':
       return `Downloading ${phase.fileName}…`;
     default:

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AppNotification } from '@shared/ipc/contract-balances';
 import { RelativeTime } from '../../components/RelativeTime';
 import { followNotifications, useNotifications } from '../../stores/notifications';
+import { useLowBalanceTopUp } from './low-balance-top-up';
 import './notifications.css';
 
 const TONE: Record<AppNotification['kind'], 'warning' | 'success' | 'info' | 'danger'> = {
@@ -25,7 +26,8 @@ const FOLLOW_UP: Partial<Record<AppNotification['kind'], { href: string; label: 
 
 function NotificationItem({ notification }: { notification: AppNotification }) {
   const dismiss = useNotifications((state) => state.dismiss);
-  const followUp = FOLLOW_UP[notification.kind];
+  const topUp = useLowBalanceTopUp(notification);
+  const followUp = topUp ?? FOLLOW_UP[notification.kind];
   return (
     <li
       className={`notification notification-${TONE[notification.kind]}`}
@@ -39,7 +41,7 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
           {followUp ? (
             <>
               {' · '}
-              <a href={followUp.href} className="notification-link">
+              <a href={followUp.href} className="notification-link" data-testid="notification-follow-up">
                 {followUp.label}
               </a>
             </>

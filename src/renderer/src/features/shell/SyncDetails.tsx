@@ -1,6 +1,7 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import { datasetDetails, lastSyncLine, networkLine } from '../../lib/sync-details';
 import { useNow } from '../../lib/use-now';
+import { useDetailsPopover } from '../../lib/use-popover';
 import { useSync } from '../../stores/sync';
 
 /**
@@ -18,14 +19,10 @@ export function SyncDetails() {
   const rows = datasetDetails({ status, running, progress, runDatasets }, now);
   const last = lastSyncLine(lastSummary);
 
-  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>): void => {
-    if (event.key !== 'Escape' || !details.current?.open) return;
-    details.current.open = false;
-    details.current.querySelector('summary')?.focus();
-  };
+  useDetailsPopover(details);
 
   return (
-    <details className="sync-details" ref={details} onKeyDown={closeOnEscape} data-testid="sync-details">
+    <details className="sync-details" ref={details} data-testid="sync-details">
       <summary aria-label="Sync details">Details</summary>
       <div className="sync-details-panel">
         <h2>Sync</h2>

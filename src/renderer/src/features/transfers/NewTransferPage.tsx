@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PageHeading } from '../../components/PageHeading';
+import { formatAmountForInput } from '../../lib/format-money';
 import { navigate } from '../../lib/navigate';
 import { hrefFor } from '../../lib/router';
 import { useTransferForm, useTransfersTable } from '../../stores/transfers';
@@ -7,15 +8,41 @@ import { ConfirmTransfer } from './ConfirmTransfer';
 import { DraftsList } from './DraftsList';
 import { SubmitOutcomeView } from './SubmitOutcomeView';
 import { TransferFormView } from './TransferFormView';
+import { topUpPrefillOf, type TopUpPrefill } from './transfer-links';
 
-/** `#/transfers/new`: fill in, check what will be sent, send; drafts below. */
-export function NewTransferPage() {
+/** Fill in the float (when the ledger knows it) and the suggested amount an address asked for. */
+function applyPrefill(prefill: TopUpPrefill): void {
+  const form = useTransferForm.getState();
+  const choices = form.choices.status === 'ready' ? form.choices.value : [];
+  const choice = choices.find((c) => c.name === prefill.name && c.currency === prefill.currency);
+  if (!choice) return;
+  form.chooseFloat(choice);
+  if (prefill.amount !== null) form.setField('amount', formatAmountForInput(prefill.amount));
+}
+
+/**
+ * `#/transfers/new`: fill in, check what will be sent, send; drafts below. `?float&currency&amount`
+ * (a low-balance notice's "Request a top-up") prefills the float and amount once.
+ */
+export function NewTransferPage({ query = {} }: { query?: Readonly<Record<string, string>> }) {
   const step = useTransferForm((state) => state.step);
   const outcome = useTransferForm((state) => state.outcome);
   const draftMessage = useTransferForm((state) => state.draftMessage);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => void useTransferForm.getState().start(), []);
+  const prefill = topUpPrefillOf(query);
+  const prefillKey = prefill ? JSON.stringify(prefill) : null;
+  useEffect(() => {
+    void useTransferForm
+      .getState()
+      .start()
+      .then(() => {
+        if (prefillKey === null) return;
+        applyPrefill(JSON.parse(prefillKey) as TopUpPrefill);
+        // Once: going back to the form later keeps what the person typed since.
+        navigate(hrefFor('transfers', { sub: 'new' }), { replace: true });
+      });
+  }, [prefillKey]);
 
   useEffect(() => {
     if (step === 'confirm') confirmHeading.current?.focus();

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format-money';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TransferFilters as Filters, TransferSort } from '@shared/ipc/contract-transfers';
 import { ErrorState } from '../../components/ErrorState';
@@ -125,7 +126,7 @@ export function TransfersPage({ query }: { query: Readonly<Record<string, string
       <p className="table-summary" role="status" data-testid="transfers-summary">
         {total === null || !ready
           ? 'Loading transfer requests…'
-          : `${total.toLocaleString()} transfer request${total === 1 ? '' : 's'}${filtered ? ' match' : ''} · sorted by ${sortDescription(view.sort.column, view.sort.direction)}`}
+          : `${formatNumber(total)} transfer request${total === 1 ? '' : 's'}${filtered ? ' match' : ''} · sorted by ${sortDescription(view.sort.column, view.sort.direction)}`}
         <span className="copy-message">{message}</span>
       </p>
       {refreshError ? (

@@ -10,6 +10,6 @@ interface TransfersRouteProps {
 /** `#/transfers[?filters]` is the table; `#/transfers/new` the New transfer request form. */
 export function TransfersRoute({ sub, query }: TransfersRouteProps) {
   if (sub === null) return <TransfersPage query={query} />;
-  if (sub === 'new') return <NewTransferPage />;
+  if (sub === 'new') return <NewTransferPage query={query} />;
   return <NotFoundPage path={`/transfers/${sub}`} />;
 }

@@ -7,10 +7,35 @@ import { formatPreferences } from '../../lib/format-preferences';
  * Text of the Transfers table's cells. Kept cheap: a fast scroll renders dozens of new rows a frame.
  */
 
-/** "2026-11-02T09:00:00+01:00" → "2026-11-02 09:00": the platform's own date and time, as written. */
+const createdFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "2026-11-02T09:00:00+01:00" → the platform's own date and time, as written (no zone change):
+ * "2026-11-02 09:00" in ISO style, else the locale's short form ("02/11/2026, 09:00" in en-GB,
+ * "02.11.26, 09:00" in de-DE).
+ */
 export function createdText(createdAt: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(createdAt);
-  return match ? `${match[1]} ${match[2]}` : createdAt;
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(createdAt);
+  if (!match) return createdAt;
+  const [, year, month, day, hour, minute] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const { locale, dateStyle } = formatPreferences();
+  if (dateStyle === 'iso') return `${year}-${month}-${day} ${hour}:${minute}`;
+  const at = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
+  if (Number.isNaN(at)) return createdAt;
+  const key = locale ?? '';
+  let format = createdFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
+    createdFormats.set(key, format);
+  }
+  return format.format(at);
 }
 
 const isZero = (amount: string): boolean => /^[+-]?0*\.?0*$/.test(amount.trim());

@@ -20,7 +20,7 @@ export const TRANSFER_COLUMNS: readonly TransferColumn[] = [
   { id: 'difference', label: 'Difference', width: '6.75rem', numeric: true },
   { id: 'status', label: 'Status', width: '9.5rem', numeric: false },
   { id: 'origin', label: 'Origin', width: '5.5rem', numeric: false },
-  { id: 'lastChangedAt', label: 'Last change', width: '7rem', numeric: false },
+  { id: 'lastChangedAt', label: 'Last change', width: 'minmax(6.5rem, 0.75fr)', numeric: false },
 ];
 
 /** The columns' least total width: below it the table scrolls sideways. */

@@ -5,6 +5,7 @@ import { formatExactTime } from '../../../lib/format-time';
 import { timeTickLabel, valueTickLabels } from './axis-labels';
 import { chartSummary, type ChartPoint } from './chart-summary';
 import { keyedIndex, linePath, linearScale, nearestIndex, plotValue, valueTicks } from './chart-scale';
+import { useFormatPreferences } from '../../../lib/use-format-preferences';
 
 const W = 480;
 const H = 190;
@@ -20,6 +21,7 @@ interface BalanceChartProps {
 }
 
 function useGeometry(points: readonly ChartPoint[], threshold: Money | null) {
+  const preferences = useFormatPreferences();
   return useMemo(() => {
     const times = points.map((point) => Date.parse(point.recordedAt));
     const values = points.map((point) => plotValue(point.available.amount));
@@ -30,7 +32,9 @@ function useGeometry(points: readonly ChartPoint[], threshold: Money | null) {
     const xy = times.map((time, index) => ({ x: x(time), y: y(values[index] ?? 0) }));
     const spanMs = (times[times.length - 1] ?? 0) - (times[0] ?? 0);
     return { times, ticks, y, xy, spanMs, tickLabels: valueTickLabels(ticks) };
-  }, [points, threshold]);
+    // The labels follow the number format: a new one (Settings) draws them again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [points, threshold, preferences]);
 }
 
 /**
