@@ -68,7 +68,7 @@ test('a float under its threshold offers a prefilled top-up; pending payments op
   await row.getByTestId('request-top-up').click();
   await expect(page.getByTestId('new-transfer-page')).toBeVisible();
   await expect(page.locator('#transfer-float')).toHaveValue(JSON.stringify(['Main', 'GBP']));
-  await expect(page.locator('#transfer-amount')).toHaveValue('1234.56');
+  await expect(page.locator('#transfer-amount')).toHaveValue('1,234.56');
   await page.screenshot({ path: `${ARTIFACTS}/links-top-up-prefilled.png` });
   // The address asked once: it is the plain form again, and what the person types stays.
   await expect(page).toHaveURL(/#\/transfers\/new$/);

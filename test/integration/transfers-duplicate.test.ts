@@ -107,6 +107,8 @@ describe('possible duplicate top-ups', () => {
     });
     expect(other.outcome).toBe('registered');
 
+    // With a person's name in Settings, that name is who sent it (else this computer's account).
+    await call(core, 'settings:update', { signerName: 'Ana Ruiz' });
     const confirmed = await call<Submitted>(core, 'transfers:submit', {
       float: float(),
       currency: 'GBP',
@@ -145,6 +147,7 @@ describe('possible duplicate top-ups', () => {
       financeEmail: null,
       proformaInvoice: null,
       confirmedDuplicateOf: first.paymentReference,
+      submittedBy: 'Ana Ruiz',
     });
   }, 60_000);
 

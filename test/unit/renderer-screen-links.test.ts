@@ -9,7 +9,8 @@ import {
   topUpPrefillOf,
 } from '../../src/renderer/src/features/transfers/transfer-links';
 import { viewFromQuery } from '../../src/renderer/src/features/transfers/transfer-query';
-import { formatAmountForInput, formatNumber } from '../../src/renderer/src/lib/format-money';
+import { formatNumber } from '../../src/renderer/src/lib/format-money';
+import { writeTypedAmount } from '../../src/renderer/src/lib/typed-amount';
 import { setFormatPreferences } from '../../src/renderer/src/lib/format-preferences';
 import { parseHash } from '../../src/renderer/src/lib/router';
 
@@ -83,10 +84,10 @@ describe('numbers and chart axes in the chosen format', () => {
   it('writes counts and amounts for a field the chosen way', () => {
     setFormatPreferences({ locale: 'de-DE', dateStyle: 'locale' });
     expect(formatNumber(1234567)).toBe('1.234.567');
-    expect(formatAmountForInput('3800.50')).toBe('3800,50');
+    expect(writeTypedAmount('3800.50')).toBe('3.800,50');
     setFormatPreferences({ locale: 'en-GB', dateStyle: 'locale' });
     expect(formatNumber(1234567)).toBe('1,234,567');
-    expect(formatAmountForInput('12345678901234567.89')).toBe('12345678901234567.89');
+    expect(writeTypedAmount('12345678901234567.89')).toBe('12,345,678,901,234,567.89');
   });
 
   it('labels the value axis and the time axis the chosen way', () => {

@@ -2,6 +2,7 @@ import type { EventChannel } from '../../../shared/ipc/channels';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import { SettingsRepository } from '../ledger/repositories/settings';
 import { TransferDraftsRepository } from '../ledger/repositories/transfer-drafts';
 import { TransferListRepository } from '../ledger/repositories/transfer-list';
 import type { PlatformClient } from '../platform/client';
@@ -9,6 +10,7 @@ import type { HandlerRegistry } from '../registry';
 import { transferDetail } from '../transfers/detail';
 import { TransferDrafts } from '../transfers/drafts';
 import { ListValuesUpkeep, listTransfers, transferOptions } from '../transfers/list';
+import { accountName } from '../transfers/sender';
 import { submitTransferRequest } from '../transfers/submit';
 
 export interface TransferHandlerDeps {
@@ -42,7 +44,10 @@ export function registerTransferHandlers(registry: HandlerRegistry, deps: Transf
     }
     sending = true;
     try {
-      return await submitTransferRequest({ ...deps, drafts }, input);
+      // Who sent it: the person's name from Settings, else this computer's account name.
+      const sender = (): string | null =>
+        new SettingsRepository(db).get(workspaceId)?.signerName ?? accountName();
+      return await submitTransferRequest({ ...deps, drafts, sender }, input);
     } finally {
       sending = false;
     }

@@ -1,8 +1,8 @@
 import { userInfo } from 'node:os';
 
 /**
- * Who sends a top-up, as the ledger records it: this computer's account name. (Where Settings holds
- * the person's name, that name is the better answer and the caller passes it instead.)
+ * This computer's account name: who sent a top-up when Settings holds no person's name (the
+ * transfers handler prefers that name).
  */
 export function accountName(): string | null {
   try {

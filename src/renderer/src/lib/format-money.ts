@@ -60,21 +60,6 @@ export function formatMoney(amount: string, currency: string, locale?: string): 
   }
 }
 
-/**
- * A plain decimal as a person types it in the chosen number format, without grouping, for a field
- * filled in for them: "1250.50" → "1250.50" (en-GB), "1250,50" (de-DE). Every digit kept.
- */
-export function formatAmountForInput(amount: string, locale?: string): string {
-  const text = amount.trim();
-  if (!PLAIN_DECIMAL.test(text)) return amount;
-  const digits = Math.min(fractionDigitsOf(text), MAX_FRACTION_DIGITS);
-  return new Intl.NumberFormat(locale ?? formatPreferences().locale, {
-    useGrouping: false,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(text as Intl.StringNumericLiteral);
-}
-
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**

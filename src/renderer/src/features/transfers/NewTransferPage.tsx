@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PageHeading } from '../../components/PageHeading';
-import { formatAmountForInput } from '../../lib/format-money';
+import { writeTypedAmount } from '../../lib/typed-amount';
 import { navigate } from '../../lib/navigate';
 import { hrefFor } from '../../lib/router';
 import { useTransferForm, useTransfersTable } from '../../stores/transfers';
@@ -17,7 +17,7 @@ function applyPrefill(prefill: TopUpPrefill): void {
   const choice = choices.find((c) => c.name === prefill.name && c.currency === prefill.currency);
   if (!choice) return;
   form.chooseFloat(choice);
-  if (prefill.amount !== null) form.setField('amount', formatAmountForInput(prefill.amount));
+  if (prefill.amount !== null) form.setField('amount', writeTypedAmount(prefill.amount));
 }
 
 /**
