@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOATDESK_APPLICATION_ID, openLedger } from '../../src/main/core/ledger/db';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { migrate } from '../../src/main/core/ledger/migrate';
+import { FloatsRepository } from '../../src/main/core/ledger/repositories/floats';
+import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { createCore } from '../../src/main/core/services';
 import { assertBuilt, runCli } from '../helpers/cli';
 import { contentChecksum, coreConfig, corruptMiddlePage, seedLedger } from '../helpers/ledger-safety-fixture';
@@ -254,10 +256,35 @@ describe('hostile ledger files', () => {
   });
 
   it('opens a FloatDesk ledger from before the application id (0) and marks it on upgrade', () => {
+    // A ledger as FloatDesk wrote it before the application id: the steps before that one only.
     const workspace = join(temp.dir, 'before-0013');
-    const ledger = seedLedger(workspace, 3);
+    mkdirSync(workspace, { recursive: true });
+    const ledger = join(workspace, 'ledger.sqlite');
     const beforeApplicationId = MIGRATIONS.findIndex((step) => step.name === 'application-id');
-    sqliteFile(ledger, `PRAGMA application_id = 0; PRAGMA user_version = ${beforeApplicationId};`);
+    const old = openLedger(ledger);
+    migrate(old, MIGRATIONS.slice(0, beforeApplicationId));
+    const workspaceId = new WorkspacesRepository(old).ensure({
+      name: 'Books',
+      kind: 'platform',
+      baseUrl: 'http://127.0.0.1:9/api/v2',
+      now: '2026-01-01T00:00:00.000Z',
+    }).id;
+    for (let round = 0; round < 3; round++) {
+      const at = new Date(Date.UTC(2026, 0, 1) + round * 3600_000).toISOString();
+      new FloatsRepository(old).recordSnapshots(
+        workspaceId,
+        ['GBP', 'EUR', 'USD'].map((currency) => ({
+          currency,
+          name: 'Main',
+          available: `${1000 + round}.25`,
+          pending: '0',
+          platformRefreshedAt: at,
+        })),
+        at,
+      );
+    }
+    old.close();
+    sqliteFile(ledger, 'PRAGMA application_id = 0;');
     createCore(coreConfig(workspace)).close();
     const db = openLedger(ledger, { readonly: true });
     expect(db.pragma('application_id', { simple: true })).toBe(FLOATDESK_APPLICATION_ID);
