@@ -240,7 +240,7 @@ describe('undoing a match', () => {
 
   it('a signed-off match is refused with a clear message until its sign-off is unlocked', async () => {
     await call('recon:run', {});
-    await call('recon:signoff', { asOf: '2026-10-31' });
+    await call('recon:signoff', { asOf: '2026-10-31', acknowledgeOpenItems: true });
     const locked = (await items()).find((item) => item.id === 'FDK7Q2M9X1')!;
     expect(locked.state).toBe('signed_off');
     const refused = await failure('recon:undo', { decisionId: locked.match!.decisionId, reason: 'Wrong' });
