@@ -27,6 +27,8 @@ const WRITING = [
   'recon:match.manual',
   'recon:resolve',
   'recon:undo',
+  'recon:opening.set',
+  'recon:demo-statement.load',
   'recon:signoff',
   'recon:unlock',
   'recon:settings.update',
