@@ -83,7 +83,8 @@ test('a float under its threshold offers a prefilled top-up; pending payments op
   await expect(followUp).toHaveAttribute('href', /float=Main&currency=GBP&amount=\d+\.\d{2}/);
   await followUp.click();
   await expect(page.locator('#transfer-float')).toHaveValue(JSON.stringify(['Main', 'GBP']));
-  await expect(page.locator('#transfer-amount')).toHaveValue(/^\d+\.\d{2}$/);
+  // Written as a person types it in the chosen format (the browser's en-US here): "1,234.56".
+  await expect(page.locator('#transfer-amount')).toHaveValue(/^\d{1,3}(,\d{3})*\.\d{2}$/);
 
   // Pending payments: the float's requests still waiting for the platform.
   await page.getByRole('link', { name: 'Balances' }).click();
