@@ -16,6 +16,9 @@ import {
 } from '../../src/main/core/ledger/repositories/transfers';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { createCore, type Core } from '../../src/main/core/services';
+import type { Channel } from '../../src/shared/ipc/channels';
+import type { ChannelOutput } from '../../src/shared/ipc/contract';
+import type { ErrorShape } from '../../src/shared/ipc/errors';
 import { STATEMENT_FIXTURES } from './statement-fixtures';
 
 export const RECON_STATEMENT = 'recon-gbp-camt053.xml';
@@ -140,4 +143,22 @@ export function ledgerContentDigest(path: string): string {
   } finally {
     db.close();
   }
+}
+
+/** A channel's answer through the core's dispatch (input and answer checked against the contract); throws on a refusal. */
+export async function dispatched<C extends Channel>(
+  core: Core,
+  channel: C,
+  input: unknown = {},
+): Promise<ChannelOutput<C>> {
+  const envelope = await core.dispatch(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${JSON.stringify(envelope.error)}`);
+  return envelope.value as ChannelOutput<C>;
+}
+
+/** The error a channel answers with; throws when it succeeds. */
+export async function refusal(core: Core, channel: string, input: unknown): Promise<ErrorShape> {
+  const envelope = await core.dispatch(channel, input);
+  if (envelope.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(envelope.value)}`);
+  return envelope.error;
 }

@@ -10,9 +10,11 @@ import type { Core } from '../../src/main/core/services';
 import type { ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
 import {
+  dispatched,
   ledgerDigest,
   RECON_STATEMENT,
   reconCore,
+  refusal,
   seedReconWorkspace,
   statementBase64,
 } from '../helpers/recon-fixture';
@@ -36,15 +38,11 @@ afterEach(async () => {
 type Channel = 'recon:import' | 'recon:items' | 'recon:run' | 'recon:match.check' | 'recon:match.manual';
 
 async function call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const envelope = await core.dispatch(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${JSON.stringify(envelope.error)}`);
-  return envelope.value as ChannelOutput<C>;
+  return dispatched(core, channel, input);
 }
 
 async function failure(channel: Channel, input: unknown): Promise<ErrorShape> {
-  const envelope = await core.dispatch(channel, input);
-  if (envelope.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(envelope.value)}`);
-  return envelope.error;
+  return refusal(core, channel, input);
 }
 
 const AS_OF = '2026-10-31';

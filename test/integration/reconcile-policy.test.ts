@@ -13,9 +13,11 @@ import type { Core } from '../../src/main/core/services';
 import type { ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
 import {
+  dispatched,
   ledgerDigest,
   RECON_STATEMENT,
   reconCore,
+  refusal,
   seedReconWorkspace,
   statementBase64,
 } from '../helpers/recon-fixture';
@@ -47,15 +49,11 @@ type Known =
   | 'recon:settings.update';
 
 async function call<C extends Known>(channel: C, input: unknown = {}): Promise<ChannelOutput<C>> {
-  const envelope = await core.dispatch(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${JSON.stringify(envelope.error)}`);
-  return envelope.value as ChannelOutput<C>;
+  return dispatched(core, channel, input);
 }
 
 async function failure(channel: string, input: unknown): Promise<ErrorShape> {
-  const envelope = await core.dispatch(channel, input);
-  if (envelope.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(envelope.value)}`);
-  return envelope.error;
+  return refusal(core, channel, input);
 }
 
 function auditEntries(): AuditEntry[] {

@@ -14,9 +14,11 @@ import type { Channel } from '../../src/shared/ipc/channels';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
 import {
+  dispatched,
   ledgerDigest,
   RECON_STATEMENT,
   reconCore,
+  refusal,
   seedReconWorkspace,
   statementBase64,
 } from '../helpers/recon-fixture';
@@ -38,15 +40,11 @@ afterEach(async () => {
 });
 
 async function call<C extends Channel>(channel: C, input: unknown = {}): Promise<ChannelOutput<C>> {
-  const envelope = await core.dispatch(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${JSON.stringify(envelope.error)}`);
-  return envelope.value as ChannelOutput<C>;
+  return dispatched(core, channel, input);
 }
 
 async function failure(channel: string, input: unknown): Promise<ErrorShape> {
-  const envelope = await core.dispatch(channel, input);
-  if (envelope.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(envelope.value)}`);
-  return envelope.error;
+  return refusal(core, channel, input);
 }
 
 function readLedger<T>(read: (db: ReturnType<typeof openLedger>) => T): T {
