@@ -299,9 +299,10 @@ describe('sign-off', () => {
     expect(before.filter((item) => item.lockedBy !== null)).toHaveLength(3);
     // Another connection unlocks the sign-off just as the locks are read.
     const other = openLedger(ledgerPath);
-    const read = ReconSignOffsRepository.prototype.locksInForce;
+    // The first read of the locks at a new ledger version is their generation (period/locks.ts).
+    const read = ReconSignOffsRepository.prototype.lockGeneration;
     let unlocked = false;
-    const spy = vi.spyOn(ReconSignOffsRepository.prototype, 'locksInForce').mockImplementation(function (
+    const spy = vi.spyOn(ReconSignOffsRepository.prototype, 'lockGeneration').mockImplementation(function (
       this: ReconSignOffsRepository,
       workspaceId: number,
     ) {

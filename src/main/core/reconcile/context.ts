@@ -85,9 +85,15 @@ export interface Reading {
  * own), so all three come from one ledger version; use the returned context for what follows.
  */
 export function readWithLocks(context: ReconContext): Reading {
-  const read = (): Reading => {
+  const read = (index: () => LockIndex): Reading => {
     const { world, state } = loadAll(context);
-    return { context: withLocks(context, context.lockIndex(), world), world, state };
+    return { context: withLocks(context, index(), world), world, state };
   };
-  return context.db.inTransaction ? read() : context.db.transaction(read).deferred();
+  if (context.db.inTransaction) return read(context.lockIndex);
+  // A read transaction of its own writes nothing: its locks are committed ones, kept for the next
+  // question (and the results derived from them, memo.ts).
+  const { db, workspaceId } = context;
+  return db
+    .transaction(() => read(() => locksInForce(db, workspaceId, ledgerVersion(context), true)))
+    .deferred();
 }

@@ -43,9 +43,15 @@ const cache = new WeakMap<Ledger, Map<number, { version: string; generation: str
 /**
  * `version` is the ledger's version now (load.ts's ledgerVersion). A write that appended no sign-off
  * and no unlock (a run, a decision, a sync) keeps the very same index object, so results derived
- * from it (memo.ts) stay valid.
+ * from it (memo.ts) stay valid. `committed`: what this connection reads now is committed — outside
+ * a transaction, or inside a read-only one (a write transaction's rows may yet be rolled back).
  */
-export function locksInForce(db: Ledger, workspaceId: number, version: string): LockIndex {
+export function locksInForce(
+  db: Ledger,
+  workspaceId: number,
+  version: string,
+  committed = !db.inTransaction,
+): LockIndex {
   let byWorkspace = cache.get(db);
   if (byWorkspace === undefined) {
     byWorkspace = new Map();
@@ -56,13 +62,13 @@ export function locksInForce(db: Ledger, workspaceId: number, version: string): 
   const repository = new ReconSignOffsRepository(db);
   const generation = repository.lockGeneration(workspaceId);
   if (known?.generation === generation) {
-    if (!db.inTransaction) byWorkspace.set(workspaceId, { version, generation, index: known.index });
+    if (committed) byWorkspace.set(workspaceId, { version, generation, index: known.index });
     return known.index;
   }
   const index = indexLocks(repository.locksInForce(workspaceId));
-  // Inside a transaction the rows may yet be rolled back, and a rolled-back sign-off's id can be
-  // taken again by another: only what is committed is kept.
-  if (!db.inTransaction) byWorkspace.set(workspaceId, { version, generation, index });
+  // Inside a write transaction the rows may yet be rolled back, and a rolled-back sign-off's id can
+  // be taken again by another: only what is committed is kept.
+  if (committed) byWorkspace.set(workspaceId, { version, generation, index });
   return index;
 }
 
