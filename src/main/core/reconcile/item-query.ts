@@ -80,7 +80,7 @@ const COLUMNS: Record<ItemSort['column'], Compare> = {
   state: (a, b) => a.stateRank - b.stateRank,
   age: (a, b) => (a.ageDays ?? 0) - (b.ageDays ?? 0),
   date: (a, b) => text(a.date, b.date),
-  amount: (a, b) => bigint(a.scaled, b.scaled) || text(a.currency, b.currency),
+  amount: (a, b) => a.approx - b.approx || bigint(a.scaled, b.scaled) || text(a.currency, b.currency),
   label: (a, b) => text(a.label, b.label),
   match: (a, b) => a.matchGroup - b.matchGroup || a.matchRank - b.matchRank || text(a.matchText, b.matchText),
 };

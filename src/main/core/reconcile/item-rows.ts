@@ -24,6 +24,8 @@ export interface ItemRow {
   currency: string;
   /** The amount in units of 10^-scale (ItemRows.scale), signed: bank payments are negative. */
   scaled: bigint;
+  /** `scaled` as a number: exact below 2^53, and never out of order (the sort compares it first). */
+  approx: number;
   /** Money out: a negative amount (a bank payment). Requests count as money in. */
   out: boolean;
   float: string | null;
@@ -118,6 +120,7 @@ export function itemRows(
       date: item.date,
       currency,
       scaled,
+      approx: Number(scaled),
       out: scaled < 0n,
       float,
       label: label.toLowerCase(),
