@@ -101,6 +101,7 @@ export function planRun(
     }
   }
   const suggestions: PlannedSuggestion[] = [];
+  const listed = new Set<string>();
   const proposals = [
     ...engine.suggestions.map((suggestion) => ({ ...suggestion, options: suggestion.options.map(planned) })),
     ...held,
@@ -111,7 +112,8 @@ export function planRun(
     );
     if (kept.length === 0) continue;
     const key = suggestionKey(kept);
-    if (state.settledKeys.has(key) || suggestions.some((other) => other.key === key)) continue;
+    if (state.settledKeys.has(key) || listed.has(key)) continue;
+    listed.add(key);
     suggestions.push({ key, rule: suggestion.rule, reason: suggestion.reason, options: kept });
   }
   return { matches, suggestions, engine };
