@@ -34,8 +34,8 @@ const ATTRIBUTE_WORDS: Readonly<Record<string, string>> = {
   transaction_types: 'transaction types',
   delivery_methods: 'delivery methods',
   countries_served: 'countries served',
-  gc_pool: 'stocked (gc_pool)',
-  async_only: 'asynchronous only',
+  gc_pool: 'cards from a stocked pool',
+  async_only: 'fulfilled later',
   vat: 'VAT',
 };
 

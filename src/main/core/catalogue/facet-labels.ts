@@ -81,7 +81,7 @@ export function facetValueLabel(facet: FacetName, value: string): string {
     case 'stocked':
       return value === 'true' ? 'Stocked' : value === 'false' ? 'Not stocked' : value;
     case 'async':
-      return value === 'true' ? 'Asynchronous only' : value === 'false' ? 'Synchronous' : value;
+      return value === 'true' ? 'Fulfilled later' : value === 'false' ? 'Answered at once' : value;
     default:
       return value;
   }
@@ -96,6 +96,6 @@ export const FACET_TITLES: Readonly<Record<FacetName, string>> = {
   delivery: 'Delivery method',
   transaction: 'Transaction type',
   redemption: 'Redemption method',
-  stocked: 'Stocked (gc_pool)',
-  async: 'Asynchronous (async_only)',
+  stocked: 'Cards from a stocked pool',
+  async: 'Fulfilled later',
 };

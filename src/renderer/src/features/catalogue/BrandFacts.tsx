@@ -82,10 +82,10 @@ export function BrandFacts({ brand }: { brand: BrandDetail }) {
         <Fact term="Delivery methods">
           <LabelList items={brand.deliveryMethods} />
         </Fact>
-        <Fact term="Stocked (gc_pool)">
+        <Fact term="Cards from a stocked pool">
           {yesNo(brand.stocked, 'Yes — cards come from a stocked pool', 'No')}
         </Fact>
-        <Fact term="Asynchronous (async_only)">
+        <Fact term="Fulfilled later">
           {yesNo(brand.asyncOnly, 'Yes — orders are fulfilled later, not at once', 'No — answered at once')}
         </Fact>
         <Fact term="Last updated by the platform">
