@@ -195,7 +195,7 @@ describe('matching run and review', () => {
     const preview = await call('recon:run', { preview: true });
     expect(preview).toMatchObject({ matchesAdded: 3, suggestions: 3 });
     expect(ledgerDigest(ledgerPath)).toBe(before);
-    expect(await call('recon:suggestions')).toEqual({ suggestions: [] });
+    expect(await call('recon:suggestions')).toEqual({ total: 0, suggestions: [] });
   });
 
   it('stores the automatic matches under one audit entry; running again adds nothing', async () => {
@@ -282,6 +282,34 @@ describe('matching run and review', () => {
     expect(matchOf('FDN7D2V9H4')).toMatchObject({ rule: 'exact_reference', lineIds: ['2026101700000109'] });
   });
 
+  it("pages the suggestions in the run's order, counting them all", async () => {
+    const run = await call('recon:run', {});
+    const all = await call('recon:suggestions');
+    expect(all.total).toBe(all.suggestions.length);
+    expect(all.total).toBe(run.suggestions);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    expect(await call('recon:suggestions', { limit: 1 })).toEqual({
+      total: all.total,
+      suggestions: [all.suggestions[0]],
+    });
+    expect(await call('recon:suggestions', { offset: 1, limit: 2 })).toEqual({
+      total: all.total,
+      suggestions: all.suggestions.slice(1, 3),
+    });
+    expect(await call('recon:suggestions', { offset: all.total })).toEqual({
+      total: all.total,
+      suggestions: [],
+    });
+    expect(await failure('recon:suggestions', { limit: 0 })).toMatchObject({ code: 'invalid_input' });
+    // Deciding one leaves it out of the count and the pages at once.
+    await call('recon:match.reject', { key: all.suggestions[0]!.key });
+    expect(await call('recon:suggestions', { limit: 1 })).toEqual({
+      total: all.total - 1,
+      suggestions: [all.suggestions[1]],
+    });
+    expect((await call('recon:summary', {})).suggestions).toBe(all.total - 1);
+  });
+
   it('confirm, reject, match by hand, resolve and undo: each one audit entry, the log intact', async () => {
     await call('recon:run', {});
     const [tie300, tie450, edited] = (await call('recon:suggestions')).suggestions;
@@ -304,7 +332,7 @@ describe('matching run and review', () => {
     });
 
     await audited('match.rejected', () => call('recon:match.reject', { key: tie450!.key }));
-    expect(await call('recon:suggestions')).toEqual({ suggestions: [] });
+    expect(await call('recon:suggestions')).toEqual({ total: 0, suggestions: [] });
     // A rejected suggestion is not offered again by later runs.
     expect(await call('recon:run', {})).toMatchObject({ matchesAdded: 0, suggestions: 0 });
 

@@ -133,9 +133,16 @@ export const reconcileContract = {
     input: ManualMatchInput,
     output: z.object({ warnings: z.array(z.string()) }),
   },
+  /** The open suggestions in the run's order: a page of them (offset, limit), or all; `total` counts all. */
   'recon:suggestions': {
-    input: NoInput,
+    input: z
+      .object({
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .strict(),
     output: z.object({
+      total: z.number().int().min(0),
       suggestions: z.array(
         z.object({
           key: z.string(),

@@ -44,7 +44,7 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   );
   registry.register('recon:summary', (input) => service.summary(input));
   registry.register('recon:items', (input) => service.items(input));
-  registry.register('recon:suggestions', () => service.suggestions());
+  registry.register('recon:suggestions', (input) => service.suggestions(input));
   registry.register('recon:match.confirm', (input) => changed(service.confirm(input)));
   registry.register('recon:match.reject', (input) => changed(service.reject(input)));
   registry.register('recon:match.manual', (input) => changed(service.manual(input)));

@@ -22,10 +22,7 @@ import {
 import type { Match } from './match/types';
 import { inScopeReport } from './policy/scope';
 import { matchedReferences, rollForwardReport } from './rollforward-report';
-import { openSuggestions } from './suggestions-view';
 import { matchLine, matchRequest, type ReconWorld } from './world';
-
-export { openSuggestions };
 
 /** A match in force with the ids its rows have now. */
 export interface MatchView {

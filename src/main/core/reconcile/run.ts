@@ -13,7 +13,8 @@ import type { CurrentMatch, DecisionState } from './decision-state';
 import { ledgerVersion, remember } from './load';
 import { planRun, type RunPlan } from './plan';
 import { plannedView } from './policy/planned-view';
-import { openSuggestions, summarize } from './report';
+import { summarize } from './report';
+import { openSuggestionCount } from './suggestions-view';
 
 type RunOutput = ChannelOutput<'recon:run'>;
 
@@ -109,7 +110,7 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
   remember(context, after);
   const { world, state } = after;
   const committed = withLocks(context, context.lockIndex(), world);
-  const suggestions = openSuggestions(committed, world, state).length;
+  const suggestions = openSuggestionCount(committed, world, state);
   return {
     summary: summarize(committed, world, state, asOf, suggestions),
     matchesAdded: plan.matches.length,

@@ -13,7 +13,8 @@ import { importStatementFile } from './import-statement';
 import type { StatementWorker } from './import/run';
 import { loadAll } from './load';
 import type { MatchOptions } from './match/types';
-import { openSuggestions, summarize } from './report';
+import { summarize } from './report';
+import { openSuggestionCount, openSuggestions } from './suggestions-view';
 import { listItems } from './report-items';
 import { listSignOffs } from './period/sign-off-view';
 import { openTotals } from './period/open-totals';
@@ -78,7 +79,7 @@ export class ReconcileService {
   summary(input: In<'recon:summary'>): Out<'recon:summary'> {
     // Items, decisions and locks of one ledger version.
     const { context, world, state } = readWithLocks(this.context);
-    const suggestions = openSuggestions(context, world, state).length;
+    const suggestions = openSuggestionCount(context, world, state);
     return summarize(context, world, state, input.asOf ?? context.today(), suggestions);
   }
 
@@ -86,9 +87,9 @@ export class ReconcileService {
     return listItems(this.context, input);
   }
 
-  suggestions(): Out<'recon:suggestions'> {
+  suggestions(input: In<'recon:suggestions'> = {}): Out<'recon:suggestions'> {
     const { context, world, state } = readWithLocks(this.context);
-    return { suggestions: openSuggestions(context, world, state) };
+    return openSuggestions(context, world, state, input);
   }
 
   confirm(input: In<'recon:match.confirm'>): Out<'recon:match.confirm'> {
@@ -138,7 +139,7 @@ export class ReconcileService {
 
   openTotals(input: In<'recon:open-totals'>): Out<'recon:open-totals'> {
     const { context, world, state } = readWithLocks(this.context);
-    const suggestions = openSuggestions(context, world, state).length;
+    const suggestions = openSuggestionCount(context, world, state);
     return openTotals(context, world, state, input.asOf ?? context.today(), suggestions);
   }
 

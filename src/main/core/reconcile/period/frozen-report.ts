@@ -9,7 +9,8 @@ import type { ReconItem, ReconSummary } from '../../../../shared/ipc/contract-re
 import { AppError } from '../../../../shared/ipc/errors';
 import type { ReconContext } from '../context';
 import type { DecisionState } from '../decision-state';
-import { openSuggestions, summarize } from '../report';
+import { summarize } from '../report';
+import { openSuggestionCount } from '../suggestions-view';
 import { allItems } from '../report-items';
 import type { ReconWorld } from '../world';
 
@@ -32,7 +33,7 @@ export function freezeReport(
   state: DecisionState,
   asOf: string,
 ): StoredReport {
-  const suggestions = openSuggestions(context, world, state).length;
+  const suggestions = openSuggestionCount(context, world, state);
   const report: FrozenReport = {
     summary: summarize(context, world, state, asOf, suggestions),
     items: allItems(context, world, state, asOf),

@@ -14,7 +14,8 @@ import {
 import { appendInTransaction } from '../audit/audit-log';
 import { byName, withLocks, type ReconContext } from '../context';
 import { keepItems, ledgerVersion, loadAll } from '../load';
-import { openSuggestions, reconcileAsOf } from '../report';
+import { reconcileAsOf } from '../report';
+import { openSuggestionCount } from '../suggestions-view';
 import type { ReconWorld } from '../world';
 import { freezeReport } from './frozen-report';
 import { openTotals, type OpenTotals } from './open-totals';
@@ -84,7 +85,7 @@ export function signOff(
       }
       const read = withLocks(context, locked, world);
       requireAcknowledgement(
-        openTotals(read, world, state, asOf, openSuggestions(read, world, state).length),
+        openTotals(read, world, state, asOf, openSuggestionCount(read, world, state)),
         input.acknowledgeOpenItems === true,
       );
       const before = ledgerVersion(context);
