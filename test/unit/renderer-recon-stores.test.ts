@@ -84,7 +84,7 @@ function core(overrides: Record<string, Answer> = {}): void {
   answers = {
     'recon:summary': (input) => summary((input as { asOf?: string }).asOf ?? '2026-03-31'),
     'recon:items': () => ({ total: 2, items: [line('TX-1'), request('RF01')] }),
-    'recon:suggestions': () => ({ suggestions: [suggestion] }),
+    'recon:suggestions': () => ({ total: 1, suggestions: [suggestion] }),
     'recon:profiles.list': () => ({ profiles: [{ name: 'Barclays', profile: {} }] }),
     'recon:rollforward': () => ({ currencies: [], flags: [] }),
     ...overrides,
@@ -396,6 +396,33 @@ describe('reconciliation suggestions and decisions', () => {
     expect(stores.useDecisions.getState().announcement?.text).toMatch(/^Undone: Confirmed/);
   });
 
+  it('shows the queue a page at a time, counting every suggestion, and keeps the place after a decision', async () => {
+    const queue = Array.from({ length: 60 }, (_, index) => ({ ...suggestion, key: `S${index + 1}` }));
+    let open = queue;
+    core({
+      'recon:suggestions': (input) => {
+        const { offset = 0, limit = open.length } = input as { offset?: number; limit?: number };
+        return { total: open.length, suggestions: open.slice(offset, offset + limit) };
+      },
+      'recon:match.reject': () => decision(),
+    });
+    const stores = createReconStores(client);
+    const shown = () => shownValue(stores.useSuggestions.getState().view)!.map((item) => item.key);
+    await stores.useSuggestions.getState().reload();
+    expect(calls('recon:suggestions')).toEqual([{ limit: 25 }]);
+    expect(shown()).toHaveLength(25);
+    expect(stores.useSuggestions.getState().total).toBe(60);
+    await stores.useSuggestions.getState().showMore();
+    expect(calls('recon:suggestions')[1]).toEqual({ offset: 25, limit: 25 });
+    expect(shown()).toEqual(queue.slice(0, 50).map((item) => item.key));
+    open = queue.filter((item) => item.key !== 'S3');
+    await stores.useSuggestions.getState().reject('S3');
+    expect(stores.useSuggestions.getState().total).toBe(59);
+    await settle();
+    // The reload after the decision asks for as many as were shown: the person keeps their place.
+    expect(calls('recon:suggestions').at(-1)).toEqual({ limit: 49 });
+  });
+
   it('rejects a suggestion, and keeps a failed decision on its suggestion', async () => {
     const stores = createReconStores(client);
     core({ 'recon:match.reject': () => Promise.reject(new AppError('not_found', 'no such suggestion')) });
@@ -406,7 +433,10 @@ describe('reconciliation suggestions and decisions', () => {
       error: { code: 'not_found' },
     });
     expect(stores.useSuggestions.getState().busyKey).toBeNull();
-    core({ 'recon:match.reject': () => decision(), 'recon:suggestions': () => ({ suggestions: [] }) });
+    core({
+      'recon:match.reject': () => decision(),
+      'recon:suggestions': () => ({ total: 0, suggestions: [] }),
+    });
     await stores.useSuggestions.getState().reject('S1');
     // Gone at once, before the reload that follows the decision answers.
     expect(shownValue(stores.useSuggestions.getState().view)).toEqual([]);
@@ -453,7 +483,7 @@ describe('reconciliation suggestions and decisions', () => {
       })),
     };
     core({
-      'recon:suggestions': () => ({ suggestions: [detailed] }),
+      'recon:suggestions': () => ({ total: 1, suggestions: [detailed] }),
       'recon:match.confirm': () => decision(),
     });
     await stores.useSuggestions.getState().reload();

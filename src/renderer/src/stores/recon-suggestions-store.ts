@@ -4,13 +4,23 @@ import { shownValue, ticketCounter, type Loadable, type ReconClient, type Sugges
 import type { ReconDecisionsState } from './recon-decisions-store';
 import { lineWords } from '../features/reconciliation/line-words';
 
+/** Suggestions shown at first, and added by each "Show more". */
+export const SUGGESTION_PAGE = 25;
+
 export interface ReconSuggestionsState {
+  /** The suggestions shown: the first pages of the queue. */
   view: Loadable<Suggestion[]>;
+  /** How many suggestions wait in all (null until first loaded). */
+  total: number | null;
+  /** The next page is on its way. */
+  loadingMore: boolean;
   /** The suggestion a confirmation or rejection is on its way for. */
   busyKey: string | null;
   /** The last confirmation or rejection that failed, shown on its suggestion. */
   failure: { key: string; error: ErrorShape } | null;
   reload(): Promise<void>;
+  /** Shows the next page of the queue. */
+  showMore(): Promise<void>;
   confirm(key: string, option: number): Promise<void>;
   reject(key: string): Promise<void>;
 }
@@ -35,9 +45,11 @@ export function createReconSuggestionsStore(
     async function load(): Promise<void> {
       const ticket = tickets.take();
       set({ view: { status: 'loading', previous: shownValue(get().view) } });
+      // As many as the person sees now, so a reload after a decision keeps their place.
+      const limit = Math.min(500, Math.max(SUGGESTION_PAGE, shownValue(get().view)?.length ?? 0));
       try {
-        const { suggestions } = await client.invoke('recon:suggestions', {});
-        if (tickets.isLatest(ticket)) set({ view: { status: 'ready', value: suggestions } });
+        const { suggestions, total } = await client.invoke('recon:suggestions', { limit });
+        if (tickets.isLatest(ticket)) set({ view: { status: 'ready', value: suggestions }, total });
       } catch (thrown) {
         if (tickets.isLatest(ticket))
           set({ view: { status: 'error', error: toErrorShape(thrown), previous: shownValue(get().view) } });
@@ -55,8 +67,14 @@ export function createReconSuggestionsStore(
         const decision = await send();
         const { text, ids } = describe(suggestion);
         // Gone from the queue at once; the reload that follows confirms it.
-        const remaining = (shownValue(get().view) ?? []).filter((candidate) => candidate.key !== key);
-        set({ busyKey: null, view: { status: 'ready', value: remaining } });
+        const shown = shownValue(get().view) ?? [];
+        const remaining = shown.filter((candidate) => candidate.key !== key);
+        const total = get().total;
+        set({
+          busyKey: null,
+          view: { status: 'ready', value: remaining },
+          total: total === null ? null : total - (shown.length - remaining.length),
+        });
         deps.decisions().record(decision, text, ids);
         deps.changed();
       } catch (thrown) {
@@ -65,9 +83,32 @@ export function createReconSuggestionsStore(
     }
     return {
       view: { status: 'idle' },
+      total: null,
+      loadingMore: false,
       busyKey: null,
       failure: null,
       reload: load,
+      async showMore() {
+        const shown = shownValue(get().view);
+        if (shown === null || get().loadingMore) return;
+        const ticket = tickets.take();
+        set({ loadingMore: true });
+        try {
+          const page = await client.invoke('recon:suggestions', {
+            offset: shown.length,
+            limit: SUGGESTION_PAGE,
+          });
+          if (!tickets.isLatest(ticket)) return;
+          const known = new Set(shown.map((suggestion) => suggestion.key));
+          const added = page.suggestions.filter((suggestion) => !known.has(suggestion.key));
+          set({ view: { status: 'ready', value: [...shown, ...added] }, total: page.total });
+        } catch (thrown) {
+          if (tickets.isLatest(ticket))
+            set({ view: { status: 'error', error: toErrorShape(thrown), previous: shown } });
+        } finally {
+          set({ loadingMore: false });
+        }
+      },
       confirm(key, option) {
         return decide(
           key,

@@ -1,6 +1,8 @@
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { formatNumber } from '../../lib/format-money';
 import { shownValue, type Suggestion } from '../../stores/recon-client';
+import { SUGGESTION_PAGE } from '../../stores/recon-suggestions-store';
 import { useReconSuggestions } from '../../stores/recon';
 import { DifferenceText, LineFacts, RequestFacts, evidenceWords } from './ItemFacts';
 import { REASON_LABELS, RULE_LABELS, scoreText } from './recon-text';
@@ -120,8 +122,12 @@ function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: 
 /** Matches the engine would not make alone: a person confirms one option or rejects them all. */
 export function SuggestionQueue() {
   const view = useReconSuggestions((state) => state.view);
+  const total = useReconSuggestions((state) => state.total);
+  const loadingMore = useReconSuggestions((state) => state.loadingMore);
   const reload = useReconSuggestions((state) => state.reload);
+  const showMore = useReconSuggestions((state) => state.showMore);
   const suggestions = shownValue(view);
+  const waiting = total ?? suggestions?.length ?? 0;
   return (
     <section
       className="recon-section"
@@ -129,7 +135,7 @@ export function SuggestionQueue() {
       data-testid="recon-suggestions"
     >
       <h2 id="recon-suggestions-title" tabIndex={-1}>
-        Suggestions to review{suggestions === null ? '' : ` (${suggestions.length.toLocaleString()})`}
+        Suggestions to review{suggestions === null ? '' : ` (${formatNumber(waiting)})`}
       </h2>
       {view.status === 'error' ? (
         <ErrorState
@@ -147,11 +153,30 @@ export function SuggestionQueue() {
           No suggestions to review.
         </p>
       ) : (
-        <ol className="recon-suggestion-list">
-          {suggestions.map((suggestion, index) => (
-            <SuggestionCard key={suggestion.key} suggestion={suggestion} index={index} />
-          ))}
-        </ol>
+        <>
+          <ol className="recon-suggestion-list">
+            {suggestions.map((suggestion, index) => (
+              <SuggestionCard key={suggestion.key} suggestion={suggestion} index={index} />
+            ))}
+          </ol>
+          {suggestions.length < waiting ? (
+            <div className="recon-actions" data-testid="recon-suggestions-more">
+              <span className="muted">
+                {formatNumber(suggestions.length)} of {formatNumber(waiting)} shown
+              </span>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={loadingMore}
+                onClick={() => void showMore()}
+              >
+                {loadingMore
+                  ? 'Loading…'
+                  : `Show ${formatNumber(Math.min(SUGGESTION_PAGE, waiting - suggestions.length))} more`}
+              </button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );
