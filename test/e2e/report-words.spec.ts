@@ -132,7 +132,7 @@ test('a filtered report names every filter; bank lines, flags and who acted read
   expect(column(filtered, 'Reference or bank id')).toEqual(open.map((item) => item.id));
   expect(column(filtered, 'Amount')).toEqual([-123.45]);
   const named =
-    'Only open items with search “UNKNOWN”; currency GBP; money out (bank payments); amount 100 GBP to 200.00 GBP';
+    'Only open items with search “UNKNOWN”; currency GBP; money out (bank payments); amount 100.00 GBP to 200.00 GBP';
   expect(column(filtered, 'Filter applied')).toEqual([named]);
   expect(column(sheet('Summary'), 'Measure')[0]).toContain(`Filtered: ${named}`);
 

@@ -112,7 +112,7 @@ describe('floatdesk export', () => {
       expect(row[at('Currency')]).toBe('GBP');
       expect(Number(row[at('Amount')])).toBeGreaterThanOrEqual(100);
       expect(row[at('Filter applied')]).toBe(
-        'Only open items with currency GBP; money in (requests); amount at least 100 GBP',
+        'Only open items with currency GBP; money in (requests); amount at least 100.00 GBP',
       );
     }
     const wanted = all.filter(

@@ -426,7 +426,7 @@ describe('the report reads in words for a person, codes in their own columns', (
     const filtered = sheets.find((sheet) => sheet.name === 'Open items (filtered)')!;
     expect(column(filtered, 'Reference or bank id')).toEqual(expected.map((i) => i.id));
     const words =
-      'Only open items with search “FD”; currency GBP; float “main”; money in (requests); amount 400 GBP to 1000.00 GBP';
+      'Only open items with search “FD”; currency GBP; float “main”; money in (requests); amount 400.00 GBP to 1000.00 GBP';
     expect(new Set(column(filtered, 'Filter applied'))).toEqual(new Set([words]));
     expect(column(sheets[0]!, 'Measure')[0]).toBe(
       `Filtered: ${words} (the Open items part holds only these; the other parts are complete)`,

@@ -124,7 +124,7 @@ describe('the open items’ filter in words', () => {
     expect(appliedFilter(filters)).toBeNull();
     expect(itemQueryOf({ ...filters, onlyFiltered: true })).toEqual(filters);
     expect(appliedFilter({ ...filters, onlyFiltered: true })).toBe(
-      'Only open items with search “ACME”; currency GBP; amount 100 GBP to 500 GBP',
+      'Only open items with search “ACME”; currency GBP; amount 100.00 GBP to 500.00 GBP',
     );
     expect(appliedFilter({ ...filters, onlyFiltered: true, signOffId: 3 })).toBeNull();
     expect(appliedFilter({ onlyFiltered: true })).toBeNull();

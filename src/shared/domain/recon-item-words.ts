@@ -1,4 +1,6 @@
 import type { ReconLineDetail } from '../ipc/contract-reconcile';
+import { isKnownCurrency } from './currency';
+import { canonicalAmount } from './money';
 import { AGEING_WORDS, stateWords } from './recon-words';
 
 /**
@@ -13,9 +15,13 @@ export interface WordFormats {
   money(amount: string, currency: string | null): string;
 }
 
+/** ISO dates; amounts exact, with at least their currency's decimals ("100" GBP → "100.00 GBP"). */
 export const FILE_FORMATS: WordFormats = {
   date: (iso) => iso,
-  money: (amount, currency) => (currency === null ? amount : `${amount} ${currency}`),
+  money: (amount, currency) =>
+    currency === null
+      ? amount
+      : `${isKnownCurrency(currency) ? canonicalAmount(amount, currency) : amount} ${currency}`,
 };
 
 const filled = (text: string | null | undefined): text is string => text != null && text.trim() !== '';
