@@ -452,4 +452,31 @@ describe('the report reads in words for a person, codes in their own columns', (
     expect(complete!.name).toBe('Open items');
     expect(column(complete!, 'Reference or bank id')).toEqual(all.map((i) => i.id));
   });
+
+  it('a state filter leaves out what lies before the reconciliation start date, as the screen does, and says so', async () => {
+    const settings = await call('recon:settings.get', {});
+    await call('recon:settings.update', {
+      automatic: settings.automatic,
+      tolerances: settings.tolerances,
+      startDate: '2026-10-10',
+    });
+    const query = { states: ['approved_unpaid' as const, 'awaiting_payment' as const] };
+    const expected = (await call('recon:items', { asOf: '2026-10-31', limit: 500, ...query })).items;
+    const all = (await call('recon:items', { asOf: '2026-10-31', limit: 500 })).items;
+    // Some of those states' items lie before the start date: the screen leaves them out.
+    expect(
+      all.filter((i) => query.states.includes(i.state as (typeof query.states)[number])).length,
+    ).toBeGreaterThan(expected.length);
+
+    const [filtered] = await exportWorkbook({
+      asOf: '2026-10-31',
+      part: 'open-items',
+      ...query,
+      onlyFiltered: true,
+    });
+    expect(column(filtered!, 'Reference or bank id')).toEqual(expected.map((i) => i.id));
+    expect(column(filtered!, 'Filter applied')[0]).toBe(
+      'Only open items with state Approved, not paid or Awaiting payment; not those dated before the reconciliation start date 2026-10-10',
+    );
+  });
 });
