@@ -4,7 +4,8 @@
  * open-item filter named, as the file labels a filtered export.
  */
 import { describe, expect, it } from 'vitest';
-import { bankLineWords, itemFilterWords } from '../../src/shared/domain/recon-item-words';
+import { bankLineText, bankLineWords, itemFilterWords } from '../../src/shared/domain/recon-item-words';
+import { itemText } from '../../src/main/core/export/tables/reconciliation/items-parts';
 import {
   actorLabel,
   flagWords,
@@ -46,6 +47,19 @@ describe('a bank line in words', () => {
     expect(bankLineWords({ ...line, counterparty: null, remittance: 'Payment FDK7Q2M9X1' })).toBe(
       '2026-10-02, -2500.00 GBP, Payment FDK7Q2M9X1',
     );
+  });
+
+  it('gives what the bank wrote and its reference as the item’s text; a request’s text is its float', () => {
+    expect(bankLineText(line)).toBe('Giftcard Platform Ltd · Top-up October, reference FDK7Q2M9X1');
+    expect(bankLineText({ counterparty: null, remittance: null, reference: null })).toBe('');
+    expect(itemText({ label: 'Top-up October', line })).toBe(bankLineText(line));
+    expect(
+      itemText({
+        label: 'No text from the bank',
+        line: { ...line, counterparty: null, remittance: null, reference: null },
+      }),
+    ).toBe('No text from the bank');
+    expect(itemText({ label: 'main' })).toBe('main');
   });
 
   it('uses the formats it is given (a screen passes its own)', () => {

@@ -26,20 +26,30 @@ export const FILE_FORMATS: WordFormats = {
 
 const filled = (text: string | null | undefined): text is string => text != null && text.trim() !== '';
 
+type LineFacts = Pick<
+  ReconLineDetail,
+  'bookingDate' | 'amount' | 'counterparty' | 'remittance' | 'reference'
+>;
+
+/**
+ * "ACME Ltd · Top-up October, reference FDK7Q2M9X1": what the bank wrote about the line (counterparty
+ * and remittance text) and its reference (unless the text already holds it); empty when none.
+ */
+export function bankLineText(line: Omit<LineFacts, 'bookingDate' | 'amount'>): string {
+  const text = [line.counterparty, line.remittance].filter(filled).join(' · ');
+  const reference =
+    filled(line.reference) && !text.includes(line.reference) ? `reference ${line.reference}` : '';
+  return [text, reference].filter((part) => part !== '').join(', ');
+}
+
 /**
  * "2026-10-02, -2500.00 GBP, ACME Ltd · Top-up October, reference FDK7Q2M9X1": booking date, signed
- * amount, what the bank wrote (counterparty and remittance text) and the bank's reference — never
- * FloatDesk's internal id of the line.
+ * amount, what the bank wrote and the bank's reference — never FloatDesk's internal id of the line.
  */
-export function bankLineWords(
-  line: Pick<ReconLineDetail, 'bookingDate' | 'amount' | 'counterparty' | 'remittance' | 'reference'>,
-  formats: WordFormats = FILE_FORMATS,
-): string {
-  const text = [line.counterparty, line.remittance].filter(filled).join(' · ');
+export function bankLineWords(line: LineFacts, formats: WordFormats = FILE_FORMATS): string {
+  const text = bankLineText(line);
   const parts = [formats.date(line.bookingDate), formats.money(line.amount.amount, line.amount.currency)];
-  if (text !== '') parts.push(text);
-  if (filled(line.reference) && !text.includes(line.reference)) parts.push(`reference ${line.reference}`);
-  return parts.join(', ');
+  return (text === '' ? parts : [...parts, text]).join(', ');
 }
 
 /** The open items' filter, as recon:items and a filtered export take it. */

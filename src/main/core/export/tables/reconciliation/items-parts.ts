@@ -5,7 +5,7 @@
  * report's items.
  */
 import type { ReconItem, ReconLineDetail, ReconMatch } from '../../../../../shared/ipc/contract-reconcile';
-import { bankLineWords } from '../../../../../shared/domain/recon-item-words';
+import { bankLineText, bankLineWords } from '../../../../../shared/domain/recon-item-words';
 import { AGEING_WORDS, ruleWords, stateWords } from '../../../../../shared/domain/recon-words';
 import { sumAmounts } from '../../../reconcile/explain';
 import type { ExportColumn, ExportTable } from '../../columns';
@@ -113,6 +113,11 @@ export function matchRows(items: readonly ReconItem[]): MatchRow[] {
 /** Ageing buckets in words (recon-words.ts: never a range a spreadsheet reads as a date). */
 export const AGEING_LABELS = AGEING_WORDS;
 
+/** A request's float; a bank line's counterparty, payment text and reference (its label without details). */
+export function itemText(item: Pick<ReconItem, 'label' | 'line'>): string {
+  return item.line === undefined ? item.label : bankLineText(item.line) || item.label;
+}
+
 export const OPEN_ITEM_COLUMNS: ExportColumn<ReconItem>[] = [
   {
     key: 'kind',
@@ -139,7 +144,7 @@ export const OPEN_ITEM_COLUMNS: ExportColumn<ReconItem>[] = [
     value: (r) => r.amount.amount,
     currency: (r) => r.amount.currency,
   },
-  { key: 'label', header: 'Float or bank text', kind: 'text', value: (r) => r.label, width: 40 },
+  { key: 'label', header: 'Float or bank text', kind: 'text', value: itemText, width: 40 },
   { key: 'state_code', header: 'State code', kind: 'text', value: (r) => r.state, width: 24 },
 ];
 
