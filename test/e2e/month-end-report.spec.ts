@@ -169,6 +169,5 @@ test('set a name, sign off acknowledging what stays open, export the complete re
   const filterAt = filteredHeader!.indexOf('Filter applied');
   expect(filterAt).toBeGreaterThanOrEqual(0);
   expect(filtered.length).toBe(expected.filter((item) => item.state === 'unmatched_bank_payment').length);
-  for (const row of filtered)
-    expect(row[filterAt]).toBe('Only open items with state Unmatched bank payment');
+  for (const row of filtered) expect(row[filterAt]).toBe('Only open items with state Unmatched bank payment');
 });

@@ -405,7 +405,9 @@ describe('what an export dialog says will leave', () => {
         min: '100',
         max: '2,500.5',
       }),
-    ).toBe('search “ACME”; currency GBP; float “main”; money out (bank payments); amount £100.00 to £2,500.50');
+    ).toBe(
+      'search “ACME”; currency GBP; float “main”; money out (bank payments); amount £100.00 to £2,500.50',
+    );
     expect(reconFilterWords({})).toBeNull();
   });
 });
