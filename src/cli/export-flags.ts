@@ -11,6 +11,7 @@ import {
   type ExportRequest,
 } from '../shared/ipc/contract-export';
 import { TRANSFER_SORT_COLUMNS } from '../shared/ipc/contract-transfers';
+import { parseTypedAmount } from '../shared/domain/typed-amount';
 import { UsageError, type CommandValues } from './arguments';
 
 type TableName = (typeof EXPORT_TABLES)[number];
@@ -36,6 +37,12 @@ const TABLE_FLAGS: Readonly<Record<TableName, Readonly<Record<string, string>>>>
     'as-of': 'asOf',
     state: 'states',
     ageing: 'ageing',
+    search: 'search',
+    currency: 'currencies',
+    float: 'floats',
+    direction: 'direction',
+    min: 'amountMin',
+    max: 'amountMax',
     part: 'part',
     'sign-off': 'signOffId',
   },
@@ -67,8 +74,23 @@ function sortOf(text: string): { column: string; direction: string } {
   return { column, direction };
 }
 
+/** An amount bound as people type it ("2,500.00"), exact and unsigned. */
+function amountOf(flag: string, raw: unknown): string {
+  const read = parseTypedAmount(String(raw).trim());
+  if (!read.ok || read.amount.startsWith('-'))
+    throw new UsageError(
+      `--${flag} must be an amount such as 2500.00 or 2,500.00${read.ok ? '' : ` (${read.problem})`}.`,
+    );
+  return read.amount;
+}
+
 function valueOf(table: TableName, flag: string, raw: unknown): unknown {
   if (flag === 'with-history') return raw === true;
+  if (table === 'reconciliation') {
+    if (flag === 'currency') return list(raw);
+    if (flag === 'float') return [String(raw)];
+    if (flag === 'min' || flag === 'max') return amountOf(flag, raw);
+  }
   if (flag === 'sort') return sortOf(String(raw));
   if (flag === 'state' || (flag === 'status' && table === 'transfers')) return list(raw);
   if (Array.isArray(raw)) {
@@ -98,6 +120,36 @@ export function parseExportFormat(values: CommandValues): ExportFormat {
   return format as ExportFormat;
 }
 
+/** Open-item filters of a reconciliation export, as recon:items takes them (item-query.ts). */
+const RECON_ITEM_FILTERS = [
+  'states',
+  'ageing',
+  'search',
+  'currencies',
+  'floats',
+  'direction',
+  'amountMin',
+  'amountMax',
+];
+
+/**
+ * On the command line an open-item filter is typed on purpose: the explicit choice to export only
+ * those open items (the file says which filter it applied). Without one the report is complete. A
+ * search that reads as an amount finds items of that size too, as on the screen.
+ */
+function onlyTheFiltered(filters: Record<string, unknown>): void {
+  if (!RECON_ITEM_FILTERS.some((field) => filters[field] !== undefined)) return;
+  if (filters.signOffId !== undefined)
+    throw new UsageError(
+      'A signed-off report is exported whole, as it was signed off: leave out the open-item filters with --sign-off.',
+    );
+  filters.onlyFiltered = true;
+  if (typeof filters.search === 'string') {
+    const read = parseTypedAmount(filters.search.trim().replace(/^[+-]/, ''));
+    if (read.ok) filters.searchAmount = read.amount;
+  }
+}
+
 /** The request the flags describe, checked against the contract. */
 export function exportRequestOf(table: TableName, values: CommandValues): ExportRequest {
   const flags = TABLE_FLAGS[table];
@@ -114,8 +166,7 @@ export function exportRequestOf(table: TableName, values: CommandValues): Export
   }
   // On the command line a state or age filter is typed on purpose: the explicit choice to export only
   // those open items (the file says which filter it applied). Without one the report is complete.
-  if (table === 'reconciliation' && (filters.states !== undefined || filters.ageing !== undefined))
-    filters.onlyFiltered = true;
+  if (table === 'reconciliation') onlyTheFiltered(filters);
   if (Object.keys(filters).length > 0) request.filters = filters;
   const parsed = ExportRequestSchema.safeParse(request);
   if (parsed.success) return parsed.data;

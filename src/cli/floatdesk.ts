@@ -66,8 +66,9 @@ Commands:
           balance-history  --currency --float --from --to
           brands           --text --currency --country --category --status
           brand-changes    --brand --from --to
-          reconciliation   --as-of --state <s> (repeatable) --ageing --part --sign-off <id>
-                           (whole report; --state/--ageing: only those open items, named in the file)
+          reconciliation   --as-of --state <s> (repeatable) --ageing --search --currency --float
+                           --direction in|out --min --max --part --sign-off <id>
+                           (whole report; with an open-item filter: only those open items, named in the file)
           audit            --from --to --action
         Dates are YYYY-MM-DD. Progress on stderr (terminal only); rows, bytes and path on stdout
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]

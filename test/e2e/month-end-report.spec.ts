@@ -145,7 +145,7 @@ test('set a name, sign off acknowledging what stays open, export the complete re
   await page.getByRole('button', { name: 'Export report…', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Export the reconciliation report' });
   await expect(dialog.getByTestId('recon-export-scope-complete')).toBeChecked();
-  await expect(dialog).toContainText('Filter: State: Unmatched bank payment');
+  await expect(dialog).toContainText('Filter: state Unmatched bank payment');
   await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();
   await dialog.getByLabel('Part of the report').selectOption('open-items');
   await shoot(page, 'export-dialog-choice');
@@ -169,6 +169,5 @@ test('set a name, sign off acknowledging what stays open, export the complete re
   const filterAt = filteredHeader!.indexOf('Filter applied');
   expect(filterAt).toBeGreaterThanOrEqual(0);
   expect(filtered.length).toBe(expected.filter((item) => item.state === 'unmatched_bank_payment').length);
-  for (const row of filtered)
-    expect(row[filterAt]).toBe('Only open items with State: Unmatched bank payment');
+  for (const row of filtered) expect(row[filterAt]).toBe('Only open items with state Unmatched bank payment');
 });

@@ -78,6 +78,51 @@ describe('floatdesk export', () => {
     }
   });
 
+  it('exports only the open items its filter flags select, naming each filter in the file', () => {
+    const open = (name: string, ...filters: string[]): string[][] => {
+      const out = join(temp.dir, name);
+      const result = exportCli(
+        'reconciliation',
+        '--format',
+        'csv',
+        '--part',
+        'open-items',
+        '--out',
+        out,
+        ...filters,
+      );
+      expect(result.status, result.stderr).toBe(0);
+      return readCsv(readFileSync(out, 'utf8'), ',');
+    };
+    const [header, ...all] = open('recon-all.csv');
+    expect(header).not.toContain('Filter applied');
+    const [filteredHeader, ...filtered] = open(
+      'recon-gbp.csv',
+      '--currency',
+      'GBP',
+      '--min',
+      '100',
+      '--direction',
+      'in',
+    );
+    const at = (name: string): number => filteredHeader!.indexOf(name);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.length).toBeLessThan(all.length);
+    for (const row of filtered) {
+      expect(row[at('Currency')]).toBe('GBP');
+      expect(Number(row[at('Amount')])).toBeGreaterThanOrEqual(100);
+      expect(row[at('Filter applied')]).toBe(
+        'Only open items with currency GBP; money in (requests); amount at least 100.00 GBP',
+      );
+    }
+    const wanted = all.filter(
+      (row) => row[header!.indexOf('Currency')] === 'GBP' && Number(row[header!.indexOf('Amount')]) >= 100,
+    );
+    expect(filtered.map((row) => row[at('Reference or bank id')])).toEqual(
+      wanted.map((row) => row[header!.indexOf('Reference or bank id')]),
+    );
+  });
+
   it('refuses bad flags with one line naming the flag, and writes nothing', () => {
     const dir = join(temp.dir, 'refused');
     mkdirSync(dir);

@@ -1,8 +1,10 @@
 /**
- * The reconciliation workbook (issue 8): one file with exactly the five sheets Summary, Roll-forward,
- * Matches, Open items and Audit, in order, with their headers, built from the reconciliation
- * service on a reconciled ledger (test/helpers/recon-fixture.ts), read back and compared with what
- * the service says; `part` picks one sheet; a sign-off's frozen report is exported as frozen.
+ * The reconciliation workbook (issue 8): one file with exactly the six sheets Summary, Roll-forward,
+ * Matches, Open items, Resolutions and Audit, in order, with their headers, built from the
+ * reconciliation service on a reconciled ledger (test/helpers/recon-fixture.ts), read back and
+ * compared with what the service says; `part` picks one sheet; a sign-off's frozen report is
+ * exported as frozen. A person reads words (bank lines, flags, who acted); ids and codes sit in
+ * columns of their own; a filtered export applies and names every open-item filter.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +23,8 @@ import {
 } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
 import { readXlsx, serialToDate, type ReadSheet } from '../helpers/xlsx-read';
-import { stateWords } from '../../src/shared/domain/recon-words';
+import { flagWords, stateWords } from '../../src/shared/domain/recon-words';
+import { FloatsRepository } from '../../src/main/core/ledger/repositories/floats';
 
 let temp: ReturnType<typeof makeTempDir>;
 let ledgerPath: string;
@@ -93,6 +96,7 @@ describe('reconciliation workbook', () => {
         'At (UTC)',
         'At (as recorded)',
         'Message',
+        'Flag code',
         'Notes',
       ],
       [
@@ -107,6 +111,7 @@ describe('reconciliation workbook', () => {
         'Decision',
         'Locked by sign-off',
         'Rule code',
+        'Bank line ids',
         'Notes',
       ],
       [
@@ -147,6 +152,7 @@ describe('reconciliation workbook', () => {
         'Details',
         'Hash',
         'Previous hash',
+        'Actor code',
         'Notes',
       ],
     ]);
@@ -248,10 +254,10 @@ describe('reconciliation workbook', () => {
     expect(codes.length).toBeLessThan(openIds.length);
     expect(codes.every((state) => state === 'approved_unpaid')).toBe(true);
     expect(new Set(column(filtered, 'Filter applied'))).toEqual(
-      new Set(['Only open items with State: Approved, not paid']),
+      new Set(['Only open items with state Approved, not paid']),
     );
     expect(column(sheets[0]!, 'Measure')[0]).toBe(
-      'Filtered: Only open items with State: Approved, not paid (the Open items part holds only these; the other parts are complete)',
+      'Filtered: Only open items with state Approved, not paid (the Open items part holds only these; the other parts are complete)',
     );
   });
 
@@ -306,5 +312,171 @@ describe('reconciliation workbook', () => {
     expect(column(sheets[3]!, 'Reference or bank id')).toEqual(open.map((i) => i.id));
     expect(column(sheets[4]!, 'Reason')).toEqual(['Other', 'Closed at the platform before it was paid']);
     expect(column(sheets[5]!, 'Seq').at(-1)).toBe(signOff.auditSeq);
+  });
+});
+
+describe('the report reads in words for a person, codes in their own columns', () => {
+  const SHA = /sha256:/;
+  /** Columns that hold ids, codes or hashes for machines: everything else is read by a person. */
+  const MACHINE_COLUMNS = new Set([
+    'Bank line ids',
+    'Reference or bank id',
+    'Subject',
+    'Details',
+    'Hash',
+    'Previous hash',
+  ]);
+
+  it('names matched bank lines by date, amount, text and reference; their ids only in "Bank line ids"', async () => {
+    // A bank line with no id of the bank's own (a CSV without one): FloatDesk computes `sha256:…`.
+    const csv =
+      'Date,Amount,Currency,Description,Reference\r\n2026-10-21,-600.00,GBP,Top-up Books,FDW1G7Q4B5\r\n';
+    await call('recon:import', {
+      fileName: 'no-ids.csv',
+      contentBase64: Buffer.from(csv).toString('base64'),
+    });
+    await call('recon:run', {});
+    const items = (await call('recon:items', { asOf: '2026-10-31', limit: 500 })).items;
+    const line = items.find((item) => item.kind === 'line' && item.id.startsWith('sha256:'))!;
+    expect(line.match?.requestReferences).toEqual(['FDW1G7Q4B5']);
+
+    const sheets = await exportWorkbook({ asOf: '2026-10-31' });
+    const matches = sheets.find((sheet) => sheet.name === 'Matches')!;
+    const row = column(matches, 'Requests').indexOf('FDW1G7Q4B5');
+    expect(column(matches, 'Bank lines')[row]).toBe(
+      '2026-10-21, -600.00 GBP, Top-up Books, reference FDW1G7Q4B5',
+    );
+    expect(column(matches, 'Bank line ids')[row]).toBe(line.id);
+    // Every match: its lines' ids in the ids column, in the words column a date and a signed amount.
+    const matched = items.filter((item) => item.match !== null).map((item) => item.match!.lineIds.join('; '));
+    expect(new Set(column(matches, 'Bank line ids'))).toEqual(new Set(matched));
+    for (const words of column(matches, 'Bank lines')) expect(words).toMatch(/^2026-10-\d\d, -\d+\.\d\d GBP/);
+
+    for (const sheet of sheets) {
+      for (const header of headers(sheet)) {
+        if (typeof header !== 'string' || MACHINE_COLUMNS.has(header)) continue;
+        for (const value of column(sheet, header)) expect(String(value ?? '')).not.toMatch(SHA);
+      }
+    }
+  });
+
+  it('gives roll-forward flags in words with their codes apart, and messages with dates, not instants', async () => {
+    // One balance mid-period: no balance near either bound, so the float is flagged.
+    const db = openLedger(ledgerPath);
+    new FloatsRepository(db).recordSnapshots(
+      1,
+      [
+        {
+          currency: 'GBP',
+          name: 'main',
+          available: '5000.00',
+          pending: '0',
+          platformRefreshedAt: '2026-10-15T09:00:00.000Z',
+        },
+      ],
+      '2026-10-15T09:00:00.000Z',
+    );
+    db.close();
+    const [rollForward] = await exportWorkbook({ asOf: '2026-10-31', part: 'roll-forward' });
+    const rows = column(rollForward!, 'Row');
+    const flags = column(rollForward!, 'Flag').filter((_, index) => rows[index] === 'Flag');
+    const codes = column(rollForward!, 'Flag code').filter((_, index) => rows[index] === 'Flag');
+    expect(codes.length).toBeGreaterThan(0);
+    expect(flags).toEqual(codes.map((code) => flagWords(code as string)));
+    for (const flag of flags) expect(flag).not.toMatch(/[a-z]+_[a-z]+/);
+    for (const message of column(rollForward!, 'Message').filter((m) => m !== null))
+      expect(message).not.toMatch(/\dT\d\d:\d\d/);
+  });
+
+  it('names who acted in the Audit part: the signer, else in words; the code in "Actor code"', async () => {
+    await call('settings:update', { signerName: 'Ana Ruiz' });
+    await call('recon:resolve', { kind: 'request', id: 'FDB2V6J4L9', reasonCode: 'bank_fee', note: 'Fee' });
+    const [audit] = await exportWorkbook({ asOf: '2026-10-31', part: 'audit' });
+    const actors = column(audit!, 'Actor');
+    const codes = column(audit!, 'Actor code');
+    const actions = column(audit!, 'Action');
+    expect(actors.at(-1)).toBe('Ana Ruiz');
+    expect(actions.at(-1)).toBe('item.resolved');
+    expect(codes.at(-1)).toBe('user');
+    // The import and run before a name was set.
+    expect(actors[0]).toBe('FloatDesk user (no name set)');
+    expect(codes.every((code) => ['user', 'cli', 'sync'].includes(code as string))).toBe(true);
+    for (const actor of actors) expect(['user', 'cli', 'sync']).not.toContain(actor);
+  });
+
+  it('a filtered export applies every filter of the open items, as recon:items does, and names each', async () => {
+    const query = {
+      search: 'FD',
+      currencies: ['GBP'],
+      floats: ['main'],
+      direction: 'in' as const,
+      amountMin: '400',
+      amountMax: '1000.00',
+    };
+    const expected = (await call('recon:items', { asOf: '2026-10-31', limit: 500, ...query })).items.filter(
+      (i) => !['matched', 'resolved', 'signed_off'].includes(i.state),
+    );
+    const all = (await call('recon:items', { asOf: '2026-10-31', limit: 500 })).items.filter(
+      (i) => !['matched', 'resolved', 'signed_off'].includes(i.state),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.length);
+
+    const sheets = await exportWorkbook({ asOf: '2026-10-31', ...query, onlyFiltered: true });
+    const filtered = sheets.find((sheet) => sheet.name === 'Open items (filtered)')!;
+    expect(column(filtered, 'Reference or bank id')).toEqual(expected.map((i) => i.id));
+    const words =
+      'Only open items with search “FD”; currency GBP; float “main”; money in (requests); amount 400.00 GBP to 1000.00 GBP';
+    expect(new Set(column(filtered, 'Filter applied'))).toEqual(new Set([words]));
+    expect(column(sheets[0]!, 'Measure')[0]).toBe(
+      `Filtered: ${words} (the Open items part holds only these; the other parts are complete)`,
+    );
+
+    // Money out only, by an amount typed in the search: the bank line of 980.00.
+    const [lines] = await exportWorkbook({
+      asOf: '2026-10-31',
+      part: 'open-items',
+      search: '980',
+      searchAmount: '980',
+      direction: 'out',
+      onlyFiltered: true,
+    });
+    expect(column(lines!, 'Kind')).toEqual(['bank line']);
+    expect(column(lines!, 'Amount')).toEqual([-980]);
+    expect(column(lines!, 'Filter applied')[0]).toBe(
+      'Only open items with search “980”; money out (bank payments)',
+    );
+
+    // The same filters without the explicit choice: every open item.
+    const [complete] = await exportWorkbook({ asOf: '2026-10-31', part: 'open-items', ...query });
+    expect(complete!.name).toBe('Open items');
+    expect(column(complete!, 'Reference or bank id')).toEqual(all.map((i) => i.id));
+  });
+
+  it('a state filter leaves out what lies before the reconciliation start date, as the screen does, and says so', async () => {
+    const settings = await call('recon:settings.get', {});
+    await call('recon:settings.update', {
+      automatic: settings.automatic,
+      tolerances: settings.tolerances,
+      startDate: '2026-10-10',
+    });
+    const query = { states: ['approved_unpaid' as const, 'awaiting_payment' as const] };
+    const expected = (await call('recon:items', { asOf: '2026-10-31', limit: 500, ...query })).items;
+    const all = (await call('recon:items', { asOf: '2026-10-31', limit: 500 })).items;
+    // Some of those states' items lie before the start date: the screen leaves them out.
+    expect(
+      all.filter((i) => query.states.includes(i.state as (typeof query.states)[number])).length,
+    ).toBeGreaterThan(expected.length);
+
+    const [filtered] = await exportWorkbook({
+      asOf: '2026-10-31',
+      part: 'open-items',
+      ...query,
+      onlyFiltered: true,
+    });
+    expect(column(filtered!, 'Reference or bank id')).toEqual(expected.map((i) => i.id));
+    expect(column(filtered!, 'Filter applied')[0]).toBe(
+      'Only open items with state Approved, not paid or Awaiting payment; not those dated before the reconciliation start date 2026-10-10',
+    );
   });
 });

@@ -81,6 +81,45 @@ describe('the ExportRequest of each screen', () => {
     });
   });
 
+  it('reconciliation: only what the screen shows carries every filter of the open items, as recon:items gets it', () => {
+    const view = {
+      asOf: '2026-03-31',
+      state: 'awaiting_payment',
+      ageing: 'over-30',
+      search: 'ACME 2,500.00',
+      currency: 'GBP',
+      float: 'main',
+      direction: 'in',
+      min: '1,000',
+      max: '25,000.50',
+      sort: { column: 'amount', descending: true },
+    } as const;
+    const request = reconciliationRequest(view, { format: 'xlsx', part: 'all', onlyShown: true });
+    expect(request).toEqual({
+      table: 'reconciliation',
+      filters: {
+        asOf: '2026-03-31',
+        states: ['awaiting_payment'],
+        ageing: 'over-30',
+        search: 'ACME 2,500.00',
+        currencies: ['GBP'],
+        floats: ['main'],
+        direction: 'in',
+        amountMin: '1000',
+        amountMax: '25000.5',
+        onlyFiltered: true,
+      },
+    });
+    expect(valid(request)).toEqual(request);
+    // A search alone is a filter too: the choice is offered and carried.
+    expect(
+      reconciliationRequest({ search: '980.00' }, { format: 'xlsx', part: 'all', onlyShown: true }),
+    ).toEqual({
+      table: 'reconciliation',
+      filters: { search: '980.00', searchAmount: '980', onlyFiltered: true },
+    });
+  });
+
   it('a sign-off report, the audit log, balances and one float’s history', () => {
     expect(signOffReportRequest(7, { format: 'csv-regional', part: 'summary' })).toEqual({
       table: 'reconciliation',
@@ -356,7 +395,19 @@ describe('what an export dialog says will leave', () => {
     expect(reconDescription({ asOf: '2026-03-31', state: 'variance', ageing: '8-30' })).toBe(
       'The reconciliation report as of 2026-03-31: summary, roll-forward, matches, every open item, resolutions, and the audit log.',
     );
-    expect(reconFilterWords({ state: 'variance', ageing: '8-30' })).toBe('State: Variance; age: 8–30 days');
+    expect(reconFilterWords({ state: 'variance', ageing: '8-30' })).toBe('state Variance; age 8 to 30 days');
+    expect(
+      reconFilterWords({
+        search: 'ACME',
+        currency: 'GBP',
+        float: 'main',
+        direction: 'out',
+        min: '100',
+        max: '2,500.5',
+      }),
+    ).toBe(
+      'search “ACME”; currency GBP; float “main”; money out (bank payments); amount £100.00 to £2,500.50',
+    );
     expect(reconFilterWords({})).toBeNull();
   });
 });

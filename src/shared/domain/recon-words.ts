@@ -1,4 +1,5 @@
-import { MATCH_RULE_NAMES, RECON_STATES } from '../ipc/contract-reconcile';
+import { AGEING_BUCKETS, MATCH_RULE_NAMES, RECON_STATES } from '../ipc/contract-reconcile';
+import type { RollforwardFlagValue } from '../ipc/contract-rollforward';
 
 /**
  * The words a person reads for the reconciliation's codes: states, resolution reasons and match
@@ -54,6 +55,34 @@ export const MATCH_RULE_WORDS: Readonly<Record<MatchRuleCode, string>> = {
   manual: 'Matched by hand',
 };
 
+export type RollforwardFlagCode = RollforwardFlagValue['kind'];
+
+/** What each roll-forward flag is about, as the title of its sentence. */
+export const ROLLFORWARD_FLAG_WORDS: Readonly<Record<RollforwardFlagCode, string>> = {
+  no_opening_snapshot: 'No opening balance',
+  no_closing_snapshot: 'No closing balance',
+  no_snapshot_in_period: 'No balance in the period',
+  unexplained_credit: 'Unexplained credit',
+  approval_without_bank_payment: 'Approval with no bank payment',
+  over_precise_amount: 'Over-precise amount',
+  approval_not_counted: 'Approval not counted',
+  approval_in_other_currency: 'Approval in another currency',
+  unknown_currency: 'Unknown currency',
+};
+
+export type AgeingBucketCode = (typeof AGEING_BUCKETS)[number];
+
+/**
+ * Ages in words: a bare "3-7" or "8-30" is read as a date by Excel (and LibreOffice) when a CSV is
+ * opened, so a file never holds a range that looks like one.
+ */
+export const AGEING_WORDS: Readonly<Record<AgeingBucketCode, string>> = {
+  '0-2': '0 to 2 days',
+  '3-7': '3 to 7 days',
+  '8-30': '8 to 30 days',
+  'over-30': 'over 30 days',
+};
+
 /** "some_new_code" → "Some new code": never the code itself. */
 export function wordsFromCode(code: string): string {
   const words = code.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
@@ -68,6 +97,7 @@ const lookup =
 export const stateWords = lookup(STATE_WORDS);
 export const reasonWords = lookup({ ...RESOLUTION_REASON_WORDS, ...AUTOMATIC_REASON_WORDS });
 export const ruleWords = lookup(MATCH_RULE_WORDS);
+export const flagWords = lookup(ROLLFORWARD_FLAG_WORDS);
 
 /**
  * Who made a decision, a run or a sign-off, in words: the person's name as set in Settings at the
@@ -77,4 +107,10 @@ export function actorWords(actor: string, name: string | null | undefined): stri
   if (actor === 'cli') return name ? `${name} (command line)` : 'scheduled run (CLI)';
   if (actor === 'sync') return 'automatic matching';
   return name ? name : 'FloatDesk user (no name set)';
+}
+
+/** The same, as a cell or a title of its own: "Ana Ruiz", "Scheduled run (CLI)", "Automatic matching". */
+export function actorLabel(actor: string, name: string | null | undefined): string {
+  const words = actorWords(actor, name);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FACET_NAMES } from './contract-catalogue';
-import { AgeingBucketName, ReconStateName } from './contract-reconcile';
+import { AgeingBucketName, ItemQueryFields, ReconStateName } from './contract-reconcile';
 import { TransferFiltersSchema, TransferSortSchema } from './contract-transfers';
 import { CurrencyCode, IsoDate } from './schemas';
 
@@ -37,6 +37,9 @@ export const RECON_EXPORT_PARTS = [
 ] as const;
 
 const DateRange = { from: IsoDate.optional(), to: IsoDate.optional() };
+
+/** The open items' search and filters as recon:items takes them (its order aside). */
+const { sort: _itemSort, ...ItemFilterFields } = ItemQueryFields;
 
 /** The filters of each table, as its screen (or the CLI's flags) set them. */
 export const ExportRequestSchema = z.discriminatedUnion('table', [
@@ -99,11 +102,13 @@ export const ExportRequestSchema = z.discriminatedUnion('table', [
       .object({
         asOf: IsoDate.optional(),
         /**
-         * Open items: only these states / this age — applied only with `onlyFiltered: true`. Without
-         * it the report is complete (every open item of the period), whatever filter the screen shows.
+         * Open items: only these states / this age / the search and filters of recon:items — applied
+         * only with `onlyFiltered: true`. Without it the report is complete (every open item of the
+         * period), whatever filter the screen shows.
          */
         states: z.array(ReconStateName).max(9).optional(),
         ageing: AgeingBucketName.optional(),
+        ...ItemFilterFields,
         /** The explicit choice to export only the open items the filters select; the file says which. */
         onlyFiltered: z.boolean().optional(),
         /** CSV holds one table: which part (default: every part, one block after the other). */

@@ -1,4 +1,8 @@
-/** The audit log table: the hash-chained entries in order, details as their canonical JSON text. */
+/**
+ * The audit log table: the hash-chained entries in order, details as their canonical JSON text, who
+ * acted in words (the code in a column of its own, for machines).
+ */
+import { actorLabel } from '../../../../shared/domain/recon-words';
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
 import type { ExportColumn, ExportTable } from '../columns';
 import { integerOf, type ExportSource } from './source';
@@ -16,15 +20,34 @@ export interface AuditRow {
   hash: string;
 }
 
+/** The name of the person who acted, as the entry's details keep it (`by`, since names were kept). */
+export function signerOf(details: string): string | null {
+  if (!details.includes('"by"')) return null;
+  try {
+    const parsed: unknown = JSON.parse(details);
+    const by = (parsed as { by?: unknown } | null)?.by;
+    return typeof by === 'string' && by.trim() !== '' ? by : null;
+  } catch {
+    return null;
+  }
+}
+
 export const AUDIT_COLUMNS: ExportColumn<AuditRow>[] = [
   { key: 'seq', header: 'Seq', kind: 'integer', value: (r) => integerOf(r.seq), width: 8 },
   { key: 'at', header: 'At', kind: 'timestamp', value: (r) => r.at },
   { key: 'action', header: 'Action', kind: 'text', value: (r) => r.action, width: 20 },
   { key: 'subject', header: 'Subject', kind: 'reference', value: (r) => r.subject, width: 24 },
-  { key: 'actor', header: 'Actor', kind: 'text', value: (r) => r.actor },
+  {
+    key: 'actor',
+    header: 'Actor',
+    kind: 'text',
+    value: (r) => actorLabel(r.actor, signerOf(r.details)),
+    width: 28,
+  },
   { key: 'details', header: 'Details', kind: 'text', value: (r) => r.details, width: 60 },
   { key: 'hash', header: 'Hash', kind: 'reference', value: (r) => r.hash, width: 66 },
   { key: 'prev_hash', header: 'Previous hash', kind: 'reference', value: (r) => r.prev_hash, width: 66 },
+  { key: 'actor_code', header: 'Actor code', kind: 'text', value: (r) => r.actor, width: 10 },
 ];
 
 /** Entries as stored (details: the stored canonical JSON text, byte for byte), streamed in seq order. */

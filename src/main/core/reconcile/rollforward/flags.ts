@@ -6,7 +6,11 @@ import type { ApprovalInput, RollForwardFlag, SnapshotRef } from './types';
 
 type Where = { currency: string; float: string };
 
-/** "2026-11-01" of a bound instant, for the plain-text message (the screen formats its own). */
+/**
+ * "2026-11-01" of an instant, for the plain-text message (the CLI and the exported file print it; the
+ * screen says each flag in words of its own, through the chosen formats; the file keeps the exact
+ * instant in a column of its own).
+ */
 const day = (instant: string): string => instant.slice(0, 10);
 
 const named = (where: Where): string => `${where.currency} float "${where.float}"`;
@@ -44,7 +48,7 @@ export function noSnapshotInPeriod(where: Where, snapshot: SnapshotRef): RollFor
     ...where,
     kind: 'no_snapshot_in_period',
     snapshot,
-    message: `${named(where)} has no balance recorded in the period: opening and closing are the same snapshot (${snapshot.recordedAt}); sync the floats to see the period's movement.`,
+    message: `${named(where)} has no balance recorded in the period: opening and closing are the same balance (recorded ${day(snapshot.recordedAt)}); sync the floats to see the period's movement.`,
   };
 }
 
@@ -60,7 +64,7 @@ export function unexplainedCredit(
     from,
     to,
     ...amounts,
-    message: `${named(where)}: the available balance rose by ${show(amounts.rise)} between ${from.recordedAt} and ${to.recordedAt}, approved top-ups explain ${show(amounts.topUps)}; ${show(amounts.amount)} came in unexplained.`,
+    message: `${named(where)}: the available balance rose by ${show(amounts.rise)} between ${day(from.recordedAt)} and ${day(to.recordedAt)}, approved top-ups explain ${show(amounts.topUps)}; ${show(amounts.amount)} came in unexplained.`,
   };
 }
 
@@ -84,7 +88,7 @@ export function overPrecise(
 ): RollForwardFlag {
   const what =
     'snapshot' in source
-      ? `the balance recorded at ${source.snapshot.recordedAt}`
+      ? `the balance recorded on ${day(source.snapshot.recordedAt)}`
       : `top-up ${source.paymentReference}`;
   return {
     ...where,
@@ -109,7 +113,7 @@ export function notCounted(
     seenAt,
     paymentReferences,
     total,
-    message: `${named(where)}: ${count} ${count === 1 ? 'request' : 'requests'} (${show(total)}) first seen already approved at ${seenAt}, created before the interval began, so when they were approved is unknown; not counted as top-ups (a rise they caused shows as an unexplained credit).`,
+    message: `${named(where)}: ${count} ${count === 1 ? 'request' : 'requests'} (${show(total)}) first seen already approved on ${day(seenAt)}, created before the interval began, so when they were approved is unknown; not counted as top-ups (a rise they caused shows as an unexplained credit).`,
   };
 }
 

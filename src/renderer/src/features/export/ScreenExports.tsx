@@ -1,5 +1,5 @@
 import type { TransferFilters, TransferSort } from '@shared/ipc/contract-transfers';
-import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
+import type { ReconView } from '../reconciliation/recon-query';
 import { formatDate } from '../../lib/format-time';
 import { ExportControl } from './ExportControl';
 import { reconDescription, reconFilterWords, transfersDescription } from './export-describe';
@@ -69,9 +69,7 @@ export function FloatHistoryExport(props: { currency: string; name: string; from
   );
 }
 
-export function ReconReportExport(props: {
-  view: { asOf?: string; state?: ReconState; ageing?: AgeingBucket };
-}) {
+export function ReconReportExport(props: { view: ReconView }) {
   const { view } = props;
   return (
     <ExportControl

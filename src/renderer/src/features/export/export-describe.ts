@@ -1,8 +1,11 @@
-import { formatNumber } from '../../lib/format-money';
+import { itemFilterWords, type WordFormats } from '@shared/domain/recon-item-words';
+import { numberFormatShape, writeAmount } from '@shared/domain/typed-amount';
+import { formatMoney, formatNumber } from '../../lib/format-money';
+import { formatPreferences } from '../../lib/format-preferences';
 import type { TransferFilters, TransferSort } from '@shared/ipc/contract-transfers';
 import { formatDate } from '../../lib/format-time';
-import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
-import { AGEING_LABELS, STATE_LABELS } from '../reconciliation/recon-text';
+import { itemsInput } from '../../stores/recon-items-input';
+import type { ReconView } from '../reconciliation/recon-query';
 import { sortDescription } from '../transfers/columns';
 
 /** The line under an export dialog's title that says which rows will leave. Pure. */
@@ -32,16 +35,26 @@ export function transfersDescription(
   return `${count}${which}, sorted by ${sortDescription(view.sort.column, view.sort.direction)}.`;
 }
 
-/** "State: Awaiting payment; age: 3–7 days", or null when the screen shows every open item. */
-export function reconFilterWords(view: { state?: ReconState; ageing?: AgeingBucket }): string | null {
-  const filters = [
-    view.state === undefined ? null : `State: ${STATE_LABELS[view.state]}`,
-    view.ageing === undefined ? null : `age: ${AGEING_LABELS[view.ageing]}`,
-  ].filter((word): word is string => word !== null);
-  return filters.length === 0 ? null : filters.join('; ');
+/** Amounts and dates of the filter's words in the chosen formats. */
+const SCREEN_FORMATS: WordFormats = {
+  date: formatDate,
+  money: (amount, currency) =>
+    currency === null
+      ? writeAmount(amount, numberFormatShape(formatPreferences().locale))
+      : formatMoney(amount, currency),
+};
+
+/**
+ * "state Awaiting payment; currency GBP; search “ACME”; amount £100.00 to £500.00" — the words the
+ * exported file uses for the same filter (recon-item-words.ts), or null when the screen shows every
+ * open item.
+ */
+export function reconFilterWords(view: ReconView): string | null {
+  const words = itemFilterWords(itemsInput({ ...view, offset: 0 }, 1), SCREEN_FORMATS);
+  return words.length === 0 ? null : words.join('; ');
 }
 
-export function reconDescription(view: { asOf?: string; state?: ReconState; ageing?: AgeingBucket }): string {
+export function reconDescription(view: ReconView): string {
   const asOf = view.asOf === undefined || view.asOf === '' ? 'as of today' : `as of ${formatDate(view.asOf)}`;
   return `The reconciliation report ${asOf}: summary, roll-forward, matches, every open item, resolutions, and the audit log.`;
 }

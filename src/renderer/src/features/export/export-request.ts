@@ -1,7 +1,8 @@
 import type { ExportFormat, ExportRequest } from '@shared/ipc/contract-export';
 import { RECON_EXPORT_PARTS } from '@shared/ipc/contract-export';
 import type { TransferFilters, TransferSort } from '@shared/ipc/contract-transfers';
-import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
+import { itemsInput } from '../../stores/recon-items-input';
+import { hasItemFilters, type ReconView } from '../reconciliation/recon-query';
 
 /**
  * The ExportRequest of each screen, built from what the screen shows (its filters and sort), and
@@ -88,24 +89,38 @@ function partOf(choice: Pick<ExportChoice, 'format' | 'part'>): Pick<ReconFilter
 }
 
 /** Whether the screen's open items are filtered (so "only what the screen shows" is a choice). */
-export function reconViewFiltered(view: { state?: ReconState; ageing?: AgeingBucket }): boolean {
-  return view.state !== undefined || view.ageing !== undefined;
+export function reconViewFiltered(view: ReconView): boolean {
+  return hasItemFilters(view);
+}
+
+/**
+ * The screen's search and filters as recon:items takes them — the very input the open items list
+ * asks with (recon-items-input.ts), its date, order and page aside.
+ */
+function shownItemFilters(view: ReconView): Partial<ReconFilters> {
+  const {
+    asOf: _asOf,
+    sort: _sort,
+    offset: _offset,
+    limit: _limit,
+    ...filters
+  } = itemsInput({ ...view, offset: 0 }, 1);
+  return filters;
 }
 
 /**
  * The live report as of the date shown: complete (every open item) unless the person chose to export
- * only the open items the screen's filters show.
+ * only the open items the screen's search and filters show (all of them: state, age, search,
+ * currency, float, direction and amount range).
  */
 export function reconciliationRequest(
-  view: { asOf?: string; state?: ReconState; ageing?: AgeingBucket },
+  view: ReconView,
   choice: Pick<ExportChoice, 'format' | 'part' | 'onlyShown'>,
 ): ExportRequest {
   const filtered = choice.onlyShown === true && reconViewFiltered(view);
   const filters: ReconFilters = {
     ...(view.asOf === undefined || view.asOf === '' ? {} : { asOf: view.asOf }),
-    ...(filtered && view.state !== undefined ? { states: [view.state] } : {}),
-    ...(filtered && view.ageing !== undefined ? { ageing: view.ageing } : {}),
-    ...(filtered ? { onlyFiltered: true } : {}),
+    ...(filtered ? { ...shownItemFilters(view), onlyFiltered: true } : {}),
     ...partOf(choice),
   };
   return Object.keys(filters).length === 0

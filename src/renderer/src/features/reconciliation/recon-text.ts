@@ -1,5 +1,6 @@
 import { AGEING_BUCKETS, RECON_STATES } from '@shared/ipc/contract-reconcile';
 import {
+  flagWords,
   MATCH_RULE_WORDS,
   reasonWords,
   RESOLUTION_REASON_CODES,
@@ -138,22 +139,5 @@ export function runSentence(run: { preview: boolean; result: RunResult }): strin
     : `Matching as of ${asOf} done: ${matches} added, ${suggestions} to review.`;
 }
 
-const FLAG_TITLES: Readonly<Record<string, string>> = {
-  no_opening_snapshot: 'No opening balance',
-  no_closing_snapshot: 'No closing balance',
-  no_snapshot_in_period: 'No balance in the period',
-  unexplained_credit: 'Unexplained credit',
-  approval_without_bank_payment: 'Approval with no bank payment',
-  over_precise_amount: 'Over-precise amount',
-  approval_not_counted: 'Approval not counted',
-  approval_in_other_currency: 'Approval in another currency',
-  unknown_currency: 'Unknown currency',
-};
-
-/** "unexplained_credit" → "Unexplained credit" for kinds this window has no words for. */
-export function flagTitle(kind: string): string {
-  const known = FLAG_TITLES[kind];
-  if (known) return known;
-  const words = kind.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** "unexplained_credit" → "Unexplained credit": the words the exported file uses too (recon-words.ts). */
+export const flagTitle = flagWords;

@@ -1,18 +1,21 @@
 /**
- * The Matches sheet (one row per match in force, with its rule, score, explanation, bank lines,
- * requests and paid/requested totals) and the Open items sheet (items not matched, resolved or
- * signed off, with state and age), both from the report's items.
+ * The Matches sheet (one row per match in force, with its rule, score, explanation, bank lines in
+ * words, requests and paid/requested totals; the lines' ids in a column of their own) and the Open
+ * items sheet (items not matched, resolved or signed off, with state and age), both from the
+ * report's items.
  */
-import type { ReconItem, ReconMatch } from '../../../../../shared/ipc/contract-reconcile';
-import { ruleWords, stateWords } from '../../../../../shared/domain/recon-words';
+import type { ReconItem, ReconLineDetail, ReconMatch } from '../../../../../shared/ipc/contract-reconcile';
+import { bankLineText, bankLineWords } from '../../../../../shared/domain/recon-item-words';
+import { AGEING_WORDS, ruleWords, stateWords } from '../../../../../shared/domain/recon-words';
 import { sumAmounts } from '../../../reconcile/explain';
-import { CLOSED_STATES, type AgeingBucket } from '../../../reconcile/match/states';
 import type { ExportColumn, ExportTable } from '../../columns';
-import { appliedFilter, type ReportFilters } from './filter-words';
+import { appliedFilter, itemQueryOf, type ReportFilters } from './filter-words';
 import type { ReconReportData } from './report-data';
 
 export interface MatchRow {
   match: ReconMatch;
+  /** Each bank line as people know it (date, amount, text, reference), in the order of lineIds. */
+  lineWords: string[];
   currency: string | null;
   paid: string | null;
   requested: string | null;
@@ -26,7 +29,7 @@ export const MATCH_COLUMNS: ExportColumn<MatchRow>[] = [
   { key: 'rule', header: 'Rule', kind: 'text', value: (r) => ruleWords(r.match.rule), width: 18 },
   // A number (0 to 1), exact as the matcher gave it: an amount column without a currency.
   { key: 'score', header: 'Score', kind: 'amount', value: (r) => String(r.match.score), width: 7 },
-  { key: 'bank_lines', header: 'Bank lines', kind: 'reference', value: (r) => r.match.lineIds.join('; ') },
+  { key: 'bank_lines', header: 'Bank lines', kind: 'text', value: (r) => r.lineWords.join('; '), width: 60 },
   {
     key: 'requests',
     header: 'Requests',
@@ -46,7 +49,31 @@ export const MATCH_COLUMNS: ExportColumn<MatchRow>[] = [
   { key: 'decision_id', header: 'Decision', kind: 'integer', value: (r) => r.match.decisionId ?? null },
   { key: 'locked_by', header: 'Locked by sign-off', kind: 'integer', value: (r) => r.lockedBy },
   { key: 'rule_code', header: 'Rule code', kind: 'text', value: (r) => r.match.rule, width: 16 },
+  {
+    key: 'bank_line_ids',
+    header: 'Bank line ids',
+    kind: 'reference',
+    value: (r) => r.match.lineIds.join('; '),
+  },
 ];
+
+/**
+ * A matched bank line in words: from the match's own details, else the line's item (its detail, or
+ * — in a report frozen before details were kept — its date, amount and text).
+ */
+function lineInWords(match: ReconMatch, id: string, item: ReconItem | undefined): string {
+  const detail: ReconLineDetail | undefined = match.lines?.find((line) => line.id === id) ?? item?.line;
+  if (detail !== undefined) return bankLineWords(detail);
+  if (item !== undefined)
+    return bankLineWords({
+      bookingDate: item.date,
+      amount: item.amount,
+      counterparty: null,
+      remittance: item.label,
+      reference: null,
+    });
+  return 'A bank line no longer in the ledger (see Bank line ids)';
+}
 
 const matchKey = (match: ReconMatch): string =>
   `${match.decisionId ?? ''}|${match.lineIds.join('\u0000')}|${match.requestReferences.join('\u0000')}`;
@@ -70,8 +97,10 @@ export function matchRows(items: readonly ReconItem[]): MatchRow[] {
     const [linesTotal, requested] = complete
       ? sumAmounts(currency, [lines.map((l) => l!.amount.amount), requests.map((r) => r!.amount.amount)])
       : [null, null];
+    const match = item.match;
     rows.push({
-      match: item.match,
+      match,
+      lineWords: match.lineIds.map((id, index) => lineInWords(match, id, lines[index])),
       currency: complete ? currency : null,
       paid: linesTotal ? negate(linesTotal.amount) : null,
       requested: requested?.amount ?? null,
@@ -81,16 +110,13 @@ export function matchRows(items: readonly ReconItem[]): MatchRow[] {
   return rows;
 }
 
-/**
- * Ageing buckets in words: a bare "3-7" or "8-30" is read as a date by Excel (and LibreOffice) when
- * the CSV is opened, so the cell never holds a range that looks like one.
- */
-export const AGEING_LABELS: Readonly<Record<AgeingBucket, string>> = {
-  '0-2': '0 to 2 days',
-  '3-7': '3 to 7 days',
-  '8-30': '8 to 30 days',
-  'over-30': 'over 30 days',
-};
+/** Ageing buckets in words (recon-words.ts: never a range a spreadsheet reads as a date). */
+export const AGEING_LABELS = AGEING_WORDS;
+
+/** A request's float; a bank line's counterparty, payment text and reference (its label without details). */
+export function itemText(item: Pick<ReconItem, 'label' | 'line'>): string {
+  return item.line === undefined ? item.label : bankLineText(item.line) || item.label;
+}
 
 export const OPEN_ITEM_COLUMNS: ExportColumn<ReconItem>[] = [
   {
@@ -118,7 +144,7 @@ export const OPEN_ITEM_COLUMNS: ExportColumn<ReconItem>[] = [
     value: (r) => r.amount.amount,
     currency: (r) => r.amount.currency,
   },
-  { key: 'label', header: 'Float or bank text', kind: 'text', value: (r) => r.label, width: 40 },
+  { key: 'label', header: 'Float or bank text', kind: 'text', value: itemText, width: 40 },
   { key: 'state_code', header: 'State code', kind: 'text', value: (r) => r.state, width: 24 },
 ];
 
@@ -129,20 +155,12 @@ export function matchesTable(data: ReconReportData): ExportTable<MatchRow> {
 
 /**
  * Every open item of the period — unless the person chose explicitly to export only what the filters
- * select (`onlyFiltered`); then the sheet is titled so and every row says which filter it applied.
+ * select (`onlyFiltered`: the screen's own filter, item-query.ts); then the sheet is titled so and
+ * every row says which filter it applied.
  */
 export function openItemsTable(data: ReconReportData, filters: ReportFilters): ExportTable<ReconItem> {
-  const applied = appliedFilter(filters);
-  const states = applied === null || filters.states === undefined ? null : new Set(filters.states);
-  const ageing = applied === null ? undefined : filters.ageing;
-  const rows = data
-    .items()
-    .filter(
-      (item) =>
-        !CLOSED_STATES.has(item.state) &&
-        (states === null || states.has(item.state)) &&
-        (ageing === undefined || item.ageing === ageing),
-    );
+  const applied = appliedFilter(filters, data.startDate);
+  const rows = data.openItems(applied === null ? null : itemQueryOf(filters));
   if (applied === null)
     return { title: 'Open items', columns: OPEN_ITEM_COLUMNS, rows, totalRows: rows.length };
   const filterColumn: ExportColumn<ReconItem> = {

@@ -12,8 +12,11 @@ import type { SignOff } from '../../../../../shared/ipc/contract-period';
 import type { ReconItem, ReconSummary } from '../../../../../shared/ipc/contract-reconcile';
 import { isoNow } from '../../../clock';
 import { ReconInputsRepository } from '../../../ledger/repositories/recon-inputs';
+import { CLOSED_STATES } from '../../../reconcile/match/states';
+import { readPolicy } from '../../../reconcile/policy/recon-settings';
 import { ReconcileService } from '../../../reconcile/service';
 import type { ExportSource } from '../source';
+import type { ItemFilterQuery } from './filter-words';
 
 export interface ReconReportData {
   source: ExportSource;
@@ -21,9 +24,18 @@ export interface ReconReportData {
   asOf: string;
   /** Set when the report is a sign-off's frozen one. */
   signOff: SignOff | null;
+  /** The reconciliation start date in force (Settings → Reconciliation), null for a frozen report. */
+  startDate: string | null;
   summary(): ReconSummary;
   items(): ReconItem[];
+  /**
+   * The open items (not matched, resolved or signed off) in the report's order; with a query, only
+   * those recon:items keeps for it — the very filter of the screen (item-query.ts).
+   */
+  openItems(query: ItemFilterQuery | null): ReconItem[];
 }
+
+const isOpen = (item: ReconItem): boolean => !CLOSED_STATES.has(item.state);
 
 /** The roll-forward period: from the first day the bank statements cover up to the as-of date. */
 export function rollForwardPeriod(data: ReconReportData): { from: string; to: string } {
@@ -44,18 +56,28 @@ export function reconReportData(
       service,
       asOf: frozen.signOff.asOf,
       signOff: frozen.signOff,
+      startDate: null,
       summary: () => frozen.summary,
       items: () => frozen.items,
+      // Exported whole, as signed off (filter-words.ts never gives a query for it).
+      openItems: () => frozen.items.filter(isOpen),
     };
   }
   const asOf = filters.asOf ?? isoNow(source.clock).slice(0, 10);
   let items: ReconItem[] | undefined;
+  const all = (): ReconItem[] => (items ??= service.items({ asOf, limit: Number.MAX_SAFE_INTEGER }).items);
   return {
     source,
     service,
     asOf,
     signOff: null,
+    startDate: readPolicy(source.db, source.workspaceId).startDate,
     summary: () => service.summary({ asOf }),
-    items: () => (items ??= service.items({ asOf, limit: Number.MAX_SAFE_INTEGER }).items),
+    items: all,
+    openItems: (query) =>
+      (query === null
+        ? all()
+        : service.items({ ...query, asOf, limit: Number.MAX_SAFE_INTEGER }).items
+      ).filter(isOpen),
   };
 }

@@ -6,6 +6,7 @@ import type { ReconItem } from '../../../../../shared/ipc/contract-reconcile';
 import { actorWords, reasonWords } from '../../../../../shared/domain/recon-words';
 import { ReconDecisionsRepository } from '../../../ledger/repositories/recon-decisions';
 import type { ExportColumn, ExportTable } from '../../columns';
+import { itemText } from './items-parts';
 import type { ReconReportData } from './report-data';
 
 export interface ResolutionRow {
@@ -35,7 +36,7 @@ export const RESOLUTION_COLUMNS: ExportColumn<ResolutionRow>[] = [
     value: (r) => r.item.amount.amount,
     currency: (r) => r.item.amount.currency,
   },
-  { key: 'label', header: 'Float or bank text', kind: 'text', value: (r) => r.item.label, width: 30 },
+  { key: 'label', header: 'Float or bank text', kind: 'text', value: (r) => itemText(r.item), width: 30 },
   { key: 'reason', header: 'Reason', kind: 'text', value: (r) => reasonWords(r.reasonCode), width: 24 },
   { key: 'note', header: 'Note', kind: 'text', value: (r) => r.note, width: 40 },
   { key: 'by', header: 'Resolved by', kind: 'text', value: (r) => r.by, width: 24 },

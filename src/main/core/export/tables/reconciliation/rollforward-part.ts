@@ -1,9 +1,14 @@
-/** The Roll-forward sheet: per currency opening, top-ups, spend, closing and difference; then flags. */
+/**
+ * The Roll-forward sheet: per currency opening, top-ups, spend, closing and difference; then flags,
+ * each in words with its message (the flag's code in a column of its own, for machines).
+ */
+import { flagWords } from '../../../../../shared/domain/recon-words';
 import type { ExportColumn, ExportTable } from '../../columns';
 import { rollForwardPeriod, type ReconReportData } from './report-data';
 
 export interface RollForwardRow {
   row: 'Totals' | 'Flag';
+  /** The flag's code (the Flag column says it in words). */
   from: string;
   to: string;
   currency: string | null;
@@ -39,10 +44,17 @@ export const ROLLFORWARD_COLUMNS: ExportColumn<RollForwardRow>[] = [
   amount('spend', 'Spend'),
   amount('closing', 'Closing'),
   amount('difference', 'Difference'),
-  { key: 'flag', header: 'Flag', kind: 'text', value: (r) => r.flag, width: 24 },
+  {
+    key: 'flag',
+    header: 'Flag',
+    kind: 'text',
+    value: (r) => (r.flag === null ? null : flagWords(r.flag)),
+    width: 28,
+  },
   { key: 'float', header: 'Float', kind: 'text', value: (r) => r.float, width: 20 },
   { key: 'at', header: 'At', kind: 'timestamp', value: (r) => r.at },
   { key: 'message', header: 'Message', kind: 'text', value: (r) => r.message, width: 60 },
+  { key: 'flag_code', header: 'Flag code', kind: 'text', value: (r) => r.flag, width: 24 },
 ];
 
 export function rollForwardTable(data: ReconReportData): ExportTable<RollForwardRow> {

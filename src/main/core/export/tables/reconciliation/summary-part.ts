@@ -63,8 +63,8 @@ function signOffRows(data: ReconReportData): SummaryRow[] {
 }
 
 /** What the file holds: the complete report, or only the open items a filter selects. */
-function scopeRows(filters: ReportFilters): SummaryRow[] {
-  const applied = appliedFilter(filters);
+function scopeRows(data: ReconReportData, filters: ReportFilters): SummaryRow[] {
+  const applied = appliedFilter(filters, data.startDate);
   const measure =
     applied === null
       ? 'Complete report: every open item, match, resolution and roll-forward line of the period'
@@ -98,7 +98,7 @@ export function summaryRows(data: ReconReportData, filters: ReportFilters = {}):
     ];
   });
   return [
-    ...scopeRows(filters),
+    ...scopeRows(data, filters),
     ...signOffRows(data),
     ...states,
     {
