@@ -206,9 +206,18 @@ test('import a statement, run matching, resolve, undo, review a suggestion and m
   const lastDecision = page.getByTestId('recon-last-decision');
   await expect(lastDecision).toContainText('Resolved bank line');
 
-  // Undo brings it back; resolve it again for good.
+  // Undo (always with a reason) brings it back; resolve it again for good.
   await lastDecision.getByRole('button', { name: /^Undo: Resolved bank line/ }).click();
-  await expect(page.getByTestId('recon-announcement')).toContainText('Undone: Resolved bank line');
+  const undo = page.getByTestId('recon-undo-dialog');
+  await expect(undo.getByLabel('Reason')).toBeFocused();
+  await undo.getByRole('button', { name: 'Undo the decision' }).click();
+  await expect(undo.getByText('Write why this decision is undone')).toBeVisible();
+  await undo.getByLabel('Reason').fill('Resolved the wrong line');
+  await undo.getByRole('button', { name: 'Undo the decision' }).click();
+  await expect(undo).toHaveCount(0);
+  await expect(page.getByTestId('recon-announcement')).toContainText(
+    /^Undone: Resolved bank line .* \(reason: Resolved the wrong line\)\.$/,
+  );
   await expect(unknown).toBeVisible();
   await unknown.getByRole('button', { name: /^Resolve bank line/ }).click();
   await dialog.getByLabel('Reason').selectOption({ label: 'Other' });
