@@ -215,6 +215,15 @@ for (const theme of ['light', 'dark'] as const) {
     await resolve.getByRole('button', { name: 'Resolve', exact: true }).click();
     await expect(resolve).toHaveCount(0);
     await expect(page.locator(`[data-testid="recon-item"][data-id="${resolvedId}"]`)).toHaveCount(0);
+    // The Last decision's Undo asks for a reason too; Escape leaves it, focus back on the button.
+    const lastUndo = page.getByTestId('recon-last-decision').getByRole('button', { name: /^Undo: Resolved/ });
+    await lastUndo.click();
+    const undoLast = page.getByTestId('recon-undo-dialog');
+    await expect(undoLast.getByLabel('Reason')).toBeFocused();
+    await expect(undoLast).toContainText('Resolved');
+    await page.keyboard.press('Escape');
+    await expect(undoLast).toHaveCount(0);
+    await expect(lastUndo).toBeFocused();
 
     // An opening balance for a float, from the platform's statement.
     const opening = page.getByRole('form', { name: 'Enter an opening balance' });
