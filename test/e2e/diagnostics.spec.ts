@@ -1,36 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // Settings → "Copy diagnostics" in the browser shell on the demo workspace: the report is copied,
 // the dialog says so and shows it (read from the dialog, not the OS clipboard), and it carries the
 // versions and the sync runs but not the shell's session token.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('diagnostics');
 
 test.describe.configure({ timeout: 180_000 });
-
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-diagnostics-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
 
 test('Copy diagnostics copies the report and shows it, without the session token', async ({
   page,
   context,
 }) => {
-  const origin = new URL(shell.url).origin;
-  const token = new URL(shell.url).searchParams.get('token') ?? '';
+  const origin = new URL(demo.shell.url).origin;
+  const token = new URL(demo.shell.url).searchParams.get('token') ?? '';
   expect(token).not.toBe('');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-  await page.goto(shell.url);
+  await page.goto(demo.shell.url);
   // The first demo sync has ended: its run is in the report.
   await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 150_000 });
   await page.getByRole('link', { name: 'Settings' }).click();

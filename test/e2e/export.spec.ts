@@ -1,29 +1,16 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
+import { useDemoShell } from '../helpers/browser-shell';
 import { readCsv } from '../helpers/csv-read';
-import { makeTempDir } from '../helpers/temp-dir';
 import { readXlsx } from '../helpers/xlsx-read';
 
 // Spreadsheet export through the UI (issue 8) on the demo workspace: the Export dialog, its
 // download in the browser shell, and the file's exact content against what the core lists.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('export');
 const ARTIFACTS = 'test/e2e/artifacts';
 
 test.describe.configure({ timeout: 240_000 });
-
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-export-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
 
 interface Row {
   paymentReference: string;
@@ -33,28 +20,13 @@ interface Row {
   approved: { amount: string } | null;
 }
 
-async function openSynced(page: Page): Promise<void> {
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
-}
-
-async function rpc<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${shell.origin}/rpc/${channel}`, {
-    headers: { Authorization: `Bearer ${shell.token}` },
-    data: input,
-  });
-  const body = (await response.json()) as { ok: boolean; value: T; error?: unknown };
-  expect(body.ok, JSON.stringify(body.error)).toBe(true);
-  return body.value;
-}
-
 async function axe(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes[0]?.target.join(' ') ?? ''}`);
 }
 
 test('transfers: the filtered, sorted table to CSV through the dialog, exactly', async ({ page }) => {
-  await openSynced(page);
+  await demo.openSynced(page);
   await page.evaluate("window.location.hash = '#/transfers'");
   const grid = page.getByTestId('transfers-grid');
   await expect(grid).toHaveAttribute('data-ready', 'true');
@@ -122,7 +94,7 @@ test('transfers: the filtered, sorted table to CSV through the dialog, exactly',
   ]);
   const listed: Row[] = [];
   while (listed.length < total) {
-    const page_ = await rpc<{ rows: Row[] }>(page, 'transfers:list', {
+    const page_ = await demo.rpc<{ rows: Row[] }>(page, 'transfers:list', {
       filters: { statuses: ['approved'] },
       sort: { column: 'requested', direction: 'asc' },
       offset: listed.length,
@@ -149,7 +121,7 @@ test('transfers: the filtered, sorted table to CSV through the dialog, exactly',
 });
 
 test('reconciliation: the report as one XLSX workbook with its six sheets', async ({ page }) => {
-  await openSynced(page);
+  await demo.openSynced(page);
   await page.evaluate("window.location.hash = '#/reconciliation'");
   await expect(page.getByTestId('reconciliation-page')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'As of', exact: true })).not.toHaveValue('');

@@ -1,39 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
+import { useDemoShell } from '../helpers/browser-shell';
 import { readCsv } from '../helpers/csv-read';
-import { makeTempDir } from '../helpers/temp-dir';
 
 // Month-end on the demo workspace (issue 17, items 5 and 6): a person sets their name in Settings,
 // signs off acknowledging what stays open (a summary per state first), then exports the report while
 // the Reconciliation screen still filters its open items by State: every open item is in the file.
 // Exporting only what the filter shows is an explicit choice, and that file names the filter.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('month-end-report');
 const SHOTS = process.env.FLOATDESK_SHOTS ?? 'test/e2e/artifacts';
 
 test.describe.configure({ timeout: 300_000 });
-
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-month-end-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
-
-async function rpc<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${shell.origin}/rpc/${channel}`, {
-    headers: { Authorization: `Bearer ${shell.token}` },
-    data: input,
-  });
-  const body = (await response.json()) as { ok: boolean; value: T; error?: unknown };
-  expect(body.ok, JSON.stringify(body.error)).toBe(true);
-  return body.value;
-}
 
 interface Row {
   paymentReference: string;
@@ -48,7 +25,7 @@ interface Item {
 
 /** Three of the demo's approved GBP requests paid by reference, and one payment nobody asked for. */
 async function importAndRun(page: Page): Promise<void> {
-  const { rows } = await rpc<{ rows: Row[] }>(page, 'transfers:list', {
+  const { rows } = await demo.rpc<{ rows: Row[] }>(page, 'transfers:list', {
     filters: { currency: 'GBP', statuses: ['approved'] },
     limit: 3,
   });
@@ -61,18 +38,18 @@ async function importAndRun(page: Page): Promise<void> {
     `${day(rows[0]!)},-123.45,GBP,,UNKNOWN PAYEE,ME-9`,
   ];
   const csv = `${lines.join('\r\n')}\r\n`;
-  await rpc(page, 'recon:import', {
+  await demo.rpc(page, 'recon:import', {
     fileName: 'month.csv',
     contentBase64: Buffer.from(csv, 'utf8').toString('base64'),
     currency: 'GBP',
   });
-  await rpc(page, 'recon:run', {});
+  await demo.rpc(page, 'recon:run', {});
 }
 
 async function openItems(page: Page, asOf: string): Promise<Item[]> {
   const all: Item[] = [];
   for (let offset = 0; ; offset += 500) {
-    const { items } = await rpc<{ items: Item[] }>(page, 'recon:items', { asOf, offset, limit: 500 });
+    const { items } = await demo.rpc<{ items: Item[] }>(page, 'recon:items', { asOf, offset, limit: 500 });
     all.push(...items);
     if (items.length < 500) break;
   }
@@ -99,8 +76,7 @@ test('set a name, sign off acknowledging what stays open, export the complete re
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await demo.openSynced(page);
   await importAndRun(page);
 
   // Settings: the person's name.
@@ -128,12 +104,16 @@ test('set a name, sign off acknowledging what stays open, export the complete re
   // Not acknowledged: nothing is signed off, and the page says why.
   await confirm.getByTestId('recon-signoff-confirm-button').click();
   await expect(confirm.getByTestId('recon-signoff-acknowledge-error')).toBeVisible();
-  expect((await rpc<{ signOffs: unknown[] }>(page, 'recon:signoffs', {})).signOffs).toEqual([]);
+  expect((await demo.rpc<{ signOffs: unknown[] }>(page, 'recon:signoffs', {})).signOffs).toEqual([]);
   await confirm.getByTestId('recon-signoff-acknowledge').check();
   await confirm.getByTestId('recon-signoff-confirm-button').click();
   await expect(period.getByTestId('recon-signoff-result')).toBeVisible();
   await expect(period.getByTestId('recon-signoff').first()).toContainText('by Ana Ruiz');
-  const entries = await rpc<{ signOffs: Array<{ actorName: string | null }> }>(page, 'recon:signoffs', {});
+  const entries = await demo.rpc<{ signOffs: Array<{ actorName: string | null }> }>(
+    page,
+    'recon:signoffs',
+    {},
+  );
   expect(entries.signOffs[0]!.actorName).toBe('Ana Ruiz');
 
   // A State filter on screen; the report still holds every open item.

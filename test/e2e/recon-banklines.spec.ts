@@ -3,44 +3,21 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // Bank lines as people know them, and undo with a reason, on the demo workspace: a CSV statement
 // with no bank transaction ids (so FloatDesk computes `sha256:…` ids for its lines) is imported and
 // matched; nowhere on the screen does such an id show, suggestions show every option with its bank
 // line and request, and an automatic match is undone from its row with a reason.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('banklines');
 const SHOTS = process.env.FLOATDESK_SHOTS ?? 'test/e2e/artifacts';
 
 test.describe.configure({ timeout: 300_000 });
-
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-banklines-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
 
 interface Row {
   paymentReference: string;
   createdAt: string;
   requested: { amount: string };
-}
-
-async function rpc<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${shell.origin}/rpc/${channel}`, {
-    headers: { Authorization: `Bearer ${shell.token}` },
-    data: input,
-  });
-  const body = (await response.json()) as { ok: boolean; value: T; error?: unknown };
-  expect(body.ok, JSON.stringify(body.error)).toBe(true);
-  return body.value;
 }
 
 /** Three payments by reference, one unknown payment, and two payments naming one request. */
@@ -60,11 +37,11 @@ function statementCsv(rows: Row[]): string {
 
 /** The audit log of the workspace's ledger (the only one under the temporary home), read only. */
 function auditEntries(): AuditEntry[] {
-  const ledger = readdirSync(temp.dir, { recursive: true, encoding: 'utf8' }).find((file) =>
+  const ledger = readdirSync(demo.dir, { recursive: true, encoding: 'utf8' }).find((file) =>
     file.endsWith('ledger.sqlite'),
   );
   if (ledger === undefined) throw new Error('no ledger under the temporary home');
-  const db = openLedger(join(temp.dir, ledger), { readonly: true });
+  const db = openLedger(join(demo.dir, ledger), { readonly: true });
   try {
     return new AuditLogRepository(db, 1).list();
   } finally {
@@ -119,9 +96,8 @@ for (const size of [
     page,
   }) => {
     await page.setViewportSize(size);
-    await page.goto(shell.url);
-    await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
-    const { rows } = await rpc<{ rows: Row[] }>(page, 'transfers:list', {
+    await demo.openSynced(page);
+    const { rows } = await demo.rpc<{ rows: Row[] }>(page, 'transfers:list', {
       filters: { currency: 'GBP', statuses: ['approved'] },
       limit: 4,
     });
@@ -139,7 +115,7 @@ for (const size of [
     await expect(page.getByTestId('recon-run-result')).toContainText(/Matching as of .* done/);
     await page.getByRole('button', { name: 'Dismiss' }).click();
     // The lines really have computed ids: the core names them so.
-    const lineItems = await rpc<{ items: Array<{ kind: string; id: string }> }>(page, 'recon:items', {
+    const lineItems = await demo.rpc<{ items: Array<{ kind: string; id: string }> }>(page, 'recon:items', {
       states: ['unmatched_bank_payment'],
     });
     expect(lineItems.items.some((item) => item.kind === 'line' && item.id.startsWith('sha256:'))).toBe(true);
@@ -205,7 +181,7 @@ for (const size of [
     });
     await page.getByTestId('recon-run').click();
     await expect(page.getByTestId('recon-run-result')).toContainText(/Matching as of .* done/);
-    const after = await rpc<{ items: Array<{ id: string; match: unknown }> }>(page, 'recon:items', {
+    const after = await demo.rpc<{ items: Array<{ id: string; match: unknown }> }>(page, 'recon:items', {
       limit: 500,
     });
     expect(after.items.find((item) => item.id === rows[0]!.paymentReference)?.match ?? null).toBeNull();

@@ -1,46 +1,23 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // Settings → Reconciliation end to end on the demo workspace: a statement pays one request by
 // reference to the penny, one by reference 3.00 over, and one with no reference. The preview lists
 // only the first; with a GBP tolerance of 5.00 set in Settings it lists the first two, and the run
 // then stores exactly those. The payment with no reference stays a suggestion throughout.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('policy');
 const ARTIFACTS = 'test/e2e/artifacts';
 /** Where a person looks at the screenshots (FLOATDESK_SHOTS), besides the artifacts folder. */
 const SHOTS = process.env.FLOATDESK_SHOTS;
 
 test.describe.configure({ timeout: 300_000 });
 
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-policy-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
-
 interface Row {
   paymentReference: string;
   createdAt: string;
   requested: { amount: string };
-}
-
-async function rpc<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${shell.origin}/rpc/${channel}`, {
-    headers: { Authorization: `Bearer ${shell.token}` },
-    data: input,
-  });
-  const body = (await response.json()) as { ok: boolean; value: T; error?: unknown };
-  expect(body.ok, JSON.stringify(body.error)).toBe(true);
-  return body.value;
 }
 
 /** "1234.5" + 3 units, exactly, as text with two decimals. */
@@ -106,9 +83,8 @@ async function shoot(page: Page, name: string, target: () => ReturnType<Page['lo
 
 test('the preview lists the matches the policy allows, and the run makes exactly those', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
-  const { rows } = await rpc<{ rows: Row[] }>(page, 'transfers:list', {
+  await demo.openSynced(page);
+  const { rows } = await demo.rpc<{ rows: Row[] }>(page, 'transfers:list', {
     filters: { currency: 'GBP', statuses: ['approved'] },
     limit: 3,
   });
@@ -161,7 +137,7 @@ test('the preview lists the matches the policy allows, and the run makes exactly
   await page.getByRole('button', { name: 'Run matching now' }).click();
   await expect(page.getByTestId('recon-run-result')).toContainText('2 matches added');
 
-  const { items } = await rpc<{
+  const { items } = await demo.rpc<{
     items: Array<{ kind: string; id: string; match: { rule: string } | null }>;
   }>(page, 'recon:items', { limit: 500 });
   const matched = items

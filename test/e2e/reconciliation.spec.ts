@@ -1,27 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // Reconciliation end to end on the demo workspace: a CSV statement built here pays some of the
 // demo's transfer requests by reference; it is imported through the file input with a CSV profile
 // made on the page, matched, and reviewed (resolve, undo, a suggestion, a manual match).
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('recon');
 const ARTIFACTS = 'test/e2e/artifacts';
 
 test.describe.configure({ timeout: 240_000 });
-
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-recon-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
 
 interface Row {
   paymentReference: string;
@@ -30,25 +17,8 @@ interface Row {
   requested: { amount: string };
 }
 
-/** The app open on the demo workspace, its first sync over. */
-async function openSynced(page: Page): Promise<void> {
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
-}
-
-/** Ask the core what the page would ask (the page's own rpc, with the session's token). */
-async function rpc<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${shell.origin}/rpc/${channel}`, {
-    headers: { Authorization: `Bearer ${shell.token}` },
-    data: input,
-  });
-  const body = (await response.json()) as { ok: boolean; value: T; error?: unknown };
-  expect(body.ok, JSON.stringify(body.error)).toBe(true);
-  return body.value;
-}
-
 async function approvedGbpRequests(page: Page): Promise<Row[]> {
-  const { rows } = await rpc<{ rows: Row[] }>(page, 'transfers:list', {
+  const { rows } = await demo.rpc<{ rows: Row[] }>(page, 'transfers:list', {
     filters: { currency: 'GBP', statuses: ['approved'] },
     limit: 5,
   });
@@ -152,7 +122,7 @@ test('import a statement, run matching, resolve, undo, review a suggestion and m
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSynced(page);
+  await demo.openSynced(page);
   const rows = await approvedGbpRequests(page);
   await page.getByRole('link', { name: 'Reconciliation' }).click();
   await expect(page.getByTestId('reconciliation-page')).toBeVisible();
@@ -206,9 +176,18 @@ test('import a statement, run matching, resolve, undo, review a suggestion and m
   const lastDecision = page.getByTestId('recon-last-decision');
   await expect(lastDecision).toContainText('Resolved bank line');
 
-  // Undo brings it back; resolve it again for good.
+  // Undo (always with a reason) brings it back; resolve it again for good.
   await lastDecision.getByRole('button', { name: /^Undo: Resolved bank line/ }).click();
-  await expect(page.getByTestId('recon-announcement')).toContainText('Undone: Resolved bank line');
+  const undo = page.getByTestId('recon-undo-dialog');
+  await expect(undo.getByLabel('Reason')).toBeFocused();
+  await undo.getByRole('button', { name: 'Undo the decision' }).click();
+  await expect(undo.getByText('Write why this decision is undone')).toBeVisible();
+  await undo.getByLabel('Reason').fill('Resolved the wrong line');
+  await undo.getByRole('button', { name: 'Undo the decision' }).click();
+  await expect(undo).toHaveCount(0);
+  await expect(page.getByTestId('recon-announcement')).toContainText(
+    /^Undone: Resolved bank line .* \(reason: Resolved the wrong line\)\.$/,
+  );
   await expect(unknown).toBeVisible();
   await unknown.getByRole('button', { name: /^Resolve bank line/ }).click();
   await dialog.getByLabel('Reason').selectOption({ label: 'Other' });
@@ -238,7 +217,7 @@ test('import a statement, run matching, resolve, undo, review a suggestion and m
   await expect(suggestions).toHaveCount(waiting - 2);
   await page.getByTestId('recon-run').click();
   await expect(page.getByTestId('recon-announcement')).toContainText('Matching as of');
-  const queue = await rpc<{ suggestions: Array<{ options: Array<{ lineIds: string[] }> }> }>(
+  const queue = await demo.rpc<{ suggestions: Array<{ options: Array<{ lineIds: string[] }> }> }>(
     page,
     'recon:suggestions',
     {},
@@ -274,7 +253,7 @@ test('import a statement, run matching, resolve, undo, review a suggestion and m
 test('a statement dropped on the zone; a bad line is named, and the readable lines can be kept', async ({
   page,
 }) => {
-  await openSynced(page);
+  await demo.openSynced(page);
   const rows = await approvedGbpRequests(page);
   await page.evaluate("window.location.hash = '#/reconciliation'");
   await expect(page.getByTestId('recon-summary')).toBeVisible();
@@ -298,7 +277,7 @@ test('a statement dropped on the zone; a bad line is named, and the readable lin
 
 test('screenshots of Reconciliation with data, light and dark', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSynced(page);
+  await demo.openSynced(page);
   const rows = await approvedGbpRequests(page);
   await page.evaluate("window.location.hash = '#/reconciliation'");
   await expect(page.getByTestId('recon-summary')).toBeVisible();
@@ -353,7 +332,7 @@ test('open items: an amount typed with separators, a currency filter with totals
   // Twelve screenshots and an accessibility scan on top of the first sync: a slower test.
   test.setTimeout(480_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await openSynced(page);
+  await demo.openSynced(page);
   const rows = await approvedGbpRequests(page);
   await page.evaluate("window.location.hash = '#/reconciliation'");
   await expect(page.getByTestId('recon-summary')).toBeVisible();

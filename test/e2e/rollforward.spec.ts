@@ -1,28 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // The roll-forward from the first start of the demo workspace: its bank statement loads in one
 // click, matching runs, the roll-forward shows figures with where each comes from, and an opening
 // balance entered through the form is used.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('rollforward');
 const SHOTS = process.env.FLOATDESK_SHOTS ?? 'test/e2e/artifacts/rollforward';
 
 test.describe.configure({ timeout: 300_000 });
-
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-rollforward-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
 
 async function shoot(page: Page, name: string, testId: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -44,9 +31,8 @@ test('on the demo: load the statement in one click, run, see the roll-forward wi
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
-  await page.goto(`${shell.origin}/#/reconciliation`);
+  await demo.openSynced(page);
+  await page.goto(`${demo.shell.origin}/#/reconciliation`);
 
   await page.getByRole('button', { name: 'Load the demo bank statement' }).click();
   await expect(page.getByText(/Loaded the demo bank statement: [\d,]+ lines added/)).toBeVisible({

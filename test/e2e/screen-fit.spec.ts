@@ -1,32 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { assertBuilt, runCliAsync, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { runCliAsync } from '../helpers/cli';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // A laptop screen (1366×768) on the demo workspace: every row action and the columns that matter are
 // on screen and not covered, and popovers close on Escape and an outside click.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('fit');
 const ARTIFACTS = 'test/e2e/artifacts';
 
 test.describe.configure({ timeout: 240_000 });
 
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-fit-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
-
 async function openSynced(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await demo.openSynced(page);
 }
 
 // What the page code below uses of the DOM: this file is type-checked without the DOM's types.
@@ -143,9 +130,9 @@ test('at 1366×768 every Resolve button of the open items is in view, bank lines
         `${today},-${amount},GBP,,PAYMENT WITH A LONG REMITTANCE TEXT THAT NAMES NO REQUEST ${index},NOTPROVIDED-20261127-0000000000000000000000${index}`,
     ),
   ];
-  const statement = join(temp.dir, 'statement.csv');
+  const statement = join(demo.dir, 'statement.csv');
   writeFileSync(statement, `${lines.join('\r\n')}\r\n`);
-  const imported = await runCliAsync(['reconcile', 'import', statement], { FLOATDESK_HOME: temp.dir });
+  const imported = await runCliAsync(['reconcile', 'import', statement], { FLOATDESK_HOME: demo.dir });
   expect(imported.status, imported.stderr).toBe(0);
 
   await page.getByRole('link', { name: 'Reconciliation' }).click();

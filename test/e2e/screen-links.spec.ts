@@ -1,30 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // From a low balance to a prefilled top-up, from pending payments to the pending requests, and the
 // chosen number and date format on Balances, Transfers and Reconciliation — on the demo workspace.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('links');
 const ARTIFACTS = 'test/e2e/artifacts';
 
 test.describe.configure({ timeout: 240_000 });
 
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-links-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
-
 async function openSynced(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await demo.openSynced(page);
 }
 
 interface FloatRow {
@@ -34,8 +20,8 @@ interface FloatRow {
 }
 
 async function gbpMain(page: Page): Promise<FloatRow> {
-  const response = await page.request.post(`${shell.origin}/rpc/floats:list`, {
-    headers: { Authorization: `Bearer ${shell.token}` },
+  const response = await page.request.post(`${demo.shell.origin}/rpc/floats:list`, {
+    headers: { Authorization: `Bearer ${demo.shell.token}` },
     data: {},
   });
   const body = (await response.json()) as { ok: boolean; value: { floats: FloatRow[] } };

@@ -1,24 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
-import { makeTempDir } from '../helpers/temp-dir';
+import { useDemoShell } from '../helpers/browser-shell';
 
 // The demo workspace on a fresh data folder (no --workspace): the core starts its built-in
 // simulator and syncs by itself on first start; the UI must show that and its result, no reload.
-let temp: ReturnType<typeof makeTempDir>;
-let shell: RunningShell;
+const demo = useDemoShell('sync');
 
 test.describe.configure({ timeout: 240_000 });
-
-test.beforeEach(async () => {
-  assertBuilt();
-  temp = makeTempDir('floatdesk-e2e-sync-');
-  shell = await startServing(['--port', '0'], { env: { FLOATDESK_HOME: temp.dir } });
-});
-
-test.afterEach(async () => {
-  await shell?.stop();
-  temp?.cleanup();
-});
 
 const DATASETS = {
   floats: 'Floats',
@@ -35,7 +22,7 @@ async function syncIdle(page: Page): Promise<void> {
 test('first start: Balances fills by itself, the header says synced, Settings shows freshness', async ({
   page,
 }) => {
-  await page.goto(shell.url);
+  await page.goto(demo.shell.url);
   await expect(page.getByTestId('balances-page')).toBeVisible();
   // The floats show up without a reload as soon as the sync has read them.
   await expect(page.locator('[data-testid^="float-row-"]').first()).toBeVisible({ timeout: 20_000 });
@@ -61,7 +48,7 @@ test('first start: Balances fills by itself, the header says synced, Settings sh
 });
 
 test('Sync now runs a sync with Cancel offered meanwhile, and updates "last refreshed"', async ({ page }) => {
-  await page.goto(shell.url);
+  await page.goto(demo.shell.url);
   await syncIdle(page);
   await page.getByRole('link', { name: 'Settings' }).click();
   const floatsTime = page.getByTestId('freshness-floats').locator('time');
@@ -77,7 +64,7 @@ test('Sync now runs a sync with Cancel offered meanwhile, and updates "last refr
 });
 
 test('Cancel stops a running sync and the header says so', async ({ page }) => {
-  await page.goto(shell.url);
+  await page.goto(demo.shell.url);
   await syncIdle(page);
   // Hold this window's sync:run on its way to the core, so Cancel is pressed before the run starts:
   // the window must cancel it as soon as the core reports it running.

@@ -166,7 +166,7 @@ async function reconciledWorkspace(rounds: number): Promise<void> {
         reasonCode: 'other',
         note: `round ${round}`,
       });
-      await call('recon:undo', { decisionId });
+      await call('recon:undo', { decisionId, reason: `round ${round}: resolved by mistake` });
     }
   } finally {
     await core.close();

@@ -390,21 +390,27 @@ describe('matching run and review', () => {
     ).toMatchObject({ code: 'invalid_input' });
 
     const undone = await audited('decision.undone', () =>
-      call('recon:undo', { decisionId: manual.value.decisionId }),
+      call('recon:undo', { decisionId: manual.value.decisionId, reason: 'Matched the wrong line' }),
     );
     expect(undone.entry).toMatchObject({
       subject: `decision:${manual.value.decisionId}`,
       details: { undoes: manual.value.decisionId, undoneKind: 'manual' },
     });
     const count = auditEntries().length;
-    expect(await failure('recon:undo', { decisionId: manual.value.decisionId })).toMatchObject({
+    expect(
+      await failure('recon:undo', { decisionId: manual.value.decisionId, reason: 'Again' }),
+    ).toMatchObject({
       code: 'invalid_input',
       message: expect.stringMatching(/undone already/),
     });
-    expect(await failure('recon:undo', { decisionId: undone.value.decisionId })).toMatchObject({
+    expect(
+      await failure('recon:undo', { decisionId: undone.value.decisionId, reason: 'Again' }),
+    ).toMatchObject({
       code: 'invalid_input',
     });
-    expect(await failure('recon:undo', { decisionId: 9999 })).toMatchObject({ code: 'not_found' });
+    expect(await failure('recon:undo', { decisionId: 9999, reason: 'Gone' })).toMatchObject({
+      code: 'not_found',
+    });
     expect(auditEntries()).toHaveLength(count);
     // Undone: the line and the request can be matched again.
     await audited('match.manual', () =>
@@ -530,7 +536,9 @@ describe('matching run and review', () => {
     await call('recon:run', {});
     const items = await call('recon:items', { limit: 500 });
     const auto = items.items.find((item) => item.id === 'FDK7Q2M9X1')!.match!;
-    await audited('decision.undone', () => call('recon:undo', { decisionId: auto.decisionId }));
+    await audited('decision.undone', () =>
+      call('recon:undo', { decisionId: auto.decisionId, reason: 'Not this payment' }),
+    );
     expect(await call('recon:run', {})).toMatchObject({ matchesAdded: 0 });
     const after = await call('recon:items', { limit: 500 });
     expect(after.items.find((item) => item.id === 'FDK7Q2M9X1')!.match).toBeNull();

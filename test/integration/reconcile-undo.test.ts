@@ -188,12 +188,19 @@ describe('undoing a match', () => {
     expect(await states()).toEqual(before);
   });
 
-  it('a reason is short text: an empty one is refused with invalid_input', async () => {
+  it('a reason is required: a missing or blank one is refused with invalid_input naming it', async () => {
     await call('recon:run', {});
     const match = (await items()).find((item) => item.match !== null)!.match!;
     expect(await failure('recon:undo', { decisionId: match.decisionId, reason: '   ' })).toMatchObject({
       code: 'invalid_input',
+      message: expect.stringMatching(/reason: .*cannot be blank/),
     });
+    // Required: an undo without a reason is refused too, naming the field.
+    expect(await failure('recon:undo', { decisionId: match.decisionId })).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/reason: .*required/),
+    });
+    expect((await items()).find((item) => item.match?.decisionId === match.decisionId)).toBeDefined();
   });
 
   it('any match by hand or by confirmation, then its undo, leaves every item as it was (property)', async () => {

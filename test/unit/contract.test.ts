@@ -117,3 +117,25 @@ describe('the renderer CSP', () => {
     expect(RENDERER_CSP).not.toMatch(/unsafe|https?:|\*/);
   });
 });
+
+describe('recon:undo always has a reason', () => {
+  const undo = (input: unknown) => contract['recon:undo'].input.safeParse(input);
+  it('refuses a missing or blank reason, naming the field', () => {
+    for (const input of [
+      { decisionId: 1 },
+      { decisionId: 1, reason: '' },
+      { decisionId: 1, reason: ' \t ' },
+    ]) {
+      const parsed = undo(input);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(['reason']);
+      expect(parsed.error?.issues[0]?.message).toMatch(/write why the decision is undone/);
+    }
+  });
+  it('keeps a reason trimmed', () => {
+    expect(undo({ decisionId: 1, reason: '  Wrong float ' })).toMatchObject({
+      success: true,
+      data: { decisionId: 1, reason: 'Wrong float' },
+    });
+  });
+});

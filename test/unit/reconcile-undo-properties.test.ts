@@ -79,6 +79,20 @@ describe('a match and its undo', () => {
     );
   });
 
+  it('an undo always has a reason: a blank one is refused naming the field, and nothing changes', () => {
+    const match = service
+      .items({ asOf: '2026-10-31', limit: 500 })
+      .items.find((item) => item.match?.decisionId !== undefined)!.match!;
+    const before = snapshot();
+    expect(() => service.undo({ decisionId: match.decisionId!, reason: ' \t ' })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_input',
+        message: expect.stringMatching(/reason: .*cannot be blank/),
+      }),
+    );
+    expect(snapshot()).toEqual(before);
+  });
+
   it('every automatic match undone: the items are as before the run, and no run makes them again', () => {
     const stored = service
       .items({ asOf: '2026-10-31', limit: 500 })

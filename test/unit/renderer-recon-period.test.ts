@@ -283,7 +283,7 @@ describe('undo of a decision in a signed-off period', () => {
     useDecisions
       .getState()
       .record({ decisionId: 3, auditSeq: 9 }, 'Resolved bank line TX-1 (other)', ['TX-1']);
-    expect(await useDecisions.getState().undo(3)).toMatchObject({ code: 'locked' });
+    expect(await useDecisions.getState().undo(3, { reason: 'Wrong line' })).toMatchObject({ code: 'locked' });
     expect(useDecisions.getState().undoFailure).toMatchObject({ decisionId: 3, error: { code: 'locked' } });
     useDecisions.getState().record({ decisionId: 4, auditSeq: 10 }, 'Another', ['TX-2']);
     expect(useDecisions.getState().undoFailure).toBeNull();

@@ -390,10 +390,12 @@ describe('reconciliation suggestions and decisions', () => {
     expect(stores.useDecisions.getState().announcement?.text).toBe(
       'Confirmed the match of bank line TX-9 with request RF02.',
     );
-    await stores.useDecisions.getState().undo(entry!.decisionId);
-    expect(calls('recon:undo')).toEqual([{ decisionId: 1 }]);
+    await stores.useDecisions.getState().undo(entry!.decisionId, { reason: ' Wrong payment ' });
+    expect(calls('recon:undo')).toEqual([{ decisionId: 1, reason: 'Wrong payment' }]);
     expect(stores.useDecisions.getState().log).toEqual([]);
-    expect(stores.useDecisions.getState().announcement?.text).toMatch(/^Undone: Confirmed/);
+    expect(stores.useDecisions.getState().announcement?.text).toBe(
+      'Undone: Confirmed the match of bank line TX-9 with request RF02 (reason: Wrong payment).',
+    );
   });
 
   it('shows the queue a page at a time, counting every suggestion, and keeps the place after a decision', async () => {
@@ -448,8 +450,15 @@ describe('reconciliation suggestions and decisions', () => {
   it('undoes a stored match not made in this window (an automatic one) with its reason', async () => {
     const stores = createReconStores(client);
     core({ 'recon:undo': () => decision() });
-    // Without a reason, only a decision of this window is undone: nothing is asked of the core.
-    expect(await stores.useDecisions.getState().undo(7)).toBeNull();
+    // Without its words, a decision not of this window is not undone: nothing is asked of the core.
+    expect(await stores.useDecisions.getState().undo(7, { reason: 'Wrong float' })).toBeNull();
+    expect(calls('recon:undo')).toEqual([]);
+    // A blank reason is refused before the core is asked.
+    expect(
+      await stores.useDecisions
+        .getState()
+        .undo(7, { reason: '   ', description: 'the match of request RF01' }),
+    ).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/reason/) });
     expect(calls('recon:undo')).toEqual([]);
     await stores.useDecisions.getState().undo(7, {
       reason: '  Wrong float  ',
@@ -502,7 +511,7 @@ describe('reconciliation suggestions and decisions', () => {
       'recon:undo': () => Promise.reject(new AppError('ledger_busy', 'busy')),
     });
     await stores.useItems.getState().resolve(line('TX-1'), 'duplicate', 'twice');
-    const failure = await stores.useDecisions.getState().undo(1);
+    const failure = await stores.useDecisions.getState().undo(1, { reason: 'Not a duplicate' });
     expect(failure).toMatchObject({ code: 'ledger_busy' });
     expect(stores.useDecisions.getState().log).toHaveLength(1);
     expect(stores.useDecisions.getState().announcement).toMatchObject({ kind: 'error' });

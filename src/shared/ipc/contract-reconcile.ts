@@ -185,13 +185,18 @@ export const reconcileContract = {
   },
   /**
    * Undo a decision (an automatic match, a confirmation, manual match, rejection or resolution); the
-   * reason is kept in the audit log. An undone automatic match is not made again by later runs.
+   * reason (required, not blank) is kept in the audit log. An undone automatic match is not made
+   * again by later runs.
    */
   'recon:undo': {
     input: z
       .object({
         decisionId: z.number().int().positive(),
-        reason: z.string().trim().min(1).max(500).optional(),
+        reason: z
+          .string({ error: 'write why the decision is undone (a reason is required)' })
+          .trim()
+          .min(1, { error: 'write why the decision is undone: the reason cannot be blank' })
+          .max(500, { error: 'keep the reason under 500 characters' }),
       })
       .strict(),
     output: Decision,

@@ -141,12 +141,17 @@ export function undoDecision(context: ReconContext, input: ChannelInput<'recon:u
       ]);
     }
     requireUndoable(context, target);
-    const reason = input.reason ?? null;
+    const reason = input.reason.trim();
+    if (reason === '') {
+      throw invalidInput('undo', [
+        { field: 'reason', problem: 'write why the decision is undone: the reason cannot be blank' },
+      ]);
+    }
     return {
       kind: 'undo',
       action: 'decision.undone',
       undoes: target.id,
-      payload: { kind: target.kind, ...(reason === null ? {} : { reason }) },
+      payload: { kind: target.kind, reason },
       details: {
         undoes: target.id,
         undoneKind: target.kind,

@@ -27,14 +27,21 @@ export interface ReconDecisionsState {
   record(decision: Decision, description: string, ids: readonly string[]): void;
   announce(kind: 'done' | 'error', text: string): void;
   /**
-   * `recon:undo`. A decision of this window by its id alone; any stored decision (an automatic
-   * match, one made in another window) with `why`: the reason for the audit log and its words.
+   * `recon:undo`, always with a reason for the audit log (a blank one is refused here, before the
+   * core is asked). A decision of this window is named by its log entry; any other stored decision
+   * (an automatic match, one made in another window) needs `description`, its words.
    */
-  undo(decisionId: number, why?: { reason: string; description: string }): Promise<ErrorShape | null>;
+  undo(decisionId: number, why: { reason: string; description?: string }): Promise<ErrorShape | null>;
   /** The newest decision not undone that touched this item, if any. */
   lastFor(id: string): DecisionEntry | null;
   clear(): void;
 }
+
+/** What an Undo without a reason gets: the core is not asked. */
+const BLANK_REASON: ErrorShape = {
+  code: 'invalid_input',
+  message: 'Write why the decision is undone: the reason cannot be blank.',
+};
 
 /** How many decisions the window remembers for Undo. */
 const KEEP = 50;
@@ -55,14 +62,16 @@ export function createReconDecisionsStore(client: ReconClient, changed: () => vo
       set({ announcement: { kind, text, at: ++announcements } });
     },
     async undo(decisionId, why) {
-      const entry =
-        get().log.find((candidate) => candidate.decisionId === decisionId) ??
-        (why === undefined ? undefined : { decisionId, description: why.description, ids: [] });
-      if (!entry || get().undoing !== null) return null;
+      const reason = why.reason.trim();
+      if (reason === '') return BLANK_REASON;
+      const logged = get().log.find((candidate) => candidate.decisionId === decisionId);
+      const description =
+        why.description ?? (logged === undefined ? undefined : `${logged.description} (reason: ${reason})`);
+      if (description === undefined || get().undoing !== null) return null;
+      const entry = { decisionId, description };
       set({ undoing: decisionId, undoFailure: null });
       try {
-        const reason = why?.reason.trim() ?? '';
-        await client.invoke('recon:undo', { decisionId, ...(reason === '' ? {} : { reason }) });
+        await client.invoke('recon:undo', { decisionId, reason });
         set({ log: get().log.filter((candidate) => candidate.decisionId !== decisionId), undoing: null });
         get().announce('done', `Undone: ${entry.description}.`);
         changed();

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { shownValue } from '../../stores/recon-client';
+import type { DecisionEntry } from '../../stores/recon-decisions-store';
 import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { formatDate } from '../../lib/format-time';
+import { UndoDialog } from './UndoDialog';
 
 /** The sign-off date of a shown item the decision touched that is now locked, if any. */
 function useLockedAsOf(ids: readonly string[] | undefined): string | null {
@@ -13,13 +16,14 @@ function useLockedAsOf(ids: readonly string[] | undefined): string | null {
 
 /**
  * The page's live region (what the last import, run or decision did) and the Undo of the last
- * decision made in this window. The region stays in the page so every new text is read out.
+ * decision made in this window (asking for a reason first). The region stays in the page so every
+ * new text is read out.
  */
 export function DecisionBar() {
   const announcement = useReconDecisions((state) => state.announcement);
   const last = useReconDecisions((state) => state.log[state.log.length - 1] ?? null);
-  const undoing = useReconDecisions((state) => state.undoing);
-  const undo = useReconDecisions((state) => state.undo);
+  const busy = useReconDecisions((state) => state.undoing);
+  const [undoing, setUndoing] = useState<{ entry: DecisionEntry; opener: HTMLElement } | null>(null);
   const undoFailure = useReconDecisions((state) => state.undoFailure);
   const lockedAsOf = useLockedAsOf(last?.ids);
   return (
@@ -35,12 +39,12 @@ export function DecisionBar() {
           <button
             type="button"
             className="button button-secondary recon-small"
-            disabled={undoing !== null || lockedAsOf !== null}
+            disabled={busy !== null || lockedAsOf !== null}
             aria-label={`Undo: ${last.description}`}
             aria-describedby={lockedAsOf === null ? undefined : 'recon-last-decision-locked'}
-            onClick={() => void undo(last.decisionId)}
+            onClick={(event) => setUndoing({ entry: last, opener: event.currentTarget })}
           >
-            {undoing === last.decisionId ? 'Undoing…' : 'Undo'}
+            {busy === last.decisionId ? 'Undoing…' : 'Undo…'}
           </button>
           {lockedAsOf === null ? null : (
             <p id="recon-last-decision-locked" className="recon-lock-hint">
@@ -53,6 +57,15 @@ export function DecisionBar() {
             </p>
           ) : null}
         </div>
+      ) : null}
+      {undoing ? (
+        <UndoDialog
+          key={undoing.entry.decisionId}
+          subject={undoing.entry}
+          returnFocus={undoing.opener}
+          fallbackFocus={() => document.getElementById('recon-items-title')}
+          onClose={() => setUndoing(null)}
+        />
       ) : null}
     </>
   );

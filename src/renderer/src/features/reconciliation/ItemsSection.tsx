@@ -3,6 +3,7 @@ import type { ReconItem } from '@shared/ipc/contract-reconcile';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { shownValue } from '../../stores/recon-client';
+import type { DecisionEntry } from '../../stores/recon-decisions-store';
 import { ITEMS_PAGE_SIZE } from '../../stores/recon-items-store';
 import { useReconItems } from '../../stores/recon';
 import { ItemFilters } from './ItemFilters';
@@ -49,7 +50,9 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
   const offset = useReconItems((state) => state.query.offset);
   const reload = useReconItems((state) => state.reload);
   const [resolving, setResolving] = useState<{ item: ReconItem; opener: HTMLElement } | null>(null);
-  const [undoing, setUndoing] = useState<{ item: ReconItem; opener: HTMLElement } | null>(null);
+  const [undoing, setUndoing] = useState<{ subject: ReconItem | DecisionEntry; opener: HTMLElement } | null>(
+    null,
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const page = shownValue(itemsView);
   const filtered = hasItemFilters(view);
@@ -94,7 +97,7 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
             onResolve={(item, opener) => setResolving({ item, opener })}
             sort={view.sort}
             onSort={(sort) => onChange({ ...view, sort })}
-            onUndo={(item, opener) => setUndoing({ item, opener })}
+            onUndo={(subject, opener) => setUndoing({ subject, opener })}
           />
           <Pager offset={offset} shown={page.items.length} total={page.total} />
         </>
@@ -110,8 +113,12 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
       ) : null}
       {undoing ? (
         <UndoDialog
-          key={`${undoing.item.kind}:${undoing.item.id}`}
-          item={undoing.item}
+          key={
+            'decisionId' in undoing.subject
+              ? undoing.subject.decisionId
+              : `${undoing.subject.kind}:${undoing.subject.id}`
+          }
+          subject={undoing.subject}
           returnFocus={undoing.opener}
           fallbackFocus={() => heading.current}
           onClose={() => setUndoing(null)}

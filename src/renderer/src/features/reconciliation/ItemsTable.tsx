@@ -1,5 +1,6 @@
 import type { ItemSort, ReconItem } from '@shared/ipc/contract-reconcile';
 import { formatDate } from '../../lib/format-time';
+import type { DecisionEntry } from '../../stores/recon-decisions-store';
 import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store';
 import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
@@ -15,8 +16,8 @@ interface ItemsTableProps {
   /** The order shown; undefined: the default (oldest first). */
   sort?: ItemSort;
   onSort: (sort: ItemSort) => void;
-  /** Undo the item's match or resolution, with a reason (UndoDialog). */
-  onUndo?: (item: ReconItem, opener: HTMLElement) => void;
+  /** Undo the item's match or resolution, or a decision of this window, with a reason (UndoDialog). */
+  onUndo: (subject: ReconItem | DecisionEntry, opener: HTMLElement) => void;
 }
 
 /** The decision in force behind an item's match or resolution, which recon:undo takes back. */
@@ -102,7 +103,6 @@ function ItemRow({
   const toggle = useReconItems((state) => state.toggle);
   const lastDecision = useReconDecisions((state) => state.lastFor(item.id));
   const undoing = useReconDecisions((state) => state.undoing);
-  const undo = useReconDecisions((state) => state.undo);
   const selectable = isSelectable(item);
   const locked = item.lockedBy !== null;
   // Matched needs nothing more; resolved and signed-off items are decided (Undo, or unlock a period).
@@ -111,7 +111,7 @@ function ItemRow({
   const name = itemName(item);
   const decision = itemDecision(item);
   // A stored match or resolution is undone with a reason; other decisions of this window by Undo.
-  const undoable = decision !== null && onUndo !== undefined;
+  const undoable = decision !== null;
   const lockedUndo =
     lastDecision ??
     (decision === null
@@ -197,7 +197,7 @@ function ItemRow({
             disabled={undoing !== null}
             aria-label={`Undo: ${lastDecision.description}`}
             title={`Undo: ${lastDecision.description}`}
-            onClick={() => void undo(lastDecision.decisionId)}
+            onClick={(event) => onUndo(lastDecision, event.currentTarget)}
           >
             Undo
           </button>

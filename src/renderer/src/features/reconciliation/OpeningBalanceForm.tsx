@@ -4,6 +4,7 @@ import type { OpeningBalanceValue } from '@shared/ipc/contract-rollforward';
 import { invoke } from '../../ipc/client';
 import { formatMoney } from '../../lib/format-money';
 import { formatDate } from '../../lib/format-time';
+import { readTypedAmount, typedAmountExample } from '../../lib/typed-amount';
 import { useReconRollforward } from '../../stores/recon';
 import { isIsoDate } from './recon-query';
 
@@ -59,6 +60,9 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
     if (!chosen) return setProblem('Choose the float the balance belongs to.');
     if (!isIsoDate(date)) return setProblem('Enter the date the balance is for.');
     if (amount.trim() === '') return setProblem('Enter the balance, as the platform’s statement shows it.');
+    // Typed as people type it in the chosen number format ("150,000.00"); the core gets the canonical text.
+    const typed = readTypedAmount(amount);
+    if (!typed.ok) return setProblem(`Balance ${typed.problem}.`);
     setProblem(null);
     setSaved(null);
     setSaving(true);
@@ -67,7 +71,7 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
         currency: chosen.currency,
         float: chosen.name,
         asOf: date,
-        amount: amount.trim(),
+        amount: typed.amount,
         note,
       });
       setSaved(
@@ -122,7 +126,7 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="150000.00"
+            placeholder={typedAmountExample('150000.00')}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />
