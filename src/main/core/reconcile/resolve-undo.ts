@@ -27,7 +27,7 @@ export function resolveItem(context: ReconContext, input: ChannelInput<'recon:re
       });
     }
     const rows = input.kind === 'line' ? { lines: [row], requests: [] } : { lines: [], requests: [row] };
-    requireUnlocked(context.lockIndex(), world, rows);
+    requireUnlocked(context.lockIndex(), world, rows, context.format());
     const covered = repo.covered(context.workspaceId, 'resolution', rows);
     const by = [...covered.lines.values(), ...covered.requests.values()][0];
     if (by !== undefined) {
@@ -105,7 +105,7 @@ function rowsOf(decision: StoredDecision): ItemRows {
 /** A decision that covers a signed-off item stays until that sign-off is unlocked. */
 function requireUndoable(context: ReconContext, target: StoredDecision): void {
   const locks = context.lockIndex();
-  requireUnlocked(locks, loadWorld(context), rowsOf(target));
+  requireUnlocked(locks, loadWorld(context), rowsOf(target), context.format());
   const lock = locks.decisions.get(target.id);
   if (lock !== undefined) {
     throw new AppError(

@@ -24,6 +24,7 @@ export function openSuggestions(
 ): SuggestionView[] {
   const matched = matchedRows(state);
   const locks = context.lockIndex();
+  const format = context.format();
   const possible = (option: PlannedMatch): boolean =>
     option.lines.every((row) => world.lineByRow.has(row) && !matched.lines.has(row)) &&
     option.requests.every((row) => world.requestByRow.has(row) && !matched.requests.has(row));
@@ -35,9 +36,9 @@ export function openSuggestions(
       key: suggestion.key,
       reason: suggestion.reason,
       options: (suggestion.options as PlannedMatch[]).map((option) => {
-        const refusal = optionRefusal(world, option, matched, locks);
+        const refusal = optionRefusal(world, option, matched, locks, format);
         return {
-          ...toReconMatch(option.match),
+          ...toReconMatch(option.match, format),
           // By row: the ids the world gives the rows now (an id may have been qualified since).
           ...matchDetails(
             world,
