@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { formatMoney } from '../../lib/format-money';
+import { formatMoney, formatNumber } from '../../lib/format-money';
 import { formatDate, formatExactTime } from '../../lib/format-time';
 import { shownValue, type Rollforward } from '../../stores/recon-client';
 import type { RollforwardPeriod } from '../../stores/recon-rollforward-store';
@@ -158,7 +158,7 @@ function Flags({ flags }: { flags: Rollforward['flags'] }) {
   const shown = all ? flags : flags.slice(0, FLAGS_SHOWN);
   return (
     <>
-      <h3 className="recon-subheading">Flags ({flags.length.toLocaleString()})</h3>
+      <h3 className="recon-subheading">Flags ({formatNumber(flags.length)})</h3>
       <ul className="recon-flags" id="recon-rf-flags" data-testid="recon-rollforward-flags">
         {shown.map((flag, index) => (
           <li key={index}>
@@ -176,7 +176,7 @@ function Flags({ flags }: { flags: Rollforward['flags'] }) {
           aria-controls="recon-rf-flags"
           onClick={() => setAll(!all)}
         >
-          {all ? `Show the first ${FLAGS_SHOWN} only` : `Show all ${flags.length.toLocaleString()} flags`}
+          {all ? `Show the first ${FLAGS_SHOWN} only` : `Show all ${formatNumber(flags.length)} flags`}
         </button>
       ) : null}
     </>

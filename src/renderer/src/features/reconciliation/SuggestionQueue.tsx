@@ -4,6 +4,7 @@ import { shownValue, type Suggestion } from '../../stores/recon-client';
 import { useReconSuggestions } from '../../stores/recon';
 import { DifferenceText, LineFacts, RequestFacts, evidenceWords } from './ItemFacts';
 import { REASON_LABELS, RULE_LABELS, scoreText } from './recon-text';
+import { formatNumber } from '../../lib/format-money';
 
 const REASON_TITLES: Readonly<Record<Suggestion['reason'], string>> = {
   tie: 'Equally good matches',
@@ -129,7 +130,7 @@ export function SuggestionQueue() {
       data-testid="recon-suggestions"
     >
       <h2 id="recon-suggestions-title" tabIndex={-1}>
-        Suggestions to review{suggestions === null ? '' : ` (${suggestions.length.toLocaleString()})`}
+        Suggestions to review{suggestions === null ? '' : ` (${formatNumber(suggestions.length)})`}
       </h2>
       {view.status === 'error' ? (
         <ErrorState
