@@ -11,6 +11,7 @@ import { isIsoDate } from './recon-query';
 import { OpeningBalanceForm } from './OpeningBalanceForm';
 import { flagTitle } from './recon-text';
 import { boundWords, flagSentence } from './rollforward-words';
+import { DateField } from '../../components/DateField';
 
 function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
   const load = useReconRollforward((state) => state.load);
@@ -35,16 +36,11 @@ function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
     <form className="recon-filters" aria-label="Roll-forward period" onSubmit={submit} noValidate>
       <div className="recon-field">
         <label htmlFor="recon-rf-from">From</label>
-        <input
-          id="recon-rf-from"
-          type="date"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
+        <DateField id="recon-rf-from" value={from} onChange={setFrom} />
       </div>
       <div className="recon-field">
         <label htmlFor="recon-rf-to">To</label>
-        <input id="recon-rf-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        <DateField id="recon-rf-to" value={to} onChange={setTo} />
       </div>
       <button type="submit" className="button button-secondary">
         Show period
