@@ -65,9 +65,12 @@ test('de-DE: counts grouped with a dot; dates typed as DD.MM.YYYY or ISO; an imp
   const loaded = page.getByText(/Loaded the demo bank statement: [\d.]+ lines added/);
   await expect(loaded).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('recon-run').click();
-  await expect(page.getByTestId('recon-run-result')).toContainText(/Matching as of \d{2}\.\d{2}\.\d{4} done/, {
-    timeout: 60_000,
-  });
+  await expect(page.getByTestId('recon-run-result')).toContainText(
+    /Matching as of \d{2}\.\d{2}\.\d{4} done/,
+    {
+      timeout: 60_000,
+    },
+  );
 
   // A year of demo history: thousands appear, and each is grouped as de-DE groups them.
   // A statement of 1,200 payments no request explains, read by its column titles: thousands appear.
@@ -78,7 +81,9 @@ test('de-DE: counts grouped with a dot; dates typed as DD.MM.YYYY or ISO; an imp
   await page.getByTestId('recon-file').setInputFiles({
     name: 'statement.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`Date,Amount,Currency,Reference,Description,Transaction ID\r\n${lines.join('\r\n')}\r\n`),
+    buffer: Buffer.from(
+      `Date,Amount,Currency,Reference,Description,Transaction ID\r\n${lines.join('\r\n')}\r\n`,
+    ),
   });
   await expect(page.getByTestId('recon-import-result')).toContainText('1.200 lines read, 1.200 added', {
     timeout: 60_000,

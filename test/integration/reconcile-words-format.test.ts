@@ -6,7 +6,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core/services';
 import type { ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract';
-import { dispatched, RECON_STATEMENT, reconCore, seedReconWorkspace, statementBase64 } from '../helpers/recon-fixture';
+import {
+  dispatched,
+  RECON_STATEMENT,
+  reconCore,
+  seedReconWorkspace,
+  statementBase64,
+} from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;

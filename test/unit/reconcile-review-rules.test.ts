@@ -159,7 +159,9 @@ describe('warnings of a match by hand', () => {
 
   it('writes amounts and dates in the format given (de-DE, the locale style; en-US)', () => {
     const de: FormatPreferences = { locale: 'de-DE', dateStyle: 'locale' };
-    expect(warnings([line('B', '2026-10-12', '-12345.67')], [request('R', '2026-10-01', '12000.00')], de)).toEqual([
+    expect(
+      warnings([line('B', '2026-10-12', '-12345.67')], [request('R', '2026-10-01', '12000.00')], de),
+    ).toEqual([
       'The amount paid (12.345,67\u00a0£) differs from the amount requested 12.000,00\u00a0£ by 345,67\u00a0£, more than the tolerance of 5,00\u00a0£.',
       'Bank line B was booked on 12.10.2026, 11 days after request R of 01.10.2026: outside the window of 2 day(s) before to 10 day(s) after.',
     ]);

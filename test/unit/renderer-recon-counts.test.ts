@@ -45,6 +45,8 @@ describe('counts in the chosen number format', () => {
       paymentReferences: Array.from({ length: 1203 }, (_, i) => `FD${i}`),
       total: { amount: '1234567.50', currency: 'GBP' },
     } as Parameters<typeof flagSentence>[0]);
-    expect(sentence).toMatch(/^1,203 requests \(FD0, FD1, FD2 and 1,200 more; £1,234,567\.50\) .* on 3 Nov 2026 /);
+    expect(sentence).toMatch(
+      /^1,203 requests \(FD0, FD1, FD2 and 1,200 more; £1,234,567\.50\) .* on 3 Nov 2026 /,
+    );
   });
 });

@@ -69,7 +69,9 @@ describe('the possible-duplicate rule', () => {
       /^A top-up of £25,000\.00 to Main was already requested on 2026-11-2[67] \d{2}:\d{2}:\d{2} \S+ with reference RF18539007547034\. Nothing was sent: check that request in Transfers, or choose "Send anyway" if this is a second top-up\.$/,
     );
     const german = possibleDuplicateError(topUp({}), request, { locale: 'de-DE', dateStyle: 'locale' });
-    expect(german.message).toMatch(/^A top-up of 25\.000,00\u00a0£ to Main was already requested on 2[67]\.11\.2026, /);
+    expect(german.message).toMatch(
+      /^A top-up of 25\.000,00\u00a0£ to Main was already requested on 2[67]\.11\.2026, /,
+    );
     expect(error.details?.possibleDuplicate).toEqual({
       paymentReference: 'RF18539007547034',
       at: '2026-11-26T09:30:00Z',

@@ -40,7 +40,10 @@ describe('parseTypedDate', () => {
       ok: false,
       problem: '"2025-02-29" is not a date: February 2025 has 28 days.',
     });
-    expect(date('12/13/2026', GB)).toEqual({ ok: false, problem: '"12/13/2026" is not a date: there is no month 13.' });
+    expect(date('12/13/2026', GB)).toEqual({
+      ok: false,
+      problem: '"12/13/2026" is not a date: there is no month 13.',
+    });
     expect(date('tomorrow', DE)).toEqual({
       ok: false,
       problem: '"tomorrow" is not a date: write it as DD.MM.YYYY, e.g. 22.11.2026 (or 2026-11-22).',

@@ -19,7 +19,10 @@ export function formatPreferencesOf(settings: {
   locale: string;
   dateStyle: 'iso' | 'locale';
 }): FormatPreferences {
-  return { locale: settings.locale === 'system' ? undefined : settings.locale, dateStyle: settings.dateStyle };
+  return {
+    locale: settings.locale === 'system' ? undefined : settings.locale,
+    dateStyle: settings.dateStyle,
+  };
 }
 
 const PLAIN_DECIMAL = /^[+-]?\d+(\.\d+)?$/;

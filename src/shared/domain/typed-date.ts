@@ -64,7 +64,8 @@ function shapeOf(locale: string | undefined): DateShape {
 }
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-const isoOf = (year: number, month: number, day: number): string => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+const isoOf = (year: number, month: number, day: number): string =>
+  `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** "DD/MM/YYYY" in the locale style, "YYYY-MM-DD" in ISO style: for placeholders and hints. */
@@ -76,11 +77,14 @@ export function typedDatePattern(format: FormatPreferences): string {
 export function writeTypedDate(isoDate: string, format: FormatPreferences): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match || format.dateStyle === 'iso') return isoDate;
-  return shapeOf(format.locale).format.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return shapeOf(format.locale).format.format(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+  );
 }
 
 function checked(text: string, year: number, month: number, day: number): TypedDate {
-  if (month < 1 || month > 12) return { ok: false, problem: `"${text}" is not a date: there is no month ${month}.` };
+  if (month < 1 || month > 12)
+    return { ok: false, problem: `"${text}" is not a date: there is no month ${month}.` };
   const last = daysIn(year, month);
   if (day < 1 || day > last) {
     return {

@@ -151,7 +151,9 @@ export function toReconMatch(match: StoredMatch, format: FormatPreferences, deci
     explanation: match.explanation,
     ...(match.rule === 'manual' || match.evidence === undefined
       ? {}
-      : { evidenceText: `${evidenceText({ ...match, rule: match.rule, evidence: match.evidence }, format)}.` }),
+      : {
+          evidenceText: `${evidenceText({ ...match, rule: match.rule, evidence: match.evidence }, format)}.`,
+        }),
     // After evidenceText: the contract's order, which a sign-off's frozen report is hashed in.
     ...(decisionId === undefined ? {} : { decisionId }),
   };

@@ -65,7 +65,11 @@ function matchedRefusal(world: ReconWorld, option: ItemRows, matched: MatchedRow
   return taken.length === 0 ? null : { error: invalidInput('match', taken), whyNot: taken[0]!.problem };
 }
 
-function currencyRefusal(world: ReconWorld, option: ItemRows, format: FormatPreferences): OptionRefusal | null {
+function currencyRefusal(
+  world: ReconWorld,
+  option: ItemRows,
+  format: FormatPreferences,
+): OptionRefusal | null {
   const lines = option.lines.map((row) => world.lineByRow.get(row)!);
   const requests = option.requests.map((row) => world.requestByRow.get(row)!);
   const issues = currencyIssues(lines, requests, () => 'option', format);

@@ -148,7 +148,9 @@ function checkManual(
   };
   const totals = matchTotals(world, keys.lineIds, keys.requestReferences);
   const warnings =
-    totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.matchOptions(), context.format());
+    totals === null
+      ? []
+      : manualMatchWarnings(totals, found.lines, found.requests, context.matchOptions(), context.format());
   return { world, rows, keys, totals, warnings };
 }
 

@@ -14,7 +14,8 @@ type Words = { where: Where; format: FormatPreferences };
 
 /** "1 Nov 2026" (or 2026-11-01) of a bound instant: the calendar day of the bound as written. */
 const day = (instant: string, format: FormatPreferences): string => dateText(instant.slice(0, 10), format);
-const show = (money: Money, format: FormatPreferences): string => moneyText(money.amount, money.currency, format);
+const show = (money: Money, format: FormatPreferences): string =>
+  moneyText(money.amount, money.currency, format);
 const at = (instant: string, format: FormatPreferences): string => instantText(instant, format);
 
 const named = (where: Where): string => `${where.currency} float "${where.float}"`;
@@ -72,7 +73,11 @@ export function unexplainedCredit(
   };
 }
 
-export function withoutBankPayment({ where, format }: Words, approval: ApprovalInput, amount: Money): RollForwardFlag {
+export function withoutBankPayment(
+  { where, format }: Words,
+  approval: ApprovalInput,
+  amount: Money,
+): RollForwardFlag {
   return {
     ...where,
     kind: 'approval_without_bank_payment',

@@ -82,7 +82,9 @@ export function NotificationBanner() {
           <>
             <div className="notification-bar">
               <p className="notification-count">
-                {unread.length === 1 ? '1 unread notification' : `${formatNumber(unread.length)} unread notifications`}
+                {unread.length === 1
+                  ? '1 unread notification'
+                  : `${formatNumber(unread.length)} unread notifications`}
               </p>
               {unread.length > 1 ? (
                 <button type="button" className="notification-dismiss" onClick={() => void dismissAll()}>

@@ -67,8 +67,8 @@ export function PreviewMatches({ planned }: { planned: readonly PlannedMatchView
       </table>
       {planned.length > SHOWN ? (
         <p className="muted" data-testid="recon-preview-matches-more">
-          The first {formatNumber(SHOWN)} of {formatNumber(planned.length)} matches are listed; the run
-          makes all of them.
+          The first {formatNumber(SHOWN)} of {formatNumber(planned.length)} matches are listed; the run makes
+          all of them.
         </p>
       ) : null}
     </div>

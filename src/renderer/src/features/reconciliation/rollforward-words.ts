@@ -38,7 +38,9 @@ export function boundWords(basis: BoundBasisValue, bound: 'start' | 'end'): stri
 }
 
 const references = (list: readonly string[]): string =>
-  list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${formatNumber(list.length - 3)} more`;
+  list.length <= 3
+    ? list.join(', ')
+    : `${list.slice(0, 3).join(', ')} and ${formatNumber(list.length - 3)} more`;
 
 /** One flag as a sentence (the float is shown next to it). */
 export function flagSentence(flag: RollforwardFlagValue): string {

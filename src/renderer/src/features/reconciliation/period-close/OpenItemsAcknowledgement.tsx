@@ -65,8 +65,8 @@ export function OpenItemsAcknowledgement(props: {
       )}
       {totals.suggestions === 0 ? null : (
         <p className="recon-hint">
-          {formatNumber(totals.suggestions)} suggested{' '}
-          {totals.suggestions === 1 ? 'match is' : 'matches are'} not reviewed.
+          {formatNumber(totals.suggestions)} suggested {totals.suggestions === 1 ? 'match is' : 'matches are'}{' '}
+          not reviewed.
         </p>
       )}
       {totals.differences.map((difference) => (
