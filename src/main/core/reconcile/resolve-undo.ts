@@ -4,6 +4,7 @@
  * audited. A decision is undone at most once, and an undo is not undone (decide again instead).
  * Neither touches a signed-off item (code 'locked').
  */
+import { dateText } from '../../../shared/domain/formats';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
 import type { ItemRows, StoredDecision } from '../ledger/repositories/recon-decisions';
@@ -110,7 +111,7 @@ function requireUndoable(context: ReconContext, target: StoredDecision): void {
   if (lock !== undefined) {
     throw new AppError(
       'locked',
-      `Decision ${target.id} is signed off (as of ${lock.asOf}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
+      `Decision ${target.id} is signed off (as of ${dateText(lock.asOf, context.format())}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
       { decisionId: target.id, signOffId: lock.signOffId, asOf: lock.asOf },
     );
   }
