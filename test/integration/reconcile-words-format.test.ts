@@ -10,6 +10,7 @@ import {
   dispatched,
   RECON_STATEMENT,
   reconCore,
+  refusal,
   seedReconWorkspace,
   statementBase64,
 } from '../helpers/recon-fixture';
@@ -100,5 +101,13 @@ describe('core-built sentences follow Settings → Format', () => {
     const withAmount = german.find((flag) => /£/.test(flag.message));
     expect(withAmount?.message).toMatch(/\d,\d{2}\u00a0£/);
     expect(iso.find((flag) => flag.kind === withAmount!.kind)?.message).toMatch(/£[\d,]+\.\d{2}/);
+  });
+
+  it('a sign-off refused for open items names the date and the counts as chosen', async () => {
+    await call('recon:run', {});
+    await call('settings:update', { locale: 'de-DE', dateStyle: 'locale' });
+    const refused = await refusal(core, 'recon:signoff', { asOf: '2026-10-31' });
+    expect(refused.code).toBe('invalid_input');
+    expect(refused.message).toMatch(/as of 31\.10\.2026 \d+ open items? stays? open/);
   });
 });
