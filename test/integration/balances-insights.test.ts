@@ -121,7 +121,7 @@ describe('low-balance notifications', () => {
 
     await syncNextDay();
     expect(notified.map((n) => n.kind)).toEqual(['low_balance']);
-    expect(notified[0]!.message).toContain('12,345,678.91 GBP');
+    expect(notified[0]!.message).toContain('£12,345,678.91');
     const listed = await call('notifications:list', { unreadOnly: true });
     expect(listed.notifications).toEqual(notified);
 
@@ -190,7 +190,7 @@ describe('notifications about requests submitted from this workspace', () => {
     await syncNextDay(credited - 100_00n); // the top-up arrived, and 100.00 was spent
     expect(notified.map((n) => [n.kind, n.title])).toEqual([['transfer_approved', 'Top-up approved']]);
     expect(notified[0]!.message).toContain(reference);
-    expect(notified[0]!.message).toContain('2,500.00 GBP');
+    expect(notified[0]!.message).toContain('£2,500.00');
 
     await syncNextDay(credited - 200_00n);
     expect(notified).toHaveLength(1);

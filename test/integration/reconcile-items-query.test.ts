@@ -159,7 +159,7 @@ describe('recon:match.check', () => {
     const before = ledgerDigest(ledgerPath);
     const check = await call('recon:match.check', input);
     expect(check.warnings).toEqual([
-      'The amount paid (980.00 GBP) differs from the amount requested 1000.00 GBP by 20.00 GBP, more than the tolerance of 0.00 GBP.',
+      'The amount paid (£980.00) differs from the amount requested £1,000.00 by £20.00, more than the tolerance of £0.00.',
     ]);
     expect(ledgerDigest(ledgerPath)).toBe(before);
     const manual = await call('recon:match.manual', input);

@@ -144,12 +144,12 @@ describe('against the simulator', () => {
     // Approved for an edited amount.
     expect(await change({ status: 'approved_edited', approved_amount: '2400.00' })).toEqual([
       [changed, was('status', 'approved', 'approved with an edited amount')],
-      [changed, was('approved amount', '2500.00 GBP', '2400.00 GBP')],
+      [changed, was('approved amount', '£2,500.00', '£2,400.00')],
     ]);
     // Removed: the platform keeps the requested amount as approved, the amount as signed off again.
     expect(await change({ status: 'removed' })).toEqual([
       [changed, was('status', 'approved', 'removed')],
-      [back, backTo('approved amount', '2500.00 GBP')],
+      [back, backTo('approved amount', '£2,500.00')],
     ]);
     expect(await change({ status: 'approved' })).toEqual([[back, backTo('status', 'approved')]]);
     // Removed a second time: seen again (not taken for the first removal).
@@ -157,7 +157,7 @@ describe('against the simulator', () => {
     // Cancelled: no approved amount any more.
     expect(await change({ status: 'cancelled' })).toEqual([
       [changed, was('status', 'approved', 'cancelled')],
-      [changed, was('approved amount', '2500.00 GBP', 'no approved amount')],
+      [changed, was('approved amount', '£2,500.00', 'no approved amount')],
     ]);
     expect(await change({ status: 'cancelled' })).toEqual([]);
 
@@ -224,17 +224,17 @@ describe('on a ledger written as a sync writes it', () => {
         db.prepare('SELECT field, signed_off, now_text FROM recon_signoff_drift ORDER BY id').raw().all();
 
       observe({ amount: '2900', currency: 'EUR' });
-      expect(notify()).toEqual([expect.stringContaining('it was 2500.00 GBP, it is now 2900.00 EUR.')]);
+      expect(notify()).toEqual([expect.stringContaining('it was £2,500.00, it is now €2,900.00.')]);
       // The same amount written differently is the same amount: nothing new.
       observe({ amount: '2900.00', currency: 'EUR' });
       expect(notify()).toEqual([]);
       // The same number in the signed-off currency is not the signed-off amount.
       observe({ amount: '2900.0', currency: 'GBP' });
-      expect(notify()).toEqual([expect.stringContaining('it was 2500.00 GBP, it is now 2900.00 GBP.')]);
+      expect(notify()).toEqual([expect.stringContaining('it was £2,500.00, it is now £2,900.00.')]);
       observe({ amount: '2500', currency: 'GBP' });
       expect(notify()).toEqual([
         expect.stringContaining(
-          'back to what was signed off as of 2026-10-31 (sign-off 1): it is 2500.00 GBP again.',
+          'back to what was signed off as of 2026-10-31 (sign-off 1): it is £2,500.00 again.',
         ),
       ]);
       expect(notify()).toEqual([]);

@@ -176,7 +176,7 @@ describe('the policy in a run', () => {
       options: [{ rule: 'exact_reference', score: 0.9 }],
     });
     expect(about('FDC3J8T6M1')!.options[0]!.explanation).toMatch(
-      /Not matched automatically\. The bank paid 3500\.00 GBP against 700\.00 GBP approved/,
+      /Not matched automatically\. The bank paid £3,500\.00 against £700\.00 approved/,
     );
     expect(about('FDW1G7Q4B5')).toMatchObject({ options: [{ rule: 'amount_date' }] });
     expect(about('FDW1G7Q4B5')!.options[0]!.explanation).toMatch(/never matched without a person/);

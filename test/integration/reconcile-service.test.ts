@@ -265,7 +265,7 @@ describe('matching run and review', () => {
       ['weak_evidence', [['exact_reference', ['2026100300000102'], ['FDP3W8R6T4']]]],
     ]);
     expect(suggestions[2]!.options[0]!.explanation).toBe(
-      'Reference FDP3W8R6T4 found in the remittance text; paid 1200.00 GBP, requested 1200.00 GBP, approved 1190.00 GBP. Not matched automatically. The bank paid 1200.00 GBP against 1190.00 GBP approved: 10.00 GBP apart, more than the tolerance of 0.00 GBP.',
+      'Reference FDP3W8R6T4 found in the remittance text; paid £1,200.00, requested £1,200.00, approved £1,190.00. Not matched automatically. The bank paid £1,200.00 against £1,190.00 approved: £10.00 apart, more than the tolerance of £0.00.',
     );
     const items = await call('recon:items', { asOf: '2026-10-31', limit: 500 });
     const matchOf = (id: string) => items.items.find((item) => item.id === id)?.match;
@@ -276,7 +276,7 @@ describe('matching run and review', () => {
       decisionId: expect.any(Number),
     });
     expect(matchOf('FDK7Q2M9X1')?.explanation).toBe(
-      'Reference FDK7Q2M9X1 found in the bank reference; paid 2500.00 GBP, requested 2500.00 GBP.',
+      'Reference FDK7Q2M9X1 found in the bank reference; paid £2,500.00, requested £2,500.00.',
     );
     expect(matchOf('FDZ5N1H7C8')).toMatchObject({ rule: 'fuzzy_reference', lineIds: ['2026100500000103'] });
     expect(matchOf('FDN7D2V9H4')).toMatchObject({ rule: 'exact_reference', lineIds: ['2026101700000109'] });
@@ -344,7 +344,7 @@ describe('matching run and review', () => {
       }),
     );
     expect(manual.value.warnings).toEqual([
-      'The amount paid (980.00 GBP) differs from the amount requested 1000.00 GBP by 20.00 GBP, more than the tolerance of 0.00 GBP.',
+      'The amount paid (£980.00) differs from the amount requested £1,000.00 by £20.00, more than the tolerance of £0.00.',
     ]);
     expect(manual.entry.details).toMatchObject({
       note: 'Bank charge deducted on the way',
@@ -460,7 +460,7 @@ describe('matching run and review', () => {
       call('recon:match.manual', { lineIds: ['2026101400000107'], requestReferences: ['FDW1G7Q4B5'] }),
     );
     expect(manual.value.warnings).toEqual([
-      'The amount paid (75.50 GBP) differs from the amount requested 600.00 GBP by 524.50 GBP, more than the tolerance of 0.00 GBP.',
+      'The amount paid (£75.50) differs from the amount requested £600.00 by £524.50, more than the tolerance of £0.00.',
       'Bank line 2026101400000107 was booked on 2026-10-14, 6 days before request FDW1G7Q4B5 of 2026-10-20: outside the window of 2 day(s) before to 10 day(s) after.',
     ]);
     const { items } = await call('recon:items', { limit: 500 });

@@ -143,7 +143,7 @@ describe('bank lines as people know them', () => {
       requestReferences: ['FDW1G7Q4B5'],
     });
     expect(manual.warnings.join(' ')).not.toContain('sha256:');
-    expect(manual.warnings.join(' ')).toContain('2026-10-14 for -33.00 GBP');
+    expect(manual.warnings.join(' ')).toContain('2026-10-14 for -£33.00');
     const entry = auditEntries().at(-1)!;
     expect(entry.details).toMatchObject({
       bankLines: ['Bank line booked 2026-10-14, -33.00 GBP'],

@@ -88,8 +88,11 @@ describe('possible duplicate top-ups', () => {
     const error = await refusal(core, { float: float(), currency: 'GBP', amount: '3131.31' });
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain(first.paymentReference);
-    expect(error.message).toContain('3131.31 GBP');
-    expect(error.message).toMatch(/already requested on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(error.message).toContain('£3,131.31');
+    // Settings → Format of a new workspace: ISO dates, the time in this machine's zone, named.
+    expect(error.message).toMatch(
+      /already requested on \d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}( [AP]M)? \S+ with/,
+    );
     expect(error.message).toContain('Send anyway');
     expect(error.details.possibleDuplicate).toMatchObject({
       paymentReference: first.paymentReference,

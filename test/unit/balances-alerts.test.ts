@@ -1,3 +1,4 @@
+import type { FormatPreferences } from '../../src/shared/domain/formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkThreshold } from '../../src/shared/domain/thresholds';
@@ -88,10 +89,15 @@ describe('low-balance crossing rule', () => {
 });
 
 describe('notification texts', () => {
+  const GB: FormatPreferences = { locale: 'en-GB', dateStyle: 'iso' };
+  const DE: FormatPreferences = { locale: 'de-DE', dateStyle: 'locale' };
   it('write amounts exactly, grouped, with the currency', () => {
-    expect(amountText({ amount: '1234567.50', currency: 'GBP' })).toBe('1,234,567.50 GBP');
-    expect(amountText({ amount: '-1000', currency: 'JPY' })).toBe('-1,000 JPY');
-    expect(amountText({ amount: '90071992547409.93', currency: 'GBP' })).toBe('90,071,992,547,409.93 GBP');
+    expect(amountText({ amount: '1234567.50', currency: 'GBP' }, GB)).toBe('£1,234,567.50');
+    expect(amountText({ amount: '-1000', currency: 'JPY' }, GB)).toBe('-JP¥1,000');
+    expect(amountText({ amount: '90071992547409.93', currency: 'GBP' }, GB)).toBe('£90,071,992,547,409.93');
+    expect(amountText({ amount: '90071992547409.93', currency: 'GBP' }, DE)).toBe(
+      '90.071.992.547.409,93\u00a0£',
+    );
   });
 
   it('say which float and by how much', () => {
@@ -99,11 +105,12 @@ describe('notification texts', () => {
       { currency: 'GBP', name: 'Main' },
       { amount: '950.00', currency: 'GBP' },
       { amount: '1000.00', currency: 'GBP' },
+      GB,
     );
     expect(text).toEqual({
       kind: 'low_balance',
       title: 'Low balance: GBP Main',
-      message: 'The available balance is 950.00 GBP, under the threshold of 1,000.00 GBP. Consider a top-up.',
+      message: 'The available balance is £950.00, under the threshold of £1,000.00. Consider a top-up.',
     });
   });
 
@@ -114,18 +121,24 @@ describe('notification texts', () => {
       requested: { amount: '500.00', currency: 'GBP' },
       approved: null,
     };
-    expect(transferOutcomeText({ ...base, status: 'approved', approved: base.requested })).toMatchObject({
+    expect(transferOutcomeText({ ...base, status: 'approved', approved: base.requested }, GB)).toMatchObject({
       kind: 'transfer_approved',
-      message: 'Your top-up RF18 5390 0754 7034 of 500.00 GBP to GBP Main was approved for 500.00 GBP.',
+      message: 'Your top-up RF18 5390 0754 7034 of £500.00 to GBP Main was approved for £500.00.',
     });
     expect(
-      transferOutcomeText({
-        ...base,
-        status: 'approved_edited',
-        approved: { amount: '490.00', currency: 'GBP' },
-      }),
-    ).toMatchObject({ kind: 'transfer_edited', message: expect.stringContaining('approved for 490.00 GBP') });
-    expect(transferOutcomeText({ ...base, status: 'removed' }).kind).toBe('transfer_removed');
-    expect(transferOutcomeText({ ...base, status: 'cancelled' }).kind).toBe('transfer_cancelled');
+      transferOutcomeText(
+        {
+          ...base,
+          status: 'approved_edited',
+          approved: { amount: '490.00', currency: 'GBP' },
+        },
+        DE,
+      ),
+    ).toMatchObject({
+      kind: 'transfer_edited',
+      message: expect.stringContaining('approved for 490,00\u00a0£'),
+    });
+    expect(transferOutcomeText({ ...base, status: 'removed' }, GB).kind).toBe('transfer_removed');
+    expect(transferOutcomeText({ ...base, status: 'cancelled' }, GB).kind).toBe('transfer_cancelled');
   });
 });

@@ -5,12 +5,13 @@
  * amount and date) become suggestions for a person.
  */
 import { describe, expect, it } from 'vitest';
+import type { FormatPreferences } from '../../src/shared/domain/formats';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-statements';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
 import type { DecisionState } from '../../src/main/core/reconcile/decision-state';
 import { planRun } from '../../src/main/core/reconcile/plan';
 import {
-  autoMatchVerdict,
+  autoMatchVerdict as verdictIn,
   beforeStart,
   DEFAULT_POLICY,
   type AutoMatchPolicy,
@@ -31,6 +32,13 @@ const policy = (changes: Partial<AutoMatchPolicy> = {}): AutoMatchPolicy => ({
   ...changes,
 });
 const allRules = { exactReference: true, fuzzyReference: true, splitSum: true };
+const EN_GB: FormatPreferences = { locale: 'en-GB', dateStyle: 'iso' };
+const autoMatchVerdict = (
+  rule: Parameters<typeof verdictIn>[0],
+  amounts: MatchAmounts,
+  rules: AutoMatchPolicy,
+  outOfScope = false,
+) => verdictIn(rule, amounts, rules, EN_GB, outOfScope);
 
 describe('autoMatchVerdict', () => {
   it('never matches amount and date without a person, even when everything else allows it', () => {
@@ -47,7 +55,7 @@ describe('autoMatchVerdict', () => {
     });
     expect(autoMatchVerdict('exact_reference', gbp('2500.01', '2500.00'), DEFAULT_POLICY)).toEqual({
       automatic: false,
-      why: 'The bank paid 2500.01 GBP against 2500.00 GBP approved: 0.01 GBP apart, more than the tolerance of 0.00 GBP.',
+      why: 'The bank paid £2,500.01 against £2,500.00 approved: £0.01 apart, more than the tolerance of £0.00.',
     });
   });
 
@@ -63,7 +71,7 @@ describe('autoMatchVerdict', () => {
     const euro: MatchAmounts = { currency: 'EUR', paid: '1000.50', expected: '1000.00', allApproved: false };
     expect(autoMatchVerdict('fuzzy_reference', euro, withTolerance)).toEqual({
       automatic: false,
-      why: 'The bank paid 1000.50 EUR against 1000.00 EUR requested: 0.50 EUR apart, more than the tolerance of 0.00 EUR.',
+      why: 'The bank paid €1,000.50 against €1,000.00 requested: €0.50 apart, more than the tolerance of €0.00.',
     });
   });
 
@@ -157,7 +165,7 @@ const gbpRequest = (reference: string, amount: string, date: string, status = 'a
   transferRequest(reference, amount, date, { currency: 'GBP', status });
 
 function plan(items: ReturnType<typeof world>, rules: AutoMatchPolicy = DEFAULT_POLICY) {
-  return planRun(items, nothingDecided(), optionsWithPolicy({}, rules), {}, rules);
+  return planRun(items, nothingDecided(), optionsWithPolicy({}, rules), {}, rules, EN_GB);
 }
 
 describe('planRun with the policy', () => {
@@ -173,7 +181,7 @@ describe('planRun with the policy', () => {
     expect(result.suggestions).toHaveLength(1);
     expect(result.suggestions[0]).toMatchObject({ rule: 'exact_reference', reason: 'weak_evidence' });
     expect(result.suggestions[0]!.options[0]!.match.explanation).toMatch(
-      /Not matched automatically\. The bank paid 5000\.00 GBP against 1000\.00 GBP approved: 4000\.00 GBP apart/,
+      /Not matched automatically\. The bank paid £5,000\.00 against £1,000\.00 approved: £4,000\.00 apart/,
     );
   });
 

@@ -4,6 +4,7 @@
  * recon:match.confirm and recon:suggestions).
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { FormatPreferences } from '../../src/shared/domain/formats';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-statements';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
 import type { DecisionState, MatchPayload } from '../../src/main/core/reconcile/decision-state';
@@ -226,11 +227,12 @@ describe('drift of a signed-off request', () => {
 });
 
 describe('whether an option of a suggestion can be confirmed', () => {
+  const ISO: FormatPreferences = { locale: 'en-GB', dateStyle: 'iso' };
   const none = matchedRows({ ...state(), matches: [] });
 
   it('refuses a payment in one currency for a request in another, in plain words', () => {
     const fx = buildWorld([line(1, '2026-10-14')], [request(2, '2026-10-14', 'EUR')]);
-    const refusal = optionRefusal(fx, { lines: [1], requests: [2] }, none, NO_LOCKS);
+    const refusal = optionRefusal(fx, { lines: [1], requests: [2] }, none, NO_LOCKS, ISO);
     expect(refusal?.whyNot).toBe(
       'paid in GBP for a EUR request: resolve the request as fx_difference instead',
     );
@@ -238,25 +240,25 @@ describe('whether an option of a suggestion can be confirmed', () => {
       code: 'invalid_input',
       details: { issues: [{ field: 'option' }] },
     });
-    expect(optionRefusal(fx, { lines: [1], requests: [] }, none, NO_LOCKS)).toBeNull();
+    expect(optionRefusal(fx, { lines: [1], requests: [] }, none, NO_LOCKS, ISO)).toBeNull();
   });
 
   it('refuses an item already matched or signed off, and one no longer in the ledger', () => {
     const matched = matchedRows(state());
-    expect(optionRefusal(world, { lines: [1], requests: [12] }, matched, NO_LOCKS)?.whyNot).toBe(
+    expect(optionRefusal(world, { lines: [1], requests: [12] }, matched, NO_LOCKS, ISO)?.whyNot).toBe(
       'bank line L1 is already matched (decision 1); undo that decision first',
     );
     const locks = indexLocks([
       { signOffId: 3, asOf: '2026-10-31', decisionId: 1, lineId: null, requestId: 11 },
     ]);
-    const locked = optionRefusal(world, { lines: [3], requests: [11] }, none, locks);
+    const locked = optionRefusal(world, { lines: [3], requests: [11] }, none, locks, ISO);
     expect(locked?.error).toMatchObject({ code: 'locked' });
     expect(locked?.whyNot).toBe(
       'RF11 is signed off (as of 2026-10-31, sign-off 3): unlock that sign-off first',
     );
-    expect(optionRefusal(world, { lines: [99], requests: [11] }, none, NO_LOCKS)?.error).toMatchObject({
+    expect(optionRefusal(world, { lines: [99], requests: [11] }, none, NO_LOCKS, ISO)?.error).toMatchObject({
       code: 'not_found',
     });
-    expect(optionRefusal(world, { lines: [3], requests: [14] }, none, NO_LOCKS)).toBeNull();
+    expect(optionRefusal(world, { lines: [3], requests: [14] }, none, NO_LOCKS, ISO)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * of a match by hand (exact tolerance, both directions of the date window).
  */
 import { describe, expect, it } from 'vitest';
+import type { FormatPreferences } from '../../src/shared/domain/formats';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-statements';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
 import { matchTotals } from '../../src/main/core/reconcile/explain';
@@ -85,7 +86,12 @@ describe('item ids', () => {
 });
 
 describe('warnings of a match by hand', () => {
-  function warnings(lines: StoredBankLine[], requests: ReconRequestRow[]): string[] {
+  const EN_GB_ISO: FormatPreferences = { locale: 'en-GB', dateStyle: 'iso' };
+  function warnings(
+    lines: StoredBankLine[],
+    requests: ReconRequestRow[],
+    format: FormatPreferences = EN_GB_ISO,
+  ): string[] {
     const world = buildWorld(lines, requests);
     const totals = matchTotals(
       world,
@@ -93,7 +99,7 @@ describe('warnings of a match by hand', () => {
       world.requests.map((r) => r.key),
     );
     if (totals === null) throw new Error('mixed currencies');
-    return manualMatchWarnings(totals, world.lines, world.requests, {});
+    return manualMatchWarnings(totals, world.lines, world.requests, {}, format);
   }
 
   it('none within the tolerance (the smaller of 5 units and 0.5 %) and the window (−2 … +10 days)', () => {
@@ -107,7 +113,7 @@ describe('warnings of a match by hand', () => {
 
   it('the amount just outside, exactly: 0.5 % of 100.51 is 0.50 (floored), the gap 0.51', () => {
     expect(warnings([line('B', '2026-10-01', '-100.51')], [request('R', '2026-10-01', '100.00')])).toEqual([
-      'The amount paid (100.51 GBP) differs from the amount requested 100.00 GBP by 0.51 GBP, more than the tolerance of 0.50 GBP.',
+      'The amount paid (£100.51) differs from the amount requested £100.00 by £0.51, more than the tolerance of £0.50.',
     ]);
   });
 
@@ -124,7 +130,7 @@ describe('warnings of a match by hand', () => {
         [request('R', '2026-10-01', '1000.00', 'GBP', '950.00')],
       ),
     ).toEqual([
-      'The amount paid (900.00 GBP) differs from the amount approved 950.00 GBP by 50.00 GBP, more than the tolerance of 4.50 GBP.',
+      'The amount paid (£900.00) differs from the amount approved £950.00 by £50.00, more than the tolerance of £4.50.',
     ]);
   });
 
@@ -138,7 +144,7 @@ describe('warnings of a match by hand', () => {
     expect(
       warnings([line('B', '2026-10-01', '-200000', 'JPY')], [request('R', '2026-10-01', '201000', 'JPY')]),
     ).toEqual([
-      'The amount paid (200000 JPY) differs from the amount requested 201000 JPY by 1000 JPY, more than the tolerance of 800 JPY.',
+      'The amount paid (JP¥200,000) differs from the amount requested JP¥201,000 by JP¥1,000, more than the tolerance of JP¥800.',
     ]);
   });
 
@@ -148,6 +154,20 @@ describe('warnings of a match by hand', () => {
     ]);
     expect(warnings([line('B', '2026-09-28', '-10.00')], [request('R', '2026-10-01', '10.00')])).toEqual([
       'Bank line B was booked on 2026-09-28, 3 days before request R of 2026-10-01: outside the window of 2 day(s) before to 10 day(s) after.',
+    ]);
+  });
+
+  it('writes amounts and dates in the format given (de-DE, the locale style; en-US)', () => {
+    const de: FormatPreferences = { locale: 'de-DE', dateStyle: 'locale' };
+    expect(
+      warnings([line('B', '2026-10-12', '-12345.67')], [request('R', '2026-10-01', '12000.00')], de),
+    ).toEqual([
+      'The amount paid (12.345,67\u00a0£) differs from the amount requested 12.000,00\u00a0£ by 345,67\u00a0£, more than the tolerance of 5,00\u00a0£.',
+      'Bank line B was booked on 12.10.2026, 11 days after request R of 01.10.2026: outside the window of 2 day(s) before to 10 day(s) after.',
+    ]);
+    const us: FormatPreferences = { locale: 'en-US', dateStyle: 'locale' };
+    expect(warnings([line('B', '2026-10-12', '-10.00')], [request('R', '2026-10-01', '10.00')], us)).toEqual([
+      'Bank line B was booked on Oct 12, 2026, 11 days after request R of Oct 1, 2026: outside the window of 2 day(s) before to 10 day(s) after.',
     ]);
   });
 });

@@ -185,7 +185,19 @@ describe('float roll-forward', () => {
         topUps: { amount: '100.00', currency: 'GBP' },
       }),
     ]);
-    expect(credits[0]!.message).toContain('80.00 GBP');
+    // A new workspace's format: the system's language, ISO dates.
+    // The days of the two balances (the exact instants are in columns of their own).
+    expect(credits[0]!.message).toMatch(/rose by £80\.00 between 2026-10-31 and 2026-11-03, /);
+    // The workspace's format, when given: de-DE with the locale's own dates.
+    const german = run({
+      floats: [gbp(snapshots)],
+      approvals: [approval('RF02', '100.00', at('2026-11-04'), 3)],
+      boundToleranceDays: WIDE,
+      format: { locale: 'de-DE', dateStyle: 'locale' },
+    }).flags.find((flag) => flag.kind === 'unexplained_credit')!;
+    expect(german.message).toMatch(
+      /rose by 80,00\u00a0£ between 31\.10\.2026 and 03\.11\.2026, approved top-ups explain 0,00\u00a0£; 80,00\u00a0£ came in/,
+    );
     // 100 + 100 − 300 = −100.00: negative only because 130.00 came in unexplained (30.00 was spent).
     expect(report.floats[0]).toMatchObject({
       spend: { amount: { amount: '-100.00' } },

@@ -74,7 +74,10 @@ function parseQuery(href: string): Readonly<Record<string, string>> {
 
 describe('the float of a low-balance notice', () => {
   it('is read from the title the core writes', () => {
-    const text = lowBalanceText({ currency: 'GBP', name: 'Main float (UK)' }, gbp('1.00'), gbp('5.00'));
+    const text = lowBalanceText({ currency: 'GBP', name: 'Main float (UK)' }, gbp('1.00'), gbp('5.00'), {
+      locale: 'de-DE',
+      dateStyle: 'locale',
+    });
     expect(lowBalanceFloat(text)).toEqual({ currency: 'GBP', name: 'Main float (UK)' });
     expect(lowBalanceFloat({ kind: 'transfer_approved', title: 'Low balance: GBP Main' })).toBeNull();
   });

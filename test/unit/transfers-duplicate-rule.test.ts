@@ -61,15 +61,16 @@ describe('the possible-duplicate rule', () => {
   });
 
   it('says what was found, when, and what to do', () => {
-    const error = possibleDuplicateError(topUp({}), {
-      float: 'Main',
-      currency: 'GBP',
-      amountMinor: 2_500_000n,
-    });
+    const request = { float: 'Main', currency: 'GBP', amountMinor: 2_500_000n };
+    const error = possibleDuplicateError(topUp({}), request, { locale: 'en-GB', dateStyle: 'iso' });
     expect(error.code).toBe('invalid_input');
-    expect(error.message).toBe(
-      'A top-up of 25000.00 GBP to Main was already requested on 2026-11-26 09:30 UTC with reference ' +
-        'RF18539007547034. Nothing was sent: check that request in Transfers, or choose "Send anyway" if this is a second top-up.',
+    // The time in this machine's zone, named; the date and amount in the workspace's format.
+    expect(error.message).toMatch(
+      /^A top-up of £25,000\.00 to Main was already requested on 2026-11-2[67] \d{2}:\d{2}:\d{2} \S+ with reference RF18539007547034\. Nothing was sent: check that request in Transfers, or choose "Send anyway" if this is a second top-up\.$/,
+    );
+    const german = possibleDuplicateError(topUp({}), request, { locale: 'de-DE', dateStyle: 'locale' });
+    expect(german.message).toMatch(
+      /^A top-up of 25\.000,00\u00a0£ to Main was already requested on 2[67]\.11\.2026, /,
     );
     expect(error.details?.possibleDuplicate).toEqual({
       paymentReference: 'RF18539007547034',

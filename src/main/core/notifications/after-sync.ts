@@ -13,6 +13,7 @@ import { BalanceHistoryRepository } from '../ledger/repositories/balance-history
 import { NotificationsRepository, type TransferOutcomeRow } from '../ledger/repositories/notifications';
 import { ThresholdsRepository } from '../ledger/repositories/thresholds';
 import { detectDrift } from '../reconcile/period/drift';
+import { workspaceFormat } from '../settings/word-format';
 import { lowBalanceStep } from './low-balance';
 import { lowBalanceText, transferOutcomeText, type NotificationText } from './messages';
 
@@ -29,6 +30,7 @@ function lowBalances(context: NotifierContext, runId: number): Pending[] {
   const thresholds = new ThresholdsRepository(context.db);
   const history = new BalanceHistoryRepository(context.db);
   const pending: Pending[] = [];
+  const format = workspaceFormat(context.db, context.workspaceId);
   for (const entry of thresholds.list(context.workspaceId)) {
     const latest = history.latest(entry.floatId, entry.currency);
     // Only a balance this run read can cross: an older one was judged by the run that read it.
@@ -41,7 +43,7 @@ function lowBalances(context: NotifierContext, runId: number): Pending[] {
     if (step.armed !== entry.armed) thresholds.setArmed(entry.floatId, step.armed);
     if (step.notify) {
       pending.push({
-        ...lowBalanceText(entry, latest.available, threshold),
+        ...lowBalanceText(entry, latest.available, threshold, format),
         dedupeKey: `low_balance:${entry.floatId}:${latest.snapshotId}`,
       });
     }
@@ -63,17 +65,21 @@ function rowMoney(minor: bigint | null, exact: string | null, currency: string):
 
 function transferOutcomes(context: NotifierContext, runId: number): Pending[] {
   const rows = new NotificationsRepository(context.db).transferOutcomesOfRun(context.workspaceId, runId);
+  const format = workspaceFormat(context.db, context.workspaceId);
   return rows.map((row: TransferOutcomeRow) => ({
-    ...transferOutcomeText({
-      status: row.status,
-      paymentReference: row.paymentReference,
-      float: row.float,
-      requested: rowMoney(row.requestedMinor, row.requestedExact, row.currency) ?? {
-        amount: '?',
-        currency: row.currency,
+    ...transferOutcomeText(
+      {
+        status: row.status,
+        paymentReference: row.paymentReference,
+        float: row.float,
+        requested: rowMoney(row.requestedMinor, row.requestedExact, row.currency) ?? {
+          amount: '?',
+          currency: row.currency,
+        },
+        approved: rowMoney(row.approvedMinor, row.approvedExact, row.currency),
       },
-      approved: rowMoney(row.approvedMinor, row.approvedExact, row.currency),
-    }),
+      format,
+    ),
     dedupeKey: `transfer:${row.requestId}:${row.status}`,
   }));
 }

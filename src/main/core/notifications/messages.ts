@@ -1,4 +1,5 @@
-/** What a notification says, in plain words; amounts exactly, with their currency. */
+/** What a notification says, in plain words; amounts exactly, in the workspace's format. */
+import { moneyText, type FormatPreferences } from '../../../shared/domain/formats';
 import type { NotificationKind, TransferOutcomeRow } from '../ledger/repositories/notifications';
 import type { Money } from '../../../shared/domain/money';
 
@@ -8,24 +9,21 @@ export interface NotificationText {
   message: string;
 }
 
-/** "1234567.5" GBP → "1,234,567.50 GBP": digits grouped, every digit kept. */
-export function amountText(value: Money): string {
-  const [integer = '', fraction] = value.amount.split('.');
-  const sign = integer.startsWith('-') ? '-' : '';
-  const digits = sign ? integer.slice(1) : integer;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`} ${value.currency}`;
+/** "1234567.5" GBP → "£1,234,567.50" (en-GB), "1.234.567,50 £" (de-DE): every digit kept. */
+export function amountText(value: Money, format: FormatPreferences): string {
+  return moneyText(value.amount, value.currency, format);
 }
 
 export function lowBalanceText(
   float: { currency: string; name: string },
   available: Money,
   threshold: Money,
+  format: FormatPreferences,
 ) {
   return {
     kind: 'low_balance',
     title: `Low balance: ${float.currency} ${float.name}`,
-    message: `The available balance is ${amountText(available)}, under the threshold of ${amountText(threshold)}. Consider a top-up.`,
+    message: `The available balance is ${amountText(available, format)}, under the threshold of ${amountText(threshold, format)}. Consider a top-up.`,
   } satisfies NotificationText;
 }
 
@@ -37,20 +35,20 @@ export interface TransferOutcome {
   approved: Money | null;
 }
 
-export function transferOutcomeText(outcome: TransferOutcome): NotificationText {
-  const which = `Your top-up ${outcome.paymentReference} of ${amountText(outcome.requested)} to ${outcome.requested.currency} ${outcome.float}`;
+export function transferOutcomeText(outcome: TransferOutcome, format: FormatPreferences): NotificationText {
+  const which = `Your top-up ${outcome.paymentReference} of ${amountText(outcome.requested, format)} to ${outcome.requested.currency} ${outcome.float}`;
   switch (outcome.status) {
     case 'approved':
       return {
         kind: 'transfer_approved',
         title: 'Top-up approved',
-        message: `${which} was approved${outcome.approved ? ` for ${amountText(outcome.approved)}` : ''}.`,
+        message: `${which} was approved${outcome.approved ? ` for ${amountText(outcome.approved, format)}` : ''}.`,
       };
     case 'approved_edited':
       return {
         kind: 'transfer_edited',
         title: 'Top-up approved for a different amount',
-        message: `${which} was approved for ${outcome.approved ? amountText(outcome.approved) : 'an edited amount'}, not the amount requested.`,
+        message: `${which} was approved for ${outcome.approved ? amountText(outcome.approved, format) : 'an edited amount'}, not the amount requested.`,
       };
     case 'removed':
       return {

@@ -1,9 +1,11 @@
 /**
  * What every reconciliation use case is given: the ledger, the workspace, the clock and who acts.
  */
+import type { FormatPreferences } from '../../../shared/domain/formats';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { SettingsRepository } from '../ledger/repositories/settings';
+import { workspaceFormat } from '../settings/word-format';
 import type { DecisionState } from './decision-state';
 import { ledgerVersion, loadAll, loadWorld } from './load';
 import type { Locks, MatchOptions } from './match/types';
@@ -26,6 +28,8 @@ export interface ReconContext {
    * its time); null when none is set, and always for the command line (a scheduled run).
    */
   actorName(): string | null;
+  /** How the sentences built for a person write money and dates: Settings → Format as stored now. */
+  format(): FormatPreferences;
   /** Matching thresholds given by the caller (defaults: match/options.ts); see matchOptions. */
   options: MatchOptions;
   /** Settings → Reconciliation as stored now (defaults until first saved). */
@@ -53,6 +57,7 @@ export function reconContext(
     actor,
     actorName: () =>
       actor === 'cli' ? null : (new SettingsRepository(db).get(workspaceId)?.signerName ?? null),
+    format: () => workspaceFormat(db, workspaceId),
     options,
     policy: () => readPolicy(db, workspaceId),
     matchOptions: () => optionsWithPolicy(options, readPolicy(db, workspaceId)),

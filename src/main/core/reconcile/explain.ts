@@ -1,7 +1,9 @@
 /**
  * A match in the contract's shape (ReconMatch) with its evidence in plain words, e.g. "Reference
- * RF18539007547034 found in the remittance text; paid 2500.00 GBP, requested 2500.00 GBP."
+ * RF18539007547034 found in the remittance text; paid £2,500.00, requested £2,500.00." — amounts
+ * and dates in the workspace's format (Settings → Format).
  */
+import { moneyText, type FormatPreferences } from '../../../shared/domain/formats';
 import { compareDecimal, type Money } from '../../../shared/domain/money';
 import { exponentOf, fastScaled, fromScaled, significantDecimals, toScaled } from './match/amounts';
 import type { ReconMatch } from '../../../shared/ipc/contract-reconcile';
@@ -87,10 +89,9 @@ export function matchTotals(
   };
 }
 
-const show = (value: Money): string => `${value.amount} ${value.currency}`;
-
-export function amountsText(totals: MatchTotals | null): string {
+export function amountsText(totals: MatchTotals | null, format: FormatPreferences): string {
   if (totals === null) return 'amounts in different currencies';
+  const show = (value: Money): string => moneyText(value.amount, value.currency, format);
   const approved =
     totals.approved !== null && compareDecimal(totals.approved.amount, totals.requested.amount) !== 0
       ? `, approved ${show(totals.approved)}`
@@ -101,7 +102,7 @@ export function amountsText(totals: MatchTotals | null): string {
 const where = (evidence: ReferenceEvidence): string =>
   evidence.where === 'reference' ? 'the bank reference' : 'the remittance text';
 
-function evidenceText(match: Match): string {
+function evidenceText(match: Match, format: FormatPreferences): string {
   const [reference] = match.evidence.references;
   const days = match.evidence.daysApart === 1 ? '1 day' : `${match.evidence.daysApart} days`;
   switch (match.rule) {
@@ -119,7 +120,7 @@ function evidenceText(match: Match): string {
       const tolerance =
         match.evidence.tolerance === null
           ? ''
-          : ` (tolerance ${match.evidence.tolerance} ${match.evidence.currency})`;
+          : ` (tolerance ${moneyText(match.evidence.tolerance, match.evidence.currency, format)})`;
       return `No reference: amount within tolerance${tolerance}, booked ${days} from the request`;
     }
     case 'split_sum':
@@ -128,20 +129,20 @@ function evidenceText(match: Match): string {
 }
 
 /** The engine's match as stored and shown. */
-export function storedFromEngine(world: ReconWorld, match: Match): StoredMatch {
+export function storedFromEngine(world: ReconWorld, match: Match, format: FormatPreferences): StoredMatch {
   const totals = matchTotals(world, match.lineIds, match.requestReferences);
   return {
     rule: match.rule,
     lineIds: match.lineIds,
     requestReferences: match.requestReferences,
     score: match.score,
-    explanation: `${evidenceText(match)}; ${amountsText(totals)}.`,
+    explanation: `${evidenceText(match, format)}; ${amountsText(totals, format)}.`,
     evidence: match.evidence,
   };
 }
 
 /** The contract's view of a stored match; ids as the world names the rows now. */
-export function toReconMatch(match: StoredMatch, decisionId?: number): ReconMatch {
+export function toReconMatch(match: StoredMatch, format: FormatPreferences, decisionId?: number): ReconMatch {
   return {
     rule: match.rule,
     lineIds: match.lineIds,
@@ -150,7 +151,9 @@ export function toReconMatch(match: StoredMatch, decisionId?: number): ReconMatc
     explanation: match.explanation,
     ...(match.rule === 'manual' || match.evidence === undefined
       ? {}
-      : { evidenceText: `${evidenceText({ ...match, rule: match.rule, evidence: match.evidence })}.` }),
+      : {
+          evidenceText: `${evidenceText({ ...match, rule: match.rule, evidence: match.evidence }, format)}.`,
+        }),
     // After evidenceText: the contract's order, which a sign-off's frozen report is hashed in.
     ...(decisionId === undefined ? {} : { decisionId }),
   };

@@ -2,6 +2,7 @@
  * What a match made by a person must satisfy before it is stored: every item exists, is listed
  * once, is a payment (not money received), all in one currency, and none is in a match in force.
  */
+import { moneyText, type FormatPreferences } from '../../../shared/domain/formats';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput, type FieldIssue } from '../../../shared/ipc/errors';
 import type { ItemRows, ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
@@ -9,9 +10,9 @@ import type { ReconContext } from './context';
 import { lineName } from './match-details';
 import type { ReconLine, ReconRequest, ReconWorld } from './world';
 
-const lineNameOfRow = (world: ReconWorld, row: number): string => {
+const lineNameOfRow = (world: ReconWorld, row: number, format: FormatPreferences): string => {
   const line = world.lineByRow.get(row);
-  return line === undefined ? `bank line ${row}` : lineName(line);
+  return line === undefined ? `bank line ${row}` : lineName(line, format);
 };
 
 /** Refuse rows a match in force already covers, naming the decision to undo. */
@@ -25,7 +26,7 @@ export function requireUnmatched(
   const issues: FieldIssue[] = [
     ...[...covered.lines].map(([row, decision]) => ({
       field: 'lineIds',
-      problem: `${lineNameOfRow(world, row)} is already matched (decision ${decision}); undo that decision first`,
+      problem: `${lineNameOfRow(world, row, context.format())} is already matched (decision ${decision}); undo that decision first`,
     })),
     ...[...covered.requests].map(([row, decision]) => ({
       field: 'requestReferences',
@@ -40,6 +41,7 @@ export function currencyIssues(
   lines: readonly ReconLine[],
   requests: readonly ReconRequest[],
   field: (kind: 'line' | 'request', index: number) => string,
+  format: FormatPreferences,
 ): FieldIssue[] {
   const currency = lines[0]?.currency ?? requests[0]?.requested.currency;
   return [
@@ -49,7 +51,7 @@ export function currencyIssues(
         : [
             {
               field: field('line', i),
-              problem: `${lineName(line)} is in ${line.currency}, the first bank line in ${currency}`,
+              problem: `${lineName(line, format)} is in ${line.currency}, the first bank line in ${currency}`,
             },
           ],
     ),
@@ -78,6 +80,7 @@ const isPayment = (amount: string): boolean => amount.startsWith('-') && !/^-0(\
 export function manualItems(
   world: ReconWorld,
   input: ChannelInput<'recon:match.manual'>,
+  format: FormatPreferences,
 ): { lines: ReconLine[]; requests: ReconRequest[] } {
   const lines = input.lineIds.map((id) => world.lineByKey.get(id));
   const requests = input.requestReferences.map((id) => world.requestByKey.get(id));
@@ -111,12 +114,15 @@ export function manualItems(
         : [
             {
               field: `lineIds[${i}]`,
-              problem: `${lineName(line)} is money received (${line.amount} ${line.currency}), not a payment`,
+              problem: `${lineName(line, format)} is money received (${moneyText(line.amount, line.currency, format)}), not a payment`,
             },
           ],
     ),
-    ...currencyIssues(found.lines, found.requests, (kind, i) =>
-      kind === 'line' ? `lineIds[${i}]` : `requestReferences[${i}]`,
+    ...currencyIssues(
+      found.lines,
+      found.requests,
+      (kind, i) => (kind === 'line' ? `lineIds[${i}]` : `requestReferences[${i}]`),
+      format,
     ),
   ];
   if (issues.length > 0) throw invalidInput('match', issues);

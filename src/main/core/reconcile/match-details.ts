@@ -8,6 +8,7 @@ import type {
   ReconMatchTotals,
   ReconRequestDetail,
 } from '../../../shared/ipc/contract-reconcile';
+import { dateText, moneyText, type FormatPreferences } from '../../../shared/domain/formats';
 import { matchTotals, sumAmounts } from './explain';
 import { CONTENT_ID_PREFIX } from './statements/line-id';
 import type { ReconLine, ReconRequest, ReconWorld } from './world';
@@ -118,10 +119,14 @@ export function matchWords(
 
 /**
  * How a message names a line: "bank line 2026100200000101" by the bank's id, or — when FloatDesk
- * computed the id (the statement gave none) — "the bank line booked 2026-10-02 for -75.50 GBP".
+ * computed the id (the statement gave none) — "the bank line booked 2026-10-02 for -£75.50", in the
+ * workspace's format.
  */
-export function lineName(line: Pick<ReconLine, 'key' | 'bookingDate' | 'amount' | 'currency'>): string {
+export function lineName(
+  line: Pick<ReconLine, 'key' | 'bookingDate' | 'amount' | 'currency'>,
+  format: FormatPreferences,
+): string {
   return line.key.startsWith(CONTENT_ID_PREFIX)
-    ? `the bank line booked ${line.bookingDate} for ${line.amount} ${line.currency}`
+    ? `the bank line booked ${dateText(line.bookingDate, format)} for ${moneyText(line.amount, line.currency, format)}`
     : `bank line ${line.key}`;
 }

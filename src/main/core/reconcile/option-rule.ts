@@ -4,6 +4,7 @@
  * that applies: an item no longer in the ledger, an item signed off, an item already in a match in
  * force, items in different currencies.
  */
+import type { FormatPreferences } from '../../../shared/domain/formats';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
 import type { ItemRows } from '../ledger/repositories/recon-decisions';
 import type { DecisionState } from './decision-state';
@@ -64,10 +65,14 @@ function matchedRefusal(world: ReconWorld, option: ItemRows, matched: MatchedRow
   return taken.length === 0 ? null : { error: invalidInput('match', taken), whyNot: taken[0]!.problem };
 }
 
-function currencyRefusal(world: ReconWorld, option: ItemRows): OptionRefusal | null {
+function currencyRefusal(
+  world: ReconWorld,
+  option: ItemRows,
+  format: FormatPreferences,
+): OptionRefusal | null {
   const lines = option.lines.map((row) => world.lineByRow.get(row)!);
   const requests = option.requests.map((row) => world.requestByRow.get(row)!);
-  const issues = currencyIssues(lines, requests, () => 'option');
+  const issues = currencyIssues(lines, requests, () => 'option', format);
   if (issues.length === 0) return null;
   const paid = lines[0]?.currency ?? requests[0]!.requested.currency;
   const other = requests.find((request) => request.requested.currency !== paid);
@@ -83,6 +88,7 @@ export function optionRefusal(
   option: ItemRows,
   matched: MatchedRows,
   locks: LockIndex,
+  format: FormatPreferences,
 ): OptionRefusal | null {
   if (
     option.lines.some((row) => !world.lineByRow.has(row)) ||
@@ -105,9 +111,9 @@ export function optionRefusal(
       if (lock === undefined) continue;
       const line = kind === 'line' ? world.lineByRow.get(row)! : undefined;
       const key = line !== undefined ? line.key : world.requestByRow.get(row)!.key;
-      const error = lockedError(kind, key, lock, line);
+      const error = lockedError(kind, key, lock, format, line);
       return { error, whyNot: `${firstSentence(error.message)}: unlock that sign-off first` };
     }
   }
-  return matchedRefusal(world, option, matched) ?? currencyRefusal(world, option);
+  return matchedRefusal(world, option, matched) ?? currencyRefusal(world, option, format);
 }

@@ -7,12 +7,13 @@
  * workspace's auto-match policy (policy/): a match it does not allow without a person becomes a
  * suggestion saying why, and what lies wholly before the reconciliation start date is left alone.
  */
+import type { FormatPreferences } from '../../../shared/domain/formats';
 import type { ItemRows } from '../ledger/repositories/recon-decisions';
 import type { DecisionState } from './decision-state';
 import { storedFromEngine, type StoredMatch } from './explain';
 import { preview } from './match/preview';
 import type { Locks, Match, MatchOptions, PreviewResult, SuggestionReason } from './match/types';
-import { DEFAULT_POLICY, type AutoMatchPolicy } from './policy/auto-match-policy';
+import type { AutoMatchPolicy } from './policy/auto-match-policy';
 import { judgePlanned, scopeOf } from './policy/judge-planned';
 import { matchSignature, suggestionKey } from './suggestion-key';
 import { matchLine, matchRequest, type ReconWorld } from './world';
@@ -68,7 +69,9 @@ export function planRun(
   state: DecisionState,
   options: MatchOptions,
   locks: Locks,
-  policy: AutoMatchPolicy = DEFAULT_POLICY,
+  policy: AutoMatchPolicy,
+  /** How the explanations write money and dates (Settings → Format). */
+  format: FormatPreferences,
 ): RunPlan {
   const decided = decidedRows(state);
   const engine = preview(
@@ -78,7 +81,7 @@ export function planRun(
     locks,
   );
   const planned = (match: Match): PlannedMatch => ({
-    match: storedFromEngine(world, match),
+    match: storedFromEngine(world, match, format),
     ...rowsOf(world, match),
   });
   const inScope = (option: PlannedMatch): boolean => scopeOf(world, option, policy) !== 'out';
@@ -89,7 +92,7 @@ export function planRun(
     if (match.locked === true) continue;
     const option = planned(match);
     if (state.declined.has(matchSignature(option)) || !inScope(option)) continue;
-    const verdict = judgePlanned(world, match.rule, option, policy);
+    const verdict = judgePlanned(world, match.rule, option, policy, format);
     if (verdict.automatic) matches.push(option);
     else {
       const explanation = `${option.match.explanation} Not matched automatically. ${verdict.why}`;

@@ -4,6 +4,7 @@
  */
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
+import type { FormatPreferences } from '../../../shared/domain/formats';
 import { readWithLocks, type ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { toReconMatch } from './explain';
@@ -31,6 +32,7 @@ function resolutionDecisions(state: DecisionState): Map<string, number> {
 }
 
 function toItem(
+  format: FormatPreferences,
   world: ReconWorld,
   decisions: Map<string, number>,
   locks: LockIndex,
@@ -48,6 +50,7 @@ function toItem(
               lineIds: view.lineIds,
               requestReferences: view.requestReferences,
             },
+            format,
             view.current.decisionId > 0 ? view.current.decisionId : undefined,
           ),
           ...matchDetails(world, view.lineIds, view.requestReferences),
@@ -136,8 +139,9 @@ function toItems(
   const decisions = resolutionDecisions(state);
   const locks = context.lockIndex();
   const policy = context.policy();
+  const format = context.format();
   return items.map((item) => {
-    const shown = toItem(world, decisions, locks, views, item);
+    const shown = toItem(format, world, decisions, locks, views, item);
     return isOutOfScope(item, policy) ? { ...shown, outOfScope: true } : shown;
   });
 }

@@ -4,6 +4,7 @@
  * audited. A decision is undone at most once, and an undo is not undone (decide again instead).
  * Neither touches a signed-off item (code 'locked').
  */
+import { dateText } from '../../../shared/domain/formats';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
 import type { ItemRows, StoredDecision } from '../ledger/repositories/recon-decisions';
@@ -27,7 +28,7 @@ export function resolveItem(context: ReconContext, input: ChannelInput<'recon:re
       });
     }
     const rows = input.kind === 'line' ? { lines: [row], requests: [] } : { lines: [], requests: [row] };
-    requireUnlocked(context.lockIndex(), world, rows);
+    requireUnlocked(context.lockIndex(), world, rows, context.format());
     const covered = repo.covered(context.workspaceId, 'resolution', rows);
     const by = [...covered.lines.values(), ...covered.requests.values()][0];
     if (by !== undefined) {
@@ -105,12 +106,12 @@ function rowsOf(decision: StoredDecision): ItemRows {
 /** A decision that covers a signed-off item stays until that sign-off is unlocked. */
 function requireUndoable(context: ReconContext, target: StoredDecision): void {
   const locks = context.lockIndex();
-  requireUnlocked(locks, loadWorld(context), rowsOf(target));
+  requireUnlocked(locks, loadWorld(context), rowsOf(target), context.format());
   const lock = locks.decisions.get(target.id);
   if (lock !== undefined) {
     throw new AppError(
       'locked',
-      `Decision ${target.id} is signed off (as of ${lock.asOf}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
+      `Decision ${target.id} is signed off (as of ${dateText(lock.asOf, context.format())}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
       { decisionId: target.id, signOffId: lock.signOffId, asOf: lock.asOf },
     );
   }

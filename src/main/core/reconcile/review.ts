@@ -76,7 +76,7 @@ export function confirmSuggestion(
     }
     const { world, state } = loadAll(context);
     const rows = { lines: [...option.lines], requests: [...option.requests] };
-    const refusal = optionRefusal(world, rows, matchedRows(state), context.lockIndex());
+    const refusal = optionRefusal(world, rows, matchedRows(state), context.lockIndex(), context.format());
     if (refusal !== null) throw refusal.error;
     const payload: MatchPayload = { match: option.match, ...rows, key: input.key, option: input.option };
     return {
@@ -98,10 +98,15 @@ export function rejectSuggestion(
     const options = suggestion.options as PlannedMatch[];
     // A signed-off item is not decided on again, rejected no more than confirmed.
     const world = loadWorld(context);
-    requireUnlocked(context.lockIndex(), world, {
-      lines: options.flatMap((option) => option.lines.filter((row) => world.lineByRow.has(row))),
-      requests: options.flatMap((option) => option.requests.filter((row) => world.requestByRow.has(row))),
-    });
+    requireUnlocked(
+      context.lockIndex(),
+      world,
+      {
+        lines: options.flatMap((option) => option.lines.filter((row) => world.lineByRow.has(row))),
+        requests: options.flatMap((option) => option.requests.filter((row) => world.requestByRow.has(row))),
+      },
+      context.format(),
+    );
     const payload: RejectPayload = { key: input.key, signatures: options.map(matchSignature) };
     return {
       kind: 'reject',
@@ -130,12 +135,12 @@ function checkManual(
   input: ChannelInput<'recon:match.check'>,
 ) {
   const world = loadWorld(context);
-  const found = manualItems(world, input);
+  const found = manualItems(world, input, context.format());
   const rows = {
     lines: found.lines.map((line) => line.id),
     requests: found.requests.map((request) => request.rowId),
   };
-  requireUnlocked(context.lockIndex(), world, rows);
+  requireUnlocked(context.lockIndex(), world, rows, context.format());
   requireUnmatched(context, repo, world, rows);
   const keys = {
     lineIds: found.lines.map((line) => line.key),
@@ -143,7 +148,9 @@ function checkManual(
   };
   const totals = matchTotals(world, keys.lineIds, keys.requestReferences);
   const warnings =
-    totals === null ? [] : manualMatchWarnings(totals, found.lines, found.requests, context.matchOptions());
+    totals === null
+      ? []
+      : manualMatchWarnings(totals, found.lines, found.requests, context.matchOptions(), context.format());
   return { world, rows, keys, totals, warnings };
 }
 
@@ -171,7 +178,7 @@ export function manualMatch(
       rule: 'manual',
       ...keys,
       score: 1,
-      explanation: `Matched by hand; ${amountsText(totals)}.${warnings.length > 0 ? ` ${warnings.join(' ')}` : ''}`,
+      explanation: `Matched by hand; ${amountsText(totals, context.format())}.${warnings.length > 0 ? ` ${warnings.join(' ')}` : ''}`,
     };
     const payload: MatchPayload = { match, ...rows, ...(input.note ? { note: input.note } : {}), warnings };
     const split = rows.lines.length > 1 || rows.requests.length > 1;

@@ -35,7 +35,7 @@ export function rollForwardReport(
   matched: ReadonlySet<string>,
 ): RollForwardReport {
   const data = new RollForwardRepository(context.db).load(context.workspaceId, period);
-  return rollForward({ period, ...data, matchedRequestReferences: matched });
+  return rollForward({ period, ...data, matchedRequestReferences: matched, format: context.format() });
 }
 
 function flagTime(flag: RollForwardFlag): string | null {

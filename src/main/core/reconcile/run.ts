@@ -77,7 +77,7 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
   if (input.preview === true) {
     // Items, decisions and locks of one ledger version.
     const { context: read, world, state } = readWithLocks(context);
-    const plan = planRun(world, state, read.matchOptions(), read.locks(), read.policy());
+    const plan = planRun(world, state, read.matchOptions(), read.locks(), read.policy(), read.format());
     const after = withPlan(state, plan);
     return {
       summary: summarize(read, world, after, asOf, plan.suggestions.length),
@@ -95,6 +95,7 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
         context.matchOptions(),
         loaded.context.locks(),
         context.policy(),
+        context.format(),
       );
       const stored = storePlan(context, planned, asOf);
       const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };

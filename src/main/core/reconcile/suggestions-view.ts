@@ -53,15 +53,16 @@ export function openSuggestions(
   const shown = open.slice(offset, page.limit === undefined ? undefined : offset + page.limit);
   const matched = matchedRows(state);
   const locks = context.lockIndex();
+  const format = context.format();
   return {
     total: open.length,
     suggestions: shown.map((suggestion) => ({
       key: suggestion.key,
       reason: suggestion.reason,
       options: (suggestion.options as PlannedMatch[]).map((option) => {
-        const refusal = optionRefusal(world, option, matched, locks);
+        const refusal = optionRefusal(world, option, matched, locks, format);
         return {
-          ...toReconMatch(option.match),
+          ...toReconMatch(option.match, format),
           // By row: the ids the world gives the rows now (an id may have been qualified since).
           ...matchDetails(
             world,

@@ -3,6 +3,7 @@
  * 7 days (a request in the ledger, or a submission from this workspace). transfers:submit refuses it
  * with the earlier request named, unless the person confirmed it is a second top-up ("Send anyway").
  */
+import { instantText, moneyText, type FormatPreferences } from '../../../shared/domain/formats';
 import { fromMinorUnits } from '../../../shared/domain/money';
 import { AppError } from '../../../shared/ipc/errors';
 import type { RecentTopUp } from '../ledger/repositories/transfer-duplicates';
@@ -45,18 +46,19 @@ export function findPossibleDuplicate(
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
 }
 
-/** "2026-11-27T14:03:09Z" → "2026-11-27 14:03 UTC": a person reads it in the message. */
-function readableInstant(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return match === null ? iso : `${match[1]} ${match[2]} UTC`;
-}
-
-/** The refusal: names the earlier request (reference, date, amount); details let the form show it. */
-export function possibleDuplicateError(earlier: RecentTopUp, request: TopUpRequest): AppError {
-  const amount = `${fromMinorUnits(request.amountMinor, request.currency)} ${request.currency}`;
+/**
+ * The refusal: names the earlier request (reference, date, amount) in the workspace's format;
+ * details let the form show it.
+ */
+export function possibleDuplicateError(
+  earlier: RecentTopUp,
+  request: TopUpRequest,
+  format: FormatPreferences,
+): AppError {
+  const amount = moneyText(fromMinorUnits(request.amountMinor, request.currency), request.currency, format);
   return new AppError(
     'invalid_input',
-    `A top-up of ${amount} to ${request.float} was already requested on ${readableInstant(earlier.at)} ` +
+    `A top-up of ${amount} to ${request.float} was already requested on ${instantText(earlier.at, format)} ` +
       `with reference ${earlier.paymentReference}. Nothing was sent: check that request in Transfers, or ` +
       `choose "Send anyway" if this is a second top-up.`,
     {

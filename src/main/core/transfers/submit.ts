@@ -5,6 +5,7 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import type { ProformaInvoice, TransferForm } from '../../../shared/ipc/contract-transfers';
+import { moneyText } from '../../../shared/domain/formats';
 import { canonicalDecimal, requireMinorUnits } from '../../../shared/domain/money';
 import { checkTransferForm } from '../../../shared/domain/transfer-form';
 import { AppError, invalidInput, type FieldIssue } from '../../../shared/ipc/errors';
@@ -20,6 +21,7 @@ import { TransferDuplicatesRepository } from '../ledger/repositories/transfer-du
 import type { TransferDrafts } from './drafts';
 import { duplicateWindowStart, findPossibleDuplicate, possibleDuplicateError } from './duplicates';
 import { accountName } from './sender';
+import { workspaceFormat } from '../settings/word-format';
 
 export type SubmitInput = TransferForm & {
   float: string;
@@ -120,7 +122,11 @@ function checkPossibleDuplicate(deps: SubmitDeps, input: SubmitInput): string | 
   const earlier = findPossibleDuplicate(recent, { amountMinor }, now);
   if (earlier === undefined) return null;
   if (input.confirmedPossibleDuplicate === true) return earlier.paymentReference;
-  throw possibleDuplicateError(earlier, { float: input.float, currency: input.currency, amountMinor });
+  throw possibleDuplicateError(
+    earlier,
+    { float: input.float, currency: input.currency, amountMinor },
+    workspaceFormat(deps.db, deps.workspaceId),
+  );
 }
 
 /**
@@ -271,7 +277,7 @@ export async function submitTransferRequest(deps: SubmitDeps, input: SubmitInput
     }
   }
   deps.emit('ledger:changed', { source: 'this-core' });
-  const amount = `${transfer.amount} ${transfer.currency}`;
+  const amount = moneyText(transfer.amount, transfer.currency, workspaceFormat(deps.db, deps.workspaceId));
   return {
     outcome: 'registered',
     paymentReference: transfer.paymentReference,

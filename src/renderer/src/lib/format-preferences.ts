@@ -3,12 +3,9 @@
  * The formatters (format-money.ts, format-time.ts) read it whenever a call passes no locale, so
  * their signatures stay as they were. No React here: see use-format-preferences.ts for the hook.
  */
-export interface FormatPreferences {
-  /** A BCP 47 tag; undefined follows the system (the browser's own language). */
-  locale: string | undefined;
-  /** 'iso': 2026-11-22; 'locale': the locale's own style (22 Nov 2026). */
-  dateStyle: 'iso' | 'locale';
-}
+import { formatPreferencesOf, type FormatPreferences } from '@shared/domain/formats';
+
+export type { FormatPreferences };
 
 // Until the settings arrive, the locale's own style: what FloatDesk did before it had settings.
 let current: FormatPreferences = { locale: undefined, dateStyle: 'locale' };
@@ -20,9 +17,9 @@ export function formatPreferences(): FormatPreferences {
 
 /** `locale` as stored: 'system' or a tag. Notifies subscribers only when something changed. */
 export function setFormatPreferences(next: { locale: string; dateStyle: 'iso' | 'locale' }): void {
-  const locale = next.locale === 'system' ? undefined : next.locale;
-  if (locale === current.locale && next.dateStyle === current.dateStyle) return;
-  current = { locale, dateStyle: next.dateStyle };
+  const preferences = formatPreferencesOf(next);
+  if (preferences.locale === current.locale && preferences.dateStyle === current.dateStyle) return;
+  current = preferences;
   listeners.forEach((listener) => listener());
 }
 

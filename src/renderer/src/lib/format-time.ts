@@ -1,3 +1,4 @@
+import { dateText, instantText } from '@shared/domain/formats';
 import { formatPreferences } from './format-preferences';
 
 /**
@@ -33,45 +34,17 @@ export function formatRelativeTime(iso: string, nowMs: number, locale?: string):
   return Math.abs(diff) < 45_000 ? 'just now' : format.format(Math.trunc(diff / 1000), 'second');
 }
 
-/** The calendar day of `at` in the zone as YYYY-MM-DD. */
-function isoDay(at: number, timeZone: string | undefined): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(timeZone === undefined ? {} : { timeZone }),
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /**
  * The exact moment in the viewer's time zone, with the zone named: "12 Mar 2025, 14:03:22 GMT", or
  * with ISO dates "2025-03-12 14:03:22 GMT".
  */
 export function formatExactTime(iso: string, locale?: string, timeZone?: string): string {
-  const at = parseTime(iso);
-  if (at === undefined) return iso;
   const preferences = formatPreferences();
-  const zone = timeZone === undefined ? {} : { timeZone };
-  const chosen = locale ?? preferences.locale;
-  if (preferences.dateStyle === 'iso') {
-    const time = new Intl.DateTimeFormat(chosen, { timeStyle: 'long', ...zone }).format(at);
-    return `${isoDay(at, timeZone)} ${time}`;
-  }
-  return new Intl.DateTimeFormat(chosen, { dateStyle: 'medium', timeStyle: 'long', ...zone }).format(at);
+  return instantText(iso, { ...preferences, locale: locale ?? preferences.locale }, timeZone);
 }
 
 /** A calendar date as sent ("2026-11-22"): kept as it is in ISO style, else "22 Nov 2026" for the locale. */
 export function formatDate(isoDate: string, locale?: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const preferences = formatPreferences();
-  if (!match || preferences.dateStyle === 'iso') return isoDate;
-  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (Number.isNaN(at)) return isoDate;
-  return new Intl.DateTimeFormat(locale ?? preferences.locale, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(at);
+  return dateText(isoDate, { ...preferences, locale: locale ?? preferences.locale });
 }

@@ -10,6 +10,7 @@ import {
   type SyncProgress,
   type SyncSummary,
 } from './sync-text';
+import { formatNumber } from './format-money';
 
 /**
  * The rows of the sync details panel: one per dataset, with a bar while a sync runs (done, this
@@ -114,8 +115,8 @@ export function lastSyncLine(summary: SyncSummary | null): string | null {
   const failed = summary.datasets
     .filter((dataset) => dataset.outcome === 'failed')
     .map((dataset) => datasetLabel(dataset.dataset));
-  const count = `${summary.datasets.length} ${summary.datasets.length === 1 ? 'dataset' : 'datasets'}`;
-  const items = `${changed} ${changed === 1 ? 'item' : 'items'} changed`;
+  const count = `${formatNumber(summary.datasets.length)} ${summary.datasets.length === 1 ? 'dataset' : 'datasets'}`;
+  const items = `${formatNumber(changed)} ${changed === 1 ? 'item' : 'items'} changed`;
   const failures = failed.length === 0 ? '' : `; not refreshed: ${failed.join(', ')}`;
   return `Last sync in this window: ${outcomeLabel(summary.outcome).toLowerCase()} (${count}, ${items}${failures})`;
 }

@@ -15,6 +15,7 @@ import {
 import type { ReconDecisionsState } from './recon-decisions-store';
 import { itemsInput, sameItemsQuery, type ItemsQuery } from './recon-items-input';
 import { selectionChecker, type CheckView } from './recon-selection-check';
+import { formatNumber } from '../lib/format-money';
 
 export type ReconState = z.output<typeof ReconStateName>;
 export type AgeingBucket = z.output<typeof AgeingBucketName>;
@@ -71,7 +72,7 @@ export function itemName(item: Pick<ReconItem, 'kind' | 'id' | 'line'>): string 
 }
 
 function listOf(count: number, singular: string): string {
-  return `${count} ${singular}${count === 1 ? '' : 's'}`;
+  return `${formatNumber(count)} ${singular}${count === 1 ? '' : 's'}`;
 }
 
 export function selectionCounts(selected: Readonly<Record<string, ReconItem>>): {

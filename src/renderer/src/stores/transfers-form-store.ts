@@ -13,6 +13,7 @@ import {
   type ProformaField,
   type TransferFields,
 } from '../features/transfers/transfer-submission';
+import { formatExactTime } from '../lib/format-time';
 import type { TransfersClient } from './transfers-client';
 import {
   duplicateOf,
@@ -269,7 +270,7 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
           serverIssues: [],
           step: 'edit',
           outcome: null,
-          draftMessage: `Draft from ${draft.savedAt} opened.`,
+          draftMessage: `Draft from ${formatExactTime(draft.savedAt)} opened.`,
         });
       },
       async deleteDraft(id) {

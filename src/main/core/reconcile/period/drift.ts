@@ -7,9 +7,11 @@
  * a run whose notifier failed rolls its drift rows back, and the next run finds the same drift.
  * Runs inside the notifier's transaction.
  */
+import { dateText, moneyText, type FormatPreferences } from '../../../../shared/domain/formats';
 import type { Ledger } from '../../ledger/db';
 import { ReconSignOffDriftRepository } from '../../ledger/repositories/recon-signoff-drift';
 import type { NotificationText } from '../../notifications/messages';
+import { workspaceFormat } from '../../settings/word-format';
 import { DRIFT_FIELDS, nextDrift, valueOf, type Difference } from './drift-rule';
 
 export type DriftNotice = NotificationText & { dedupeKey: string };
@@ -24,26 +26,29 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
   cancelled: 'cancelled',
 };
 
-/** A drift value as a person reads it: statuses in words, a missing amount said so. */
-function plain(field: Difference['field'], value: string | null): string {
+/** A drift value as a person reads it: statuses in words, amounts in the workspace's format, a missing amount said so. */
+function plain(field: Difference['field'], value: string | null, format: FormatPreferences): string {
   if (field === 'status') return value === null ? 'no status' : (STATUS_WORDS[value] ?? value);
-  return value ?? 'no approved amount';
+  if (value === null) return 'no approved amount';
+  const amount = /^(\S+) ([A-Z]{3})$/.exec(value);
+  return amount ? moneyText(amount[1]!, amount[2]!, format) : value;
 }
 
 export function driftText(
   change: { signOffId: number; asOf: string; paymentReference: string },
   difference: Difference,
+  format: FormatPreferences,
   back = false,
 ): NotificationText {
   const what = FIELD[difference.field];
-  const signedOff = `signed off as of ${change.asOf} (sign-off ${change.signOffId})`;
+  const signedOff = `signed off as of ${dateText(change.asOf, format)} (sign-off ${change.signOffId})`;
   if (back) {
     return {
       kind: 'signoff_drift',
       title: `Signed-off request changed back: ${change.paymentReference}`,
       message:
         `The platform changed the ${what} of ${change.paymentReference} back to what was ${signedOff}: ` +
-        `it is ${plain(difference.field, difference.now)} again. Review it; the earlier change is kept on the sign-off.`,
+        `it is ${plain(difference.field, difference.now, format)} again. Review it; the earlier change is kept on the sign-off.`,
     };
   }
   return {
@@ -51,7 +56,7 @@ export function driftText(
     title: `Signed-off request changed: ${change.paymentReference}`,
     message:
       `The platform changed the ${what} of ${change.paymentReference} after it was ${signedOff}: ` +
-      `it was ${plain(difference.field, difference.signedOff)}, it is now ${plain(difference.field, difference.now)}. Review it; to ` +
+      `it was ${plain(difference.field, difference.signedOff, format)}, it is now ${plain(difference.field, difference.now, format)}. Review it; to ` +
       'reconcile it again, unlock that sign-off with a reason.',
   };
 }
@@ -64,6 +69,7 @@ export function detectDrift(
   detectedAt: string,
 ): DriftNotice[] {
   const repo = new ReconSignOffDriftRepository(db);
+  const format = workspaceFormat(db, workspaceId);
   return repo.lockedRequests(workspaceId).flatMap((request) =>
     DRIFT_FIELDS.flatMap((field) => {
       const signedOff = valueOf(request.signedOff, field);
@@ -79,7 +85,7 @@ export function detectDrift(
         detectedAt,
         syncRunId: runId,
       });
-      return [{ ...driftText(request, difference, found.back), dedupeKey: `signoff_drift:${id}` }];
+      return [{ ...driftText(request, difference, format, found.back), dedupeKey: `signoff_drift:${id}` }];
     }),
   );
 }

@@ -2,6 +2,7 @@
  * The locks in force: every item of a sign-off with no unlock, by row, and the decisions (matches
  * and resolutions) they were settled by. Read once per ledger version, like load.ts's reading.
  */
+import { dateText, moneyText, type FormatPreferences } from '../../../../shared/domain/formats';
 import { AppError } from '../../../../shared/ipc/errors';
 import type { Ledger } from '../../ledger/db';
 import { ReconSignOffsRepository, type LockRow } from '../../ledger/repositories/recon-signoffs';
@@ -86,6 +87,7 @@ export function lockedError(
   kind: 'line' | 'request',
   id: string,
   lock: LockRef,
+  format: FormatPreferences,
   line?: Pick<ReconLine, 'bookingDate' | 'amount' | 'currency'>,
 ): AppError {
   // A line whose id FloatDesk computed is named by its date and amount: people never saw that id.
@@ -93,11 +95,11 @@ export function lockedError(
     kind === 'request'
       ? id
       : id.startsWith(CONTENT_ID_PREFIX) && line !== undefined
-        ? `The bank line booked ${line.bookingDate} for ${line.amount} ${line.currency}`
+        ? `The bank line booked ${dateText(line.bookingDate, format)} for ${moneyText(line.amount, line.currency, format)}`
         : `Bank line ${id}`;
   return new AppError(
     'locked',
-    `${item} is signed off (as of ${lock.asOf}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
+    `${item} is signed off (as of ${dateText(lock.asOf, format)}, sign-off ${lock.signOffId}). Unlock that sign-off first, with a reason.`,
     { item: kind, id, signOffId: lock.signOffId, asOf: lock.asOf },
   );
 }
@@ -107,14 +109,15 @@ export function requireUnlocked(
   index: LockIndex,
   world: ReconWorld,
   rows: { lines: readonly number[]; requests: readonly number[] },
+  format: FormatPreferences,
 ): void {
   for (const row of rows.requests) {
     const lock = index.requests.get(row);
-    if (lock) throw lockedError('request', world.requestByRow.get(row)?.key ?? String(row), lock);
+    if (lock) throw lockedError('request', world.requestByRow.get(row)?.key ?? String(row), lock, format);
   }
   for (const row of rows.lines) {
     const lock = index.lines.get(row);
     const line = world.lineByRow.get(row);
-    if (lock) throw lockedError('line', line?.key ?? String(row), lock, line);
+    if (lock) throw lockedError('line', line?.key ?? String(row), lock, format, line);
   }
 }

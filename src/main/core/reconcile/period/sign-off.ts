@@ -4,6 +4,7 @@
  * audit entry, store the sign-off (with that entry's seq and hash: the chain head, covering
  * everything before), its locked items and the frozen report.
  */
+import { dateText, numberText, type FormatPreferences } from '../../../../shared/domain/formats';
 import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract';
 import { invalidInput } from '../../../../shared/ipc/errors';
 import {
@@ -38,18 +39,22 @@ function lockedItems(world: ReconWorld, selection: LockSelection): LockedItem[] 
 }
 
 /** Anything open (or a roll-forward difference) needs the person's explicit acknowledgement. */
-function requireAcknowledgement(totals: OpenTotals, acknowledged: boolean): void {
+function requireAcknowledgement(totals: OpenTotals, acknowledged: boolean, format: FormatPreferences): void {
   if (!totals.needsAcknowledgement || acknowledged) return;
   const open = totals.open.reduce((sum, row) => sum + row.count, 0);
   const parts = [
-    ...(open > 0 ? [`${open} open ${open === 1 ? 'item stays' : 'items stay'} open`] : []),
-    ...(totals.suggestions > 0 ? [`${totals.suggestions} suggestions are not reviewed`] : []),
+    ...(open > 0
+      ? [`${numberText(open, format)} open ${open === 1 ? 'item stays' : 'items stay'} open`]
+      : []),
+    ...(totals.suggestions > 0
+      ? [`${numberText(totals.suggestions, format)} suggestions are not reviewed`]
+      : []),
     ...(totals.differences.length > 0 ? ['the roll-forward shows a difference'] : []),
   ];
   throw invalidInput('sign-off', [
     {
       field: 'acknowledgeOpenItems',
-      problem: `as of ${totals.asOf} ${parts.join(', ')}: review what stays open and acknowledge it to sign off`,
+      problem: `as of ${dateText(totals.asOf, format)} ${parts.join(', ')}: review what stays open and acknowledge it to sign off`,
     },
   ]);
 }
@@ -79,7 +84,7 @@ export function signOff(
         throw invalidInput('sign-off', [
           {
             field: 'asOf',
-            problem: `nothing to sign off as of ${asOf}: no match (every item matched) or resolution dated on or before it that another sign-off does not already lock`,
+            problem: `nothing to sign off as of ${dateText(asOf, context.format())}: no match (every item matched) or resolution dated on or before it that another sign-off does not already lock`,
           },
         ]);
       }
@@ -87,6 +92,7 @@ export function signOff(
       requireAcknowledgement(
         openTotals(read, world, state, asOf, openSuggestionCount(read, world, state)),
         input.acknowledgeOpenItems === true,
+        context.format(),
       );
       const before = ledgerVersion(context);
       const id = repo.nextId();

@@ -8,6 +8,7 @@
  *   - no item of it is dated before the reconciliation start date.
  * Anything else becomes a suggestion for a person, with the reason in words.
  */
+import { moneyText, type FormatPreferences } from '../../../../shared/domain/formats';
 import { exponentOf, fromScaled, significantDecimals, toScaled } from '../match/amounts';
 import type { MatchRule } from '../match/types';
 
@@ -72,6 +73,7 @@ export function autoMatchVerdict(
   rule: MatchRule,
   amounts: MatchAmounts,
   policy: AutoMatchPolicy,
+  format: FormatPreferences,
   outOfScope = false,
 ): Verdict {
   if (rule === 'amount_date') {
@@ -101,7 +103,8 @@ export function autoMatchVerdict(
   const expected = toScaled(amounts.expected, scale);
   const gap = paid > expected ? paid - expected : expected - paid;
   if (gap <= toScaled(tolerance, scale)) return { automatic: true };
-  const text = (value: bigint): string => `${fromScaled(value, scale, exponentOf(currency))} ${currency}`;
+  const text = (value: bigint): string =>
+    moneyText(fromScaled(value, scale, exponentOf(currency)), currency, format);
   const against = amounts.allApproved ? 'approved' : 'requested';
   return {
     automatic: false,

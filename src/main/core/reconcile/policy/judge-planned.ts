@@ -2,6 +2,7 @@
  * The auto-match policy applied to a run's proposed matches, with the ledger's amounts and dates
  * (the pure rules: auto-match-policy.ts).
  */
+import type { FormatPreferences } from '../../../../shared/domain/formats';
 import type { ItemRows } from '../../ledger/repositories/recon-decisions';
 import { sumAmounts } from '../explain';
 import type { MatchRule } from '../match/types';
@@ -51,6 +52,8 @@ export function judgePlanned(
   rule: MatchRule,
   rows: ItemRows,
   policy: AutoMatchPolicy,
+  format: FormatPreferences,
 ): Verdict {
-  return autoMatchVerdict(rule, matchAmounts(world, rows), policy, scopeOf(world, rows, policy) !== 'in');
+  const outOfScope = scopeOf(world, rows, policy) !== 'in';
+  return autoMatchVerdict(rule, matchAmounts(world, rows), policy, format, outOfScope);
 }

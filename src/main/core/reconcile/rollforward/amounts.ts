@@ -28,7 +28,3 @@ export function toMoney(value: bigint, scale: number, currency: string, exponent
   if (text.endsWith('.')) text = text.slice(0, -1);
   return { amount: text, currency };
 }
-
-/** "1234.50 GBP", for messages. */
-export const show = (money: { amount: string; currency: string }): string =>
-  `${money.amount} ${money.currency}`;

@@ -7,6 +7,7 @@
  *
  * and every interval whose balance rose by more than its top-ups is flagged as an unexplained credit.
  */
+import type { FormatPreferences } from '../../../../shared/domain/formats';
 import { currencyExponent } from '../../../../shared/domain/currency';
 import type { Money } from '../../../../shared/domain/money';
 import { CLOCK_MARGIN_MS, placeTopUps } from '../../balances/runway';
@@ -192,9 +193,11 @@ export function rollForwardFloat(
   approvals: readonly ApprovalInput[],
   bounds: PeriodBounds,
   matched: ReadonlySet<string> | undefined,
+  format: FormatPreferences,
   entered: EnteredAtBounds = {},
 ): FloatOutcome | null {
   const { currency } = where;
+  const words = { where, format };
   const known = currencyExponent(currency);
   const exponent = known ?? 0;
   const { window, opening, closing } = windowOf(snapshots, bounds, entered);
@@ -220,21 +223,21 @@ export function rollForwardFloat(
   const out = (value: bigint): Money => toMoney(value, scale, currency, exponent);
 
   const flags: RollForwardFlag[] = [];
-  if (!opening) flags.push(flag.noOpening(where, bounds.startsAt, toleranceDays));
-  if (!closing) flags.push(flag.noClosing(where, bounds.endsAt, toleranceDays));
-  if (opening && closing && window.length === 1) flags.push(flag.noSnapshotInPeriod(where, ref(opening)));
-  if (known === undefined) flags.push(flag.unknownCurrency(where));
+  if (!opening) flags.push(flag.noOpening(words, bounds.startsAt, toleranceDays));
+  if (!closing) flags.push(flag.noClosing(words, bounds.endsAt, toleranceDays));
+  if (opening && closing && window.length === 1) flags.push(flag.noSnapshotInPeriod(words, ref(opening)));
+  if (known === undefined) flags.push(flag.unknownCurrency(words));
   else {
     for (const snapshot of window)
       if (neededDecimals(snapshot.available) > known)
         flags.push(
-          flag.overPrecise(where, { snapshot: ref(snapshot) }, out(scaled(snapshot.available)), known),
+          flag.overPrecise(words, { snapshot: ref(snapshot) }, out(scaled(snapshot.available)), known),
         );
     for (const { approval } of counted)
       if (neededDecimals(approval.amount.amount) > known)
         flags.push(
           flag.overPrecise(
-            where,
+            words,
             { requestId: approval.requestId, paymentReference: approval.paymentReference },
             out(scaled(approval.amount.amount)),
             known,
@@ -258,7 +261,7 @@ export function rollForwardFloat(
     if (rise - explained > 0n) {
       unexplained += rise - explained;
       flags.push(
-        flag.unexplainedCredit(where, ref(before), ref(after), {
+        flag.unexplainedCredit(words, ref(before), ref(after), {
           amount: out(rise - explained),
           rise: out(rise),
           topUps: out(explained),
@@ -272,7 +275,7 @@ export function rollForwardFloat(
     const total = list.reduce((sum, approval) => sum + scaled(approval.amount.amount), 0n);
     flags.push(
       flag.notCounted(
-        where,
+        words,
         seenAt,
         list.map((approval) => approval.paymentReference),
         out(total),
@@ -288,7 +291,7 @@ export function rollForwardFloat(
         : matched.has(approval.paymentReference)
           ? 'matched'
           : 'not_found';
-    if (bankPayment === 'not_found') flags.push(flag.withoutBankPayment(where, approval, amount));
+    if (bankPayment === 'not_found') flags.push(flag.withoutBankPayment(words, approval, amount));
     return {
       requestId: approval.requestId,
       paymentReference: approval.paymentReference,
@@ -301,7 +304,7 @@ export function rollForwardFloat(
       bankPayment,
     };
   });
-  for (const approval of foreign) flags.push(flag.otherCurrency(where, approval));
+  for (const approval of foreign) flags.push(flag.otherCurrency(words, approval));
 
   const complete = opening !== undefined && closing !== undefined;
   let spend: FloatRollForward['spend'] = null;

@@ -15,6 +15,8 @@
  * the closing one (see float-rollforward.ts). A float with no snapshot up to the period end and no
  * top-up in the period is left out: the ledger did not know it yet.
  */
+import { formatPreferencesOf } from '../../../../shared/domain/formats';
+import { DEFAULT_SETTINGS } from '../../settings/defaults';
 import { currencyExponent } from '../../../../shared/domain/currency';
 import type { Money } from '../../../../shared/domain/money';
 import { scaleFor, toMoney, toScaled } from './amounts';
@@ -84,6 +86,9 @@ function currencyTotals(currency: string, floats: readonly FloatRollForward[]): 
   };
 }
 
+/** A new workspace's format, for callers that give none (tests, benchmarks). */
+const DEFAULT_FORMAT = formatPreferencesOf(DEFAULT_SETTINGS);
+
 export function rollForward(input: RollForwardInput): RollForwardReport {
   const bounds = periodBounds(input.period);
   const floats = new Map<
@@ -139,6 +144,7 @@ export function rollForward(input: RollForwardInput): RollForwardReport {
       approvals,
       bounds,
       input.matchedRequestReferences,
+      input.format ?? DEFAULT_FORMAT,
       { ...float.entered, toleranceMs: (input.boundToleranceDays ?? BOUND_TOLERANCE_DAYS) * DAY_MS },
     );
     if (outcome === null) continue;

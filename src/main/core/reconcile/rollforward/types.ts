@@ -2,6 +2,7 @@
  * Float roll-forward (issue 7, item 6): the shapes the pure calculation takes and returns. Amounts in
  * are exact plain decimal text; amounts out are Money (canonical, exact, over-precise values kept).
  */
+import type { FormatPreferences } from '../../../../shared/domain/formats';
 import type { Money } from '../../../../shared/domain/money';
 import type { BoundBasis, EnteredBalance } from './bounds';
 
@@ -72,6 +73,8 @@ export interface RollForwardInput {
    * absent, approvals are not checked against the bank and nothing is flagged for it.
    */
   matchedRequestReferences?: ReadonlySet<string>;
+  /** How the flags' messages write money and dates; default: a new workspace's (settings/defaults.ts). */
+  format?: FormatPreferences;
 }
 
 export interface SnapshotRef {

@@ -17,6 +17,7 @@ import {
 import { CHANGE_KIND_LABELS, changeKindText, countText } from './catalogue-text';
 import { Pager } from './Pager';
 import { BrandChangesExport } from '../export/ScreenExports';
+import { DateField } from '../../components/DateField';
 
 const hrefOf = (view: ChangesView): string => hrefFor('brands', { query: queryFromChangesView(view) });
 
@@ -57,20 +58,20 @@ export function ChangesPage({ query }: { query: Readonly<Record<string, string>>
       <div className="changes-filters">
         <label>
           <span>From</span>
-          <input
-            type="date"
+          <DateField
+            id="changes-from"
             value={view.from ?? ''}
-            onChange={(e) => setDate('from', e.target.value)}
-            data-testid="changes-from"
+            onChange={(date) => setDate('from', date)}
+            testId="changes-from"
           />
         </label>
         <label>
           <span>To</span>
-          <input
-            type="date"
+          <DateField
+            id="changes-to"
             value={view.to ?? ''}
-            onChange={(e) => setDate('to', e.target.value)}
-            data-testid="changes-to"
+            onChange={(date) => setDate('to', date)}
+            testId="changes-to"
           />
         </label>
         <fieldset>

@@ -54,7 +54,8 @@ export function summaryText(
   filtered: boolean,
 ): string {
   const { total, offset, brands } = output;
-  const range = total === 0 ? '' : ` · showing ${offset + 1}–${offset + brands.length}`;
+  const range =
+    total === 0 ? '' : ` · showing ${formatNumber(offset + 1)}–${formatNumber(offset + brands.length)}`;
   return `${countText(total, 'brand')}${filtered ? ' match' : ''}${range} · sorted by ${sortText(output.sort, output.direction)}`;
 }
 

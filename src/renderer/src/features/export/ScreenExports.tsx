@@ -13,6 +13,7 @@ import {
   signOffReportRequest,
   transfersRequest,
 } from './export-request';
+import { formatNumber } from '../../lib/format-money';
 
 /** The Export controls of each screen, each fed with what that screen shows. */
 
@@ -118,7 +119,7 @@ export function BrandsExport(props: { view: Parameters<typeof brandsRequest>[0];
   return (
     <ExportControl
       what="brands"
-      description={`The ${total === null ? '' : `${total} `}brands the search and filters find, with their key attributes, in the order shown.`}
+      description={`The ${total === null ? '' : `${formatNumber(total)} `}brands the search and filters find, with their key attributes, in the order shown.`}
       buildRequest={() => brandsRequest(view)}
       testId="brands-export"
     />

@@ -4,6 +4,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { followNotifications, useNotifications } from '../../stores/notifications';
 import { useLowBalanceTopUp } from './low-balance-top-up';
 import './notifications.css';
+import { formatNumber } from '../../lib/format-money';
 
 const TONE: Record<AppNotification['kind'], 'warning' | 'success' | 'info' | 'danger'> = {
   low_balance: 'warning',
@@ -81,7 +82,9 @@ export function NotificationBanner() {
           <>
             <div className="notification-bar">
               <p className="notification-count">
-                {unread.length === 1 ? '1 unread notification' : `${unread.length} unread notifications`}
+                {unread.length === 1
+                  ? '1 unread notification'
+                  : `${formatNumber(unread.length)} unread notifications`}
               </p>
               {unread.length > 1 ? (
                 <button type="button" className="notification-dismiss" onClick={() => void dismissAll()}>

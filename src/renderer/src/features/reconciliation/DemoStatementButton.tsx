@@ -3,6 +3,7 @@ import { toErrorShape } from '@shared/ipc/errors';
 import { invoke } from '../../ipc/client';
 import { usePlatformConnection } from '../../stores/platform-connection';
 import { useReconDecisions } from '../../stores/recon';
+import { formatNumber } from '../../lib/format-money';
 
 /**
  * On the demo workspace only: the core generates the demo company's bank statement from the
@@ -26,7 +27,7 @@ export function DemoStatementButton() {
         result.stored ? 'done' : 'error',
         result.refusal ??
           (result.linesAdded > 0
-            ? `Loaded the demo bank statement: ${result.linesAdded.toLocaleString()} lines added. Run matching to pair them with the requests.`
+            ? `Loaded the demo bank statement: ${formatNumber(result.linesAdded)} lines added. Run matching to pair them with the requests.`
             : 'The demo bank statement is loaded already: nothing new to add.'),
       );
     } catch (thrown) {

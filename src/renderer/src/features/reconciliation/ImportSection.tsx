@@ -7,6 +7,7 @@ import { DemoStatementButton } from './DemoStatementButton';
 import { ProfileForm } from './ProfileForm';
 import { readFileAsBase64 } from './read-file';
 import { FORMAT_OPTIONS, importSentence, moreProblemsSentence, problemSentence } from './recon-text';
+import { formatNumber } from '../../lib/format-money';
 
 const ACCEPT = '.csv,.txt,.tsv,.xml,.sta,.mt940,.940,.ofx,.qfx';
 
@@ -58,7 +59,7 @@ function JobResult({ job }: { job: ImportJob }) {
               className="button button-secondary"
               onClick={() => void importReadableLines()}
             >
-              Import the {result.linesRead.toLocaleString()} readable lines only
+              Import the {formatNumber(result.linesRead)} readable lines only
             </button>
           ) : null}
         </div>

@@ -1,7 +1,8 @@
 import type { ItemTotals as Totals } from '@shared/ipc/contract-reconcile';
 import { Amount } from './Amount';
+import { formatNumber } from '../../lib/format-money';
 
-const count = (n: number): string => n.toLocaleString();
+const count = (n: number): string => formatNumber(n);
 
 /** Per currency, the items the filters keep on every page: how many, money in, money out, net. */
 export function ItemTotals({ totals, filtered }: { totals: readonly Totals[]; filtered: boolean }) {

@@ -13,6 +13,7 @@ import { ItemTotals } from './ItemTotals';
 import { hasItemFilters, type ReconView } from './recon-query';
 import { ResolveDialog } from './ResolveDialog';
 import { UndoDialog } from './UndoDialog';
+import { formatNumber } from '../../lib/format-money';
 
 interface ItemsSectionProps {
   view: ReconView;
@@ -63,9 +64,9 @@ export function ItemsSection({ view, onChange }: ItemsSectionProps) {
         ? filtered
           ? 'No items match these filters.'
           : 'No open items: every bank line and request is matched or resolved.'
-        : `${page.total.toLocaleString()} item${page.total === 1 ? '' : 's'}${filtered ? (page.total === 1 ? ' matches' : ' match') : ''}` +
+        : `${formatNumber(page.total)} item${page.total === 1 ? '' : 's'}${filtered ? (page.total === 1 ? ' matches' : ' match') : ''}` +
           (page.total > page.items.length
-            ? ` · showing ${(offset + 1).toLocaleString()}–${(offset + page.items.length).toLocaleString()}`
+            ? ` · showing ${formatNumber(offset + 1)}–${formatNumber(offset + page.items.length)}`
             : '');
 
   return (

@@ -4,8 +4,9 @@ import { selectionCounts } from '../../stores/recon-items-store';
 import { useReconItems } from '../../stores/recon';
 import { selectionSums } from './selection-sums';
 import { SelectionSums } from './SelectionSums';
+import { formatNumber } from '../../lib/format-money';
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string): string => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
 function Warnings({ warnings, testId }: { warnings: readonly string[]; testId: string }) {
   return (

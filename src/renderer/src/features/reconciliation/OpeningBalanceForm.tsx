@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format-time';
 import { readTypedAmount, typedAmountExample } from '../../lib/typed-amount';
 import { useReconRollforward } from '../../stores/recon';
 import { isIsoDate } from './recon-query';
+import { DateField } from '../../components/DateField';
 
 type FloatChoice = { currency: string; name: string };
 
@@ -112,12 +113,7 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
         </div>
         <div className="recon-field">
           <label htmlFor="recon-opening-date">Balance at the start of</label>
-          <input
-            id="recon-opening-date"
-            type="date"
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
+          <DateField id="recon-opening-date" value={date} onChange={setDate} />
         </div>
         <div className="recon-field">
           <label htmlFor="recon-opening-amount">Balance</label>

@@ -1,6 +1,7 @@
 import type { PlannedMatchView } from '@shared/ipc/contract-recon-settings';
 import { formatDate } from '../../lib/format-time';
 import { Amount } from './Amount';
+import { formatNumber } from '../../lib/format-money';
 
 /**
  * The matches a run would store, exactly (recon:run with preview): each request's reference and
@@ -66,8 +67,8 @@ export function PreviewMatches({ planned }: { planned: readonly PlannedMatchView
       </table>
       {planned.length > SHOWN ? (
         <p className="muted" data-testid="recon-preview-matches-more">
-          The first {SHOWN.toLocaleString()} of {planned.length.toLocaleString()} matches are listed; the run
-          makes all of them.
+          The first {formatNumber(SHOWN)} of {formatNumber(planned.length)} matches are listed; the run makes
+          all of them.
         </p>
       ) : null}
     </div>

@@ -27,6 +27,7 @@ import { RollforwardSection } from './RollforwardSection';
 import { RunResult } from './RunResult';
 import { SuggestionQueue } from './SuggestionQueue';
 import { SummarySection } from './SummarySection';
+import { DateField } from '../../components/DateField';
 
 /** Say what a run or an import did, once, in the page's live region. */
 function useAnnouncements(): void {
@@ -99,13 +100,11 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
       <form className="recon-toolbar" aria-label="Matching" onSubmit={(event) => event.preventDefault()}>
         <div className="recon-field">
           <label htmlFor="recon-as-of">As of</label>
-          <input
+          <DateField
             id="recon-as-of"
-            type="date"
             value={asOfShown}
-            aria-describedby="recon-as-of-hint"
-            onChange={(event) => {
-              const asOf = event.target.value;
+            describedBy="recon-as-of-hint"
+            onChange={(asOf) => {
               if (asOf === '' || isIsoDate(asOf)) change({ ...view, asOf: asOf || undefined }, true);
             }}
           />

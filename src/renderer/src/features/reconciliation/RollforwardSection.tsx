@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { formatMoney } from '../../lib/format-money';
+import { formatMoney, formatNumber } from '../../lib/format-money';
 import { formatDate, formatExactTime } from '../../lib/format-time';
 import { shownValue, type Rollforward } from '../../stores/recon-client';
 import type { RollforwardPeriod } from '../../stores/recon-rollforward-store';
@@ -11,6 +11,7 @@ import { isIsoDate } from './recon-query';
 import { OpeningBalanceForm } from './OpeningBalanceForm';
 import { flagTitle } from './recon-text';
 import { boundWords, flagSentence } from './rollforward-words';
+import { DateField } from '../../components/DateField';
 
 function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
   const load = useReconRollforward((state) => state.load);
@@ -35,16 +36,11 @@ function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
     <form className="recon-filters" aria-label="Roll-forward period" onSubmit={submit} noValidate>
       <div className="recon-field">
         <label htmlFor="recon-rf-from">From</label>
-        <input
-          id="recon-rf-from"
-          type="date"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
+        <DateField id="recon-rf-from" value={from} onChange={setFrom} />
       </div>
       <div className="recon-field">
         <label htmlFor="recon-rf-to">To</label>
-        <input id="recon-rf-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        <DateField id="recon-rf-to" value={to} onChange={setTo} />
       </div>
       <button type="submit" className="button button-secondary">
         Show period
@@ -158,7 +154,7 @@ function Flags({ flags }: { flags: Rollforward['flags'] }) {
   const shown = all ? flags : flags.slice(0, FLAGS_SHOWN);
   return (
     <>
-      <h3 className="recon-subheading">Flags ({flags.length.toLocaleString()})</h3>
+      <h3 className="recon-subheading">Flags ({formatNumber(flags.length)})</h3>
       <ul className="recon-flags" id="recon-rf-flags" data-testid="recon-rollforward-flags">
         {shown.map((flag, index) => (
           <li key={index}>
@@ -176,7 +172,7 @@ function Flags({ flags }: { flags: Rollforward['flags'] }) {
           aria-controls="recon-rf-flags"
           onClick={() => setAll(!all)}
         >
-          {all ? `Show the first ${FLAGS_SHOWN} only` : `Show all ${flags.length.toLocaleString()} flags`}
+          {all ? `Show the first ${FLAGS_SHOWN} only` : `Show all ${formatNumber(flags.length)} flags`}
         </button>
       ) : null}
     </>

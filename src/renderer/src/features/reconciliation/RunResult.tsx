@@ -3,6 +3,7 @@ import { ErrorState } from '../../components/ErrorState';
 import type { RunView } from '../../stores/recon-overview-store';
 import { PreviewMatches } from './PreviewMatches';
 import { runSentence, STATE_LABELS, STATE_ORDER } from './recon-text';
+import { formatNumber } from '../../lib/format-money';
 
 /** The states whose counts a run changes (or would change), with both figures. */
 function StateChanges({ before, after }: { before: ReconSummary; after: ReconSummary }) {
@@ -26,8 +27,8 @@ function StateChanges({ before, after }: { before: ReconSummary; after: ReconSum
         {changes.map((state) => (
           <tr key={state}>
             <th scope="row">{STATE_LABELS[state]}</th>
-            <td className="num">{before.states[state].toLocaleString()}</td>
-            <td className="num recon-changed">{after.states[state].toLocaleString()}</td>
+            <td className="num">{formatNumber(before.states[state])}</td>
+            <td className="num recon-changed">{formatNumber(after.states[state])}</td>
           </tr>
         ))}
       </tbody>

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/format-time';
 import { DifferenceCell, AmountCell } from './Amount';
 import { hrefOfView, type ReconView } from './recon-query';
 import { ATTENTION_STATES, STATE_HINTS, STATE_LABELS, STATE_ORDER } from './recon-text';
+import { formatNumber } from '../../lib/format-money';
 
 interface SummarySectionProps {
   summary: ReconSummary;
@@ -45,7 +46,7 @@ export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
                     onShow(state);
                   }}
                 >
-                  {count.toLocaleString()}
+                  {formatNumber(count)}
                   <span className="visually-hidden"> — {STATE_HINTS[state].toLowerCase()}; show them</span>
                 </a>
               </dd>
@@ -67,7 +68,7 @@ export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
                 onShow('suggestions');
               }}
             >
-              {summary.suggestions.toLocaleString()}
+              {formatNumber(summary.suggestions)}
               <span className="visually-hidden"> — go to the suggestions</span>
             </a>
           </dd>
@@ -76,7 +77,7 @@ export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
           <div className="recon-figure zero" data-testid="recon-count-out-of-scope">
             <dt>Before reconciliation start</dt>
             <dd className="recon-figure-value">
-              {(summary.outOfScope.requests + summary.outOfScope.lines).toLocaleString()}
+              {formatNumber(summary.outOfScope.requests + summary.outOfScope.lines)}
               <span className="visually-hidden">
                 {' '}
                 open items dated before the start date, counted in no state
@@ -116,7 +117,7 @@ export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
                   <th scope="row">{row.currency}</th>
                   <AmountCell value={row.paid} />
                   <AmountCell value={row.matchedRequested} />
-                  <td className="num">{row.openRequests.toLocaleString()}</td>
+                  <td className="num">{formatNumber(row.openRequests)}</td>
                   <DifferenceCell value={row.rollForwardDifference} missingNote="no balance snapshot" />
                 </tr>
               ))}

@@ -16,6 +16,7 @@ import type {
   Suggestion,
 } from '../../stores/recon-client';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
+import { formatNumber } from '../../lib/format-money';
 
 /**
  * The words of the Reconciliation screen: states, ages, reasons and results in plain language. The
@@ -85,7 +86,7 @@ const FORMAT_NAMES: Readonly<Record<NonNullable<ImportResult['format']>, string>
 };
 
 const count = (n: number, singular: string, plural = `${singular}s`): string =>
-  `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
+  `${formatNumber(n)} ${n === 1 ? singular : plural}`;
 
 /**
  * "Imported march.csv (CSV): 12 lines read, 10 added, 2 already known." (and, for a CSV read without
@@ -98,8 +99,8 @@ export function importSentence(fileName: string, result: ImportResult): string {
   }
   const parts = [
     `${count(result.linesRead, 'line')} read`,
-    `${result.linesAdded.toLocaleString()} added`,
-    `${result.linesAlreadyKnown.toLocaleString()} already known`,
+    `${formatNumber(result.linesAdded)} added`,
+    `${formatNumber(result.linesAlreadyKnown)} already known`,
   ];
   const problems = result.errorsTotal === 0 ? '' : ` ${count(result.errorsTotal, 'line')} could not be read.`;
   const mapping = result.mapping === undefined ? '' : ` Columns read by their titles: ${result.mapping}.`;
@@ -109,7 +110,7 @@ export function importSentence(fileName: string, result: ImportResult): string {
 /** "… and 1,234 more problems": the answer lists the first 100 by line. */
 export function moreProblemsSentence(result: ImportResult): string {
   const more = result.errorsTotal - result.errors.length;
-  return `… and ${more.toLocaleString()} more ${more === 1 ? 'problem' : 'problems'}, not listed: fix the first ones and import the file again to see the rest.`;
+  return `… and ${formatNumber(more)} more ${more === 1 ? 'problem' : 'problems'}, not listed: fix the first ones and import the file again to see the rest.`;
 }
 
 /** "Line 4, amount: not a number" — line 0 is the file as a whole. */

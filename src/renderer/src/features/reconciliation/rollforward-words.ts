@@ -3,7 +3,7 @@
  * and dates through the workspace's formats (the core sends values, never formatted text).
  */
 import type { BoundBasisValue, RollforwardFlagValue } from '@shared/ipc/contract-rollforward';
-import { formatMoney } from '../../lib/format-money';
+import { formatMoney, formatNumber } from '../../lib/format-money';
 import { formatDate } from '../../lib/format-time';
 
 type Amount = { amount: string; currency: string };
@@ -12,7 +12,7 @@ const HOUR_MS = 3_600_000;
 const money = (value: Amount): string => formatMoney(value.amount, value.currency);
 const day = (iso: string): string => formatDate(iso.slice(0, 10));
 const plural = (count: number, word: string): string =>
-  `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+  `${formatNumber(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /** "2 days", "18 hours", "40 minutes": how far a snapshot lies from its bound. */
 export function distanceWords(offsetMs: number): string {
@@ -38,7 +38,9 @@ export function boundWords(basis: BoundBasisValue, bound: 'start' | 'end'): stri
 }
 
 const references = (list: readonly string[]): string =>
-  list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`;
+  list.length <= 3
+    ? list.join(', ')
+    : `${list.slice(0, 3).join(', ')} and ${formatNumber(list.length - 3)} more`;
 
 /** One flag as a sentence (the float is shown next to it). */
 export function flagSentence(flag: RollforwardFlagValue): string {

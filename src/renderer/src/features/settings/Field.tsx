@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DateField } from '../../components/DateField';
 
 interface FieldFrameProps {
   id: string;
@@ -57,19 +58,23 @@ export function TextField({
 }: TextFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(describedBy, invalid) => (
-        <input
-          id={id}
-          name={id}
-          type={type}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          spellCheck={type === 'text' ? undefined : false}
-          {...rest}
-        />
-      )}
+      {(describedBy, invalid) =>
+        type === 'date' ? (
+          <DateField id={id} value={value} onChange={onChange} invalid={invalid} describedBy={describedBy} />
+        ) : (
+          <input
+            id={id}
+            name={id}
+            type={type}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            spellCheck={type === 'text' ? undefined : false}
+            {...rest}
+          />
+        )
+      }
     </FieldFrame>
   );
 }

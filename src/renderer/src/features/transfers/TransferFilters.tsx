@@ -3,6 +3,7 @@ import { useTransferOptions } from '../../stores/transfers';
 import { statusLabel } from './columns';
 import { hasFilters, type TransferView } from './transfer-query';
 import { useTextFilter } from './useTextFilter';
+import { DateField } from '../../components/DateField';
 
 interface TransferFiltersProps {
   view: TransferView;
@@ -108,21 +109,11 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
       </div>
       <div className="filter-field filter-date">
         <label htmlFor="transfers-from">Created from</label>
-        <input
-          id="transfers-from"
-          type="date"
-          value={filters.from ?? ''}
-          onChange={(event) => patch({ from: event.target.value })}
-        />
+        <DateField id="transfers-from" value={filters.from ?? ''} onChange={(from) => patch({ from })} />
       </div>
       <div className="filter-field filter-date">
         <label htmlFor="transfers-to">Created to</label>
-        <input
-          id="transfers-to"
-          type="date"
-          value={filters.to ?? ''}
-          onChange={(event) => patch({ to: event.target.value })}
-        />
+        <DateField id="transfers-to" value={filters.to ?? ''} onChange={(to) => patch({ to })} />
       </div>
       <fieldset className="filter-statuses">
         <legend>Status</legend>

@@ -1,6 +1,6 @@
 import type { Money } from '@shared/domain/money';
 import { compareDecimal } from '@shared/domain/money';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney, formatNumber } from '../../../lib/format-money';
 import { formatExactTime } from '../../../lib/format-time';
 
 export interface ChartPoint {
@@ -22,7 +22,7 @@ export function chartSummary(points: readonly ChartPoint[]): string {
     if (compareDecimal(point.available.amount, highest.available.amount) > 0) highest = point;
   }
   return (
-    `${points.length} balances from ${formatExactTime(first.recordedAt)} to ${formatExactTime(last.recordedAt)}: ` +
+    `${formatNumber(points.length)} balances from ${formatExactTime(first.recordedAt)} to ${formatExactTime(last.recordedAt)}: ` +
     `from ${show(first)} to ${show(last)}; lowest ${show(lowest)}, highest ${show(highest)}.`
   );
 }

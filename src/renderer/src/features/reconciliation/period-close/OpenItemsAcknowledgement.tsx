@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format-time';
 import type { Loadable } from '../../../stores/recon-client';
 import type { OpenTotals } from '../../../stores/recon-period-store';
 import { Amount } from '../Amount';
+import { formatNumber } from '../../../lib/format-money';
 
 /**
  * Before signing off: what stays open as of the date — per state the count and total of each
@@ -53,7 +54,7 @@ export function OpenItemsAcknowledgement(props: {
               <tr key={`${row.state} ${row.total.currency}`} data-testid="recon-open-total">
                 <th scope="row">{stateWords(row.state)}</th>
                 <td>{row.total.currency}</td>
-                <td className="num">{row.count.toLocaleString()}</td>
+                <td className="num">{formatNumber(row.count)}</td>
                 <td className="num">
                   <Amount value={row.total} />
                 </td>
@@ -64,8 +65,8 @@ export function OpenItemsAcknowledgement(props: {
       )}
       {totals.suggestions === 0 ? null : (
         <p className="recon-hint">
-          {totals.suggestions.toLocaleString()} suggested{' '}
-          {totals.suggestions === 1 ? 'match is' : 'matches are'} not reviewed.
+          {formatNumber(totals.suggestions)} suggested {totals.suggestions === 1 ? 'match is' : 'matches are'}{' '}
+          not reviewed.
         </p>
       )}
       {totals.differences.map((difference) => (
@@ -83,7 +84,7 @@ export function OpenItemsAcknowledgement(props: {
           onChange={(event) => onAcknowledge(event.target.checked)}
         />
         <label htmlFor="recon-signoff-acknowledge">
-          I have seen what stays open ({openCount.toLocaleString()} {openCount === 1 ? 'item' : 'items'}
+          I have seen what stays open ({formatNumber(openCount)} {openCount === 1 ? 'item' : 'items'}
           {totals.differences.length > 0 ? ', and the roll-forward difference' : ''}) and sign off with it
           carried forward.
         </label>

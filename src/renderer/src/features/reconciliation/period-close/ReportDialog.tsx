@@ -8,6 +8,7 @@ import { STATE_LABELS, STATE_ORDER } from '../recon-text';
 import { actorLabel, lockedCountsText, signOffStatusText } from './period-text';
 import { ReportItemsTable } from './ReportItemsTable';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
+import { formatNumber } from '../../../lib/format-money';
 
 interface ReportDialogProps {
   /** Where focus goes back to when the dialog closes (the button that opened it). */
@@ -21,12 +22,12 @@ function SummaryCounts({ summary }: { summary: ReconSummary }) {
       {STATE_ORDER.map((state) => (
         <div key={state} data-testid={`recon-report-count-${state}`}>
           <dt>{STATE_LABELS[state]}</dt>
-          <dd>{summary.states[state].toLocaleString()}</dd>
+          <dd>{formatNumber(summary.states[state])}</dd>
         </div>
       ))}
       <div>
         <dt>Suggestions to review</dt>
-        <dd>{summary.suggestions.toLocaleString()}</dd>
+        <dd>{formatNumber(summary.suggestions)}</dd>
       </div>
     </dl>
   );

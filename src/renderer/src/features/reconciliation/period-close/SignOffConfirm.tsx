@@ -8,6 +8,7 @@ import { useSettings } from '../../../stores/settings';
 import { OpenItemsAcknowledgement } from './OpenItemsAcknowledgement';
 import { SignerNameAsk } from './SignerNameAsk';
 import { signOffExplanation, signOffOutlook } from './period-text';
+import { formatNumber } from '../../../lib/format-money';
 
 type Pending = Extract<SigningView, { status: 'reviewing' | 'saving' | 'error' }>;
 
@@ -38,7 +39,7 @@ function Outlook({ signing }: { signing: Pending }) {
       {figures.map((figure) => (
         <div key={figure.testId} className="recon-figure" data-testid={`recon-outlook-${figure.testId}`}>
           <dt>{figure.label}</dt>
-          <dd className="recon-outlook-value">{figure.value.toLocaleString()}</dd>
+          <dd className="recon-outlook-value">{formatNumber(figure.value)}</dd>
         </div>
       ))}
     </dl>

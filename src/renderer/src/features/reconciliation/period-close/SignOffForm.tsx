@@ -3,6 +3,7 @@ import { useReconPeriod } from '../../../stores/recon';
 import { isIsoDate } from '../recon-query';
 import { SignOffConfirm } from './SignOffConfirm';
 import { SignOffResult } from './SignOffResult';
+import { DateField } from '../../../components/DateField';
 
 /**
  * Sign off in three steps: the date (the screen's as-of date unless changed) and an optional note;
@@ -44,15 +45,14 @@ export function SignOffForm({ defaultAsOf }: { defaultAsOf: string }) {
     <form className="recon-signoff-form" aria-label="Sign off" noValidate onSubmit={submit}>
       <div className="recon-field">
         <label htmlFor="recon-signoff-as-of">Sign off as of</label>
-        <input
+        <DateField
           id="recon-signoff-as-of"
-          ref={dateInput}
-          type="date"
+          inputRef={dateInput}
           value={asOf}
           required
-          aria-invalid={tried && dateMissing}
-          aria-describedby={`recon-signoff-as-of-hint${tried && dateMissing ? ' recon-signoff-as-of-error' : ''}`}
-          onChange={(event) => setChosenAsOf(event.target.value)}
+          invalid={tried && dateMissing}
+          describedBy={`recon-signoff-as-of-hint${tried && dateMissing ? ' recon-signoff-as-of-error' : ''}`}
+          onChange={setChosenAsOf}
         />
         <span id="recon-signoff-as-of-hint" className="recon-hint">
           Settled items dated on or before this day are locked.

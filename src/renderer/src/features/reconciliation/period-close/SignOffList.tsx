@@ -4,6 +4,7 @@ import { formatDate, formatExactTime } from '../../../lib/format-time';
 import { SignOffReportExport } from '../../export/ScreenExports';
 import { actorLabel, lockedCountsText, signOffStatusText } from './period-text';
 import { UnlockDialog } from './UnlockDialog';
+import { formatNumber } from '../../../lib/format-money';
 
 interface SignOffListProps {
   signOffs: readonly SignOff[];
@@ -22,7 +23,7 @@ function DriftBadge({ signOff }: { signOff: SignOff }) {
   }
   return (
     <span className="recon-drift-badge" data-testid="recon-drift-badge">
-      {count.toLocaleString()} {count === 1 ? 'change' : 'changes'}
+      {formatNumber(count)} {count === 1 ? 'change' : 'changes'}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import type { SignOff } from '@shared/ipc/contract-period';
 import { formatDate } from '../../../lib/format-time';
 import { useReconPeriod } from '../../../stores/recon';
 import { shortHash } from './period-text';
+import { formatNumber } from '../../../lib/format-money';
 
 /** Step 3: what the sign-off locked and where it sits in the audit log. */
 export function SignOffResult({ signOff }: { signOff: SignOff }) {
@@ -17,11 +18,11 @@ export function SignOffResult({ signOff }: { signOff: SignOff }) {
       <dl className="recon-signoff-facts">
         <div>
           <dt>Locked requests</dt>
-          <dd data-testid="recon-signoff-locked-requests">{signOff.lockedRequests.toLocaleString()}</dd>
+          <dd data-testid="recon-signoff-locked-requests">{formatNumber(signOff.lockedRequests)}</dd>
         </div>
         <div>
           <dt>Locked bank lines</dt>
-          <dd data-testid="recon-signoff-locked-lines">{signOff.lockedLines.toLocaleString()}</dd>
+          <dd data-testid="recon-signoff-locked-lines">{formatNumber(signOff.lockedLines)}</dd>
         </div>
         <div>
           <dt>Audit entry</dt>

@@ -2,11 +2,12 @@ import type { Drift, SignOff } from '@shared/ipc/contract-period';
 import type { ReconItem, ReconSummary } from '@shared/ipc/contract-reconcile';
 import { actorWords } from '@shared/domain/recon-words';
 import { formatDate } from '../../../lib/format-time';
+import { formatNumber } from '../../../lib/format-money';
 
 /** The words of period close: sign-offs, their status, drift alerts, locks and the unlock reason. */
 
 const count = (n: number, singular: string, plural = `${singular}s`): string =>
-  `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
+  `${formatNumber(n)} ${n === 1 ? singular : plural}`;
 
 /** The first characters of a SHA-256, enough to tell two apart on screen (the whole one on hover). */
 export function shortHash(hash: string, length = 12): string {
@@ -74,7 +75,7 @@ export function driftHeading(signOffs: ReadonlyArray<Pick<SignOff, 'id' | 'drift
   const changes = drifts.length === requests ? '' : ` (${count(drifts.length, 'change')})`;
   return requests === 1
     ? `A signed-off request changed after its sign-off${changes}`
-    : `${requests.toLocaleString()} signed-off requests changed after their sign-off${changes}`;
+    : `${formatNumber(requests)} signed-off requests changed after their sign-off${changes}`;
 }
 
 /** Every drift alert of the sign-offs still in force, newest sign-off first. */
@@ -104,7 +105,7 @@ export function unlockReasonProblem(reason: string): string | null {
   if (text === '') return 'Reason is required: say why this period is reopened (an auditor reads it).';
   if (text.length < UNLOCK_REASON_MIN) return `Reason must be at least ${UNLOCK_REASON_MIN} characters.`;
   if (text.length > UNLOCK_REASON_MAX)
-    return `Reason must be at most ${UNLOCK_REASON_MAX.toLocaleString()} characters.`;
+    return `Reason must be at most ${formatNumber(UNLOCK_REASON_MAX)} characters.`;
   return null;
 }
 
@@ -164,5 +165,5 @@ export const REPORT_PAGE_SIZE = 100;
 /** "Items 101–200 of 5,234" */
 export function reportPageText(offset: number, shown: number, total: number): string {
   if (total === 0) return 'No items in this report.';
-  return `Items ${(offset + 1).toLocaleString()}–${(offset + shown).toLocaleString()} of ${total.toLocaleString()}`;
+  return `Items ${formatNumber(offset + 1)}–${formatNumber(offset + shown)} of ${formatNumber(total)}`;
 }
