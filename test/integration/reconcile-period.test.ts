@@ -224,8 +224,8 @@ describe('sign-off', () => {
         reasonCode: 'other',
         note: 'x',
       }),
-      await failure('recon:undo', { decisionId: auto }),
-      await failure('recon:undo', { decisionId: resolution }),
+      await failure('recon:undo', { decisionId: auto, reason: 'Wrong payment' }),
+      await failure('recon:undo', { decisionId: resolution, reason: 'Wrong reason' }),
       await failure('recon:match.reject', { key: tie.key }),
     ];
     expect(refusals.map((error) => error.code)).toEqual(Array(7).fill('locked'));
@@ -278,7 +278,7 @@ describe('sign-off', () => {
     expect(await itemOf('FDK7Q2M9X1')).toMatchObject({ state: 'matched', lockedBy: null });
     expect((await call('recon:signoff.report', { id: 1 })).signOff.reportSha256).toBe(signOff.reportSha256);
 
-    await call('recon:undo', { decisionId: auto });
+    await call('recon:undo', { decisionId: auto, reason: 'Wrong payment' });
     expect(await itemOf('FDK7Q2M9X1')).toMatchObject({
       state: 'awaiting_payment',
       match: null,
