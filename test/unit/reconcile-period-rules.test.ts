@@ -234,7 +234,7 @@ describe('whether an option of a suggestion can be confirmed', () => {
     const fx = buildWorld([line(1, '2026-10-14')], [request(2, '2026-10-14', 'EUR')]);
     const refusal = optionRefusal(fx, { lines: [1], requests: [2] }, none, NO_LOCKS, ISO);
     expect(refusal?.whyNot).toBe(
-      'paid in GBP for a EUR request: resolve the request as fx_difference instead',
+      'paid in GBP for a EUR request: resolve the request with the reason “Exchange-rate difference” instead',
     );
     expect(refusal?.error).toMatchObject({
       code: 'invalid_input',

@@ -4,6 +4,7 @@
  * that applies: an item no longer in the ledger, an item signed off, an item already in a match in
  * force, items in different currencies.
  */
+import { RESOLUTION_REASON_WORDS } from '../../../shared/domain/recon-words';
 import type { FormatPreferences } from '../../../shared/domain/formats';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
 import type { ItemRows } from '../ledger/repositories/recon-decisions';
@@ -79,7 +80,7 @@ function currencyRefusal(
   const whyNot =
     other === undefined
       ? `the bank payments are in different currencies (${[...new Set(lines.map((line) => line.currency))].join(', ')}): they cannot be matched together`
-      : `paid in ${paid} for a ${other.requested.currency} request: resolve the request as fx_difference instead`;
+      : `paid in ${paid} for a ${other.requested.currency} request: resolve the request with the reason “${RESOLUTION_REASON_WORDS.fx_difference}” instead`;
   return { error: invalidInput('match', issues), whyNot };
 }
 
