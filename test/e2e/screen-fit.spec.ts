@@ -92,9 +92,15 @@ test('at 1366×768 the Transfers detail panel leaves Difference and Status in vi
   const grid = page.getByTestId('transfers-grid');
   await expect(grid).toHaveAttribute('data-ready', 'true');
 
-  // Without the panel, every column header is on screen.
-  for (const name of ['Created', 'Payment reference', 'Float', 'Requested', 'Difference', 'Status'])
+  // Without the panel, every column header is on screen, and the table needs no sideways scroll.
+  for (const name of ['Created', 'Payment reference', 'Float', 'Requested', 'Difference', 'Status', 'Origin'])
     expect(await whyNotSeen(grid.getByRole('columnheader', { name })), name).toBeNull();
+  expect(
+    await whyNotSeen(grid.getByRole('columnheader', { name: /^Last change/ })),
+    'Last change',
+  ).toBeNull();
+  const overflow = await grid.evaluate((node) => node.scrollWidth - node.clientWidth);
+  expect(overflow, 'the Transfers table is wider than the screen').toBeLessThanOrEqual(0);
 
   const first = grid.getByTestId('transfer-row').first();
   await first.click();

@@ -11,15 +11,15 @@ export interface TransferColumn {
 
 export const TRANSFER_COLUMNS: readonly TransferColumn[] = [
   { id: 'createdAt', label: 'Created', width: '8.5rem', numeric: false },
-  // Wide enough for an 18-character RF reference on one line; a longer one wraps, never cut off.
-  { id: 'paymentReference', label: 'Payment reference', width: '12.5rem', numeric: false },
+  // Wide enough for an 18-character RF reference and its copy button on one line.
+  { id: 'paymentReference', label: 'Payment reference', width: '10.75rem', numeric: false },
   { id: 'float', label: 'Float', width: 'minmax(5.5rem, 1fr)', numeric: false },
   { id: 'currency', label: 'Currency', width: '4.75rem', numeric: false },
   { id: 'requested', label: 'Requested', width: '7.25rem', numeric: true },
   { id: 'approved', label: 'Approved', width: '7.25rem', numeric: true },
   { id: 'difference', label: 'Difference', width: '6.75rem', numeric: true },
   { id: 'status', label: 'Status', width: '9.5rem', numeric: false },
-  { id: 'origin', label: 'Origin', width: '5.5rem', numeric: false },
+  { id: 'origin', label: 'Origin', width: '5rem', numeric: false },
   { id: 'lastChangedAt', label: 'Last change', width: 'minmax(6.5rem, 0.75fr)', numeric: false },
 ];
 
