@@ -126,7 +126,18 @@ for (const theme of ['light', 'dark'] as const) {
     // Suggestions: confirm the first card's first option, reject the next card.
     const cards = page.getByTestId('recon-suggestion');
     await expect(cards.first()).toBeVisible();
-    const before = await cards.count();
+    // The queue's heading counts every suggestion; the list shows them a page at a time.
+    const title = page.locator('#recon-suggestions-title');
+    const waiting = async (): Promise<number> =>
+      Number(/\(([^)]*)\)/.exec(await title.innerText())?.[1]?.replace(/\D/g, '') ?? NaN);
+    const before = await waiting();
+    const more = page.getByTestId('recon-suggestions-more');
+    if (before > 25) {
+      await expect(cards).toHaveCount(25);
+      await more.getByRole('button', { name: /^Show \d+ more$/ }).click();
+    }
+    await expect(cards).toHaveCount(before);
+    await expect(more).toHaveCount(0);
     await shoot('suggestions', cards.first(), theme === 'light');
     const confirmed = cards.first();
     const confirmedReference = await confirmed
@@ -137,6 +148,7 @@ for (const theme of ['light', 'dark'] as const) {
       .innerText();
     await confirmed.getByRole('button', { name: /^Confirm option 1 of suggestion \d+$/ }).click();
     await expect(page.getByTestId('recon-announcement')).toContainText('Confirmed the match of bank line');
+    await expect.poll(waiting).toBe(before - 1);
     await expect(cards).toHaveCount(before - 1);
     const rejectedText = await cards.first().innerText();
     await cards
@@ -144,6 +156,7 @@ for (const theme of ['light', 'dark'] as const) {
       .getByRole('button', { name: /^Reject suggestion \d+$/ })
       .click();
     await expect(page.getByTestId('recon-announcement')).toContainText('Rejected a suggestion');
+    await expect.poll(waiting).toBe(before - 2);
     await expect(cards).toHaveCount(before - 2);
     await expect(cards.filter({ hasText: rejectedText })).toHaveCount(0);
     expect(confirmedReference).not.toBe('');
