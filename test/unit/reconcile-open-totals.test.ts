@@ -49,10 +49,14 @@ describe('open totals', () => {
       item('resolved', '5.00'),
       item('signed_off', '7.00'),
       item('unmatched_bank_payment', '-0.20'),
+      // The bank payment of a request in variance is counted with its request, as the summary does.
+      { ...item('variance', '-0.40'), kind: 'line' },
+      item('variance', '0.50'),
     ]);
     expect(rows).toEqual([
       { state: 'awaiting_payment', count: 2, total: { amount: '0.30', currency: 'GBP' } },
       { state: 'awaiting_payment', count: 1, total: { amount: '0.10', currency: 'USD' } },
+      { state: 'variance', count: 1, total: { amount: '0.50', currency: 'GBP' } },
       { state: 'unmatched_bank_payment', count: 2, total: { amount: '-0.30', currency: 'GBP' } },
     ]);
   });

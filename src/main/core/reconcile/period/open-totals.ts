@@ -17,11 +17,17 @@ export type OpenTotals = ChannelOutput<'recon:open-totals'>;
 
 const isZero = (amount: string): boolean => /^-?0*(\.0*)?$/.test(amount);
 
-/** Per state (in the summary's order) and currency (alphabetical): how many open items, and their amounts summed. */
+/**
+ * Per state (in the summary's order) and currency (alphabetical): how many open items, and their
+ * amounts summed — counted as the summary counts them: requests, and bank payments only when no
+ * request pairs with them (a bank line matched to a request in variance is that request's payment,
+ * not a second open item; summed with it, the two would cancel out to 0.00).
+ */
 export function openRows(items: readonly ReconItem[]): OpenTotals['open'] {
   const groups = new Map<string, { state: ReconItem['state']; currency: string; amounts: string[] }>();
   for (const item of items) {
     if (CLOSED_STATES.has(item.state)) continue;
+    if (item.kind === 'line' && item.state !== 'unmatched_bank_payment') continue;
     const key = `${item.state} ${item.amount.currency}`;
     let group = groups.get(key);
     if (group === undefined) {

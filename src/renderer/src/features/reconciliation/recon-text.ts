@@ -1,5 +1,6 @@
 import { AGEING_BUCKETS, RECON_STATES } from '@shared/ipc/contract-reconcile';
 import {
+  AGEING_WORDS,
   flagWords,
   MATCH_RULE_WORDS,
   reasonWords,
@@ -48,12 +49,7 @@ export const ATTENTION_STATES: ReadonlySet<ReconState> = new Set<ReconState>([
   'unmatched_bank_payment',
 ]);
 
-export const AGEING_LABELS: Readonly<Record<AgeingBucket, string>> = {
-  '0-2': '0–2 days',
-  '3-7': '3–7 days',
-  '8-30': '8–30 days',
-  'over-30': 'Over 30 days',
-};
+export const AGEING_LABELS: Readonly<Record<AgeingBucket, string>> = AGEING_WORDS;
 
 export const AGEING_ORDER: readonly AgeingBucket[] = AGEING_BUCKETS;
 

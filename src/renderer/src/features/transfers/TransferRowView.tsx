@@ -4,6 +4,7 @@ import { amountNumber, createdText, isDifferent, relativeText } from './cell-tex
 import { originLabel, ROW_HEIGHT, TRANSFER_COLUMNS } from './columns';
 import { CopyIcon } from './CopyIcon';
 import { StatusBadge } from './StatusBadge';
+import { formatExactTime } from '../../lib/format-time';
 
 export const rowDomId = (index: number): string => `transfer-row-${index}`;
 
@@ -76,7 +77,7 @@ export const TransferRowView = memo(function TransferRowView({ index, row, selec
       style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}
     >
       <div role="gridcell" className="cell">
-        <time dateTime={row.createdAt} title={`Created ${row.createdAt}`}>
+        <time dateTime={row.createdAt} title={`Created ${formatExactTime(row.createdAt)}`}>
           {createdText(row.createdAt)}
         </time>
       </div>
@@ -116,7 +117,7 @@ export const TransferRowView = memo(function TransferRowView({ index, row, selec
         {originLabel(row.origin)}
       </div>
       <div role="gridcell" className="cell cell-muted">
-        <time dateTime={row.lastChangedAt} title={row.lastChangedAt}>
+        <time dateTime={row.lastChangedAt} title={`Last changed ${formatExactTime(row.lastChangedAt)}`}>
           {relativeText(row.lastChangedAt, now)}
         </time>
       </div>

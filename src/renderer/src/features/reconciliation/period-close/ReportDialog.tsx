@@ -93,11 +93,11 @@ export function ReportDialog({ returnFocus, onClose }: ReportDialogProps) {
                 <dd>{signOffStatusText(value.signOff)}</dd>
               </div>
               <div>
-                <dt>Audit entry</dt>
+                <dt>Audit log entry</dt>
                 <dd>{value.signOff.auditSeq}</dd>
               </div>
               <div className="recon-signoff-hash">
-                <dt>Report SHA-256</dt>
+                <dt>Report fingerprint (SHA-256)</dt>
                 <dd>
                   <code data-testid="recon-report-sha256">{value.signOff.reportSha256}</code>
                 </dd>

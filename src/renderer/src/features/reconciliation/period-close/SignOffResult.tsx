@@ -25,22 +25,20 @@ export function SignOffResult({ signOff }: { signOff: SignOff }) {
           <dd data-testid="recon-signoff-locked-lines">{formatNumber(signOff.lockedLines)}</dd>
         </div>
         <div>
-          <dt>Audit entry</dt>
+          <dt>Audit log entry</dt>
           <dd data-testid="recon-signoff-audit-seq">{signOff.auditSeq}</dd>
         </div>
         <div>
-          <dt>Audit hash</dt>
+          <dt>Report fingerprint</dt>
           <dd>
-            <code title={signOff.auditHash}>{shortHash(signOff.auditHash)}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Report SHA-256</dt>
-          <dd>
-            <code title={signOff.reportSha256}>{shortHash(signOff.reportSha256)}</code>
+            <code title={`SHA-256 ${signOff.reportSha256}`}>{shortHash(signOff.reportSha256)}</code>
           </dd>
         </div>
       </dl>
+      <p className="recon-hint">
+        The fingerprint changes if anything in the frozen report changes: quote it when the report is
+        reviewed.
+      </p>
       <div className="recon-actions">
         <button type="button" className="button button-secondary" onClick={cancelSigning}>
           Done
