@@ -19,7 +19,9 @@ import { createCore, type Core } from '../../src/main/core/services';
 import type { Channel } from '../../src/shared/ipc/channels';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
+import { afterEach, beforeEach } from 'vitest';
 import { STATEMENT_FIXTURES } from './statement-fixtures';
+import { makeTempDir } from './temp-dir';
 
 export const RECON_STATEMENT = 'recon-gbp-camt053.xml';
 export const RECON_NOW = new Date('2026-10-31T18:00:00.000Z');
@@ -161,4 +163,52 @@ export async function refusal(core: Core, channel: string, input: unknown): Prom
   const envelope = await core.dispatch(channel, input);
   if (envelope.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(envelope.value)}`);
   return envelope.error;
+}
+
+/** The workspace of one test: its ledger file and the core running on it. */
+export interface ImportedReconWorkspace {
+  readonly core: Core;
+  readonly ledgerPath: string;
+  /** Closes the core and starts another on the same workspace, in the shell given. */
+  reopen(shell: 'browser' | 'cli'): Promise<void>;
+}
+
+/**
+ * For every test of the calling file: a fresh workspace with the requests (seedReconWorkspace), its
+ * core, and the statement RECON_STATEMENT imported; closed and removed after the test.
+ */
+export function useImportedReconWorkspace(): ImportedReconWorkspace {
+  let temp: ReturnType<typeof makeTempDir> | undefined;
+  let path: string | undefined;
+  let current: Core | undefined;
+  beforeEach(async () => {
+    temp = makeTempDir();
+    path = seedReconWorkspace(temp.dir);
+    current = reconCore(temp.dir);
+    await dispatched(current, 'recon:import', {
+      fileName: RECON_STATEMENT,
+      contentBase64: statementBase64(),
+    });
+  });
+  afterEach(async () => {
+    await current?.close();
+    temp?.cleanup();
+    temp = path = current = undefined;
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the workspace exists only inside a test');
+    return value;
+  };
+  return {
+    get core() {
+      return started(current);
+    },
+    get ledgerPath() {
+      return started(path);
+    },
+    async reopen(shell) {
+      await started(current).close();
+      current = reconCore(started(temp).dir, undefined, shell);
+    },
+  };
 }

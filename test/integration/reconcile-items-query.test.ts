@@ -5,44 +5,21 @@
  * currency of every page; and recon:match.check, which warns before a match by hand exactly as the
  * match would, and writes nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Core } from '../../src/main/core/services';
+import { describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
-import {
-  dispatched,
-  ledgerDigest,
-  RECON_STATEMENT,
-  reconCore,
-  refusal,
-  seedReconWorkspace,
-  statementBase64,
-} from '../helpers/recon-fixture';
-import { makeTempDir } from '../helpers/temp-dir';
+import { dispatched, ledgerDigest, refusal, useImportedReconWorkspace } from '../helpers/recon-fixture';
 
-let temp: ReturnType<typeof makeTempDir>;
-let ledgerPath: string;
-let core: Core;
-
-beforeEach(async () => {
-  temp = makeTempDir();
-  ledgerPath = seedReconWorkspace(temp.dir);
-  core = reconCore(temp.dir);
-  await call('recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
-});
-afterEach(async () => {
-  await core.close();
-  temp.cleanup();
-});
+const workspace = useImportedReconWorkspace();
 
 type Channel = 'recon:import' | 'recon:items' | 'recon:run' | 'recon:match.check' | 'recon:match.manual';
 
 async function call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  return dispatched(core, channel, input);
+  return dispatched(workspace.core, channel, input);
 }
 
 async function failure(channel: Channel, input: unknown): Promise<ErrorShape> {
-  return refusal(core, channel, input);
+  return refusal(workspace.core, channel, input);
 }
 
 const AS_OF = '2026-10-31';
@@ -156,12 +133,12 @@ describe('recon:items search, filters, order and totals', () => {
 describe('recon:match.check', () => {
   it('warns as the match by hand would, before it is made, and writes nothing', async () => {
     const input = { lineIds: ['2026101300000106'], requestReferences: ['FDR9L5X2N6'] };
-    const before = ledgerDigest(ledgerPath);
+    const before = ledgerDigest(workspace.ledgerPath);
     const check = await call('recon:match.check', input);
     expect(check.warnings).toEqual([
       'The amount paid (£980.00) differs from the amount requested £1,000.00 by £20.00, more than the tolerance of £0.00.',
     ]);
-    expect(ledgerDigest(ledgerPath)).toBe(before);
+    expect(ledgerDigest(workspace.ledgerPath)).toBe(before);
     const manual = await call('recon:match.manual', input);
     expect(manual.warnings).toEqual(check.warnings);
     // Now matched: the check refuses as the match would.

@@ -5,38 +5,15 @@
  * amount-and-date matches wait for a person; items before the start date are listed, marked, counted
  * apart and never matched automatically.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
 import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
-import type { Core } from '../../src/main/core/services';
 import type { ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
-import {
-  dispatched,
-  ledgerDigest,
-  RECON_STATEMENT,
-  reconCore,
-  refusal,
-  seedReconWorkspace,
-  statementBase64,
-} from '../helpers/recon-fixture';
-import { makeTempDir } from '../helpers/temp-dir';
+import { dispatched, ledgerDigest, refusal, useImportedReconWorkspace } from '../helpers/recon-fixture';
 
-let temp: ReturnType<typeof makeTempDir>;
-let ledgerPath: string;
-let core: Core;
-
-beforeEach(async () => {
-  temp = makeTempDir();
-  ledgerPath = seedReconWorkspace(temp.dir);
-  core = reconCore(temp.dir);
-  await call('recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
-});
-afterEach(async () => {
-  await core.close();
-  temp.cleanup();
-});
+const workspace = useImportedReconWorkspace();
 
 type Known =
   | 'recon:import'
@@ -49,15 +26,15 @@ type Known =
   | 'recon:settings.update';
 
 async function call<C extends Known>(channel: C, input: unknown = {}): Promise<ChannelOutput<C>> {
-  return dispatched(core, channel, input);
+  return dispatched(workspace.core, channel, input);
 }
 
 async function failure(channel: string, input: unknown): Promise<ErrorShape> {
-  return refusal(core, channel, input);
+  return refusal(workspace.core, channel, input);
 }
 
 function auditEntries(): AuditEntry[] {
-  const db = openLedger(ledgerPath, { readonly: true });
+  const db = openLedger(workspace.ledgerPath, { readonly: true });
   try {
     return new AuditLogRepository(db, 1).list();
   } finally {
@@ -117,13 +94,13 @@ describe('recon:settings', () => {
         },
       },
     });
-    const report = auditLedgerFile(ledgerPath);
+    const report = auditLedgerFile(workspace.ledgerPath);
     if (report.kind !== 'checked') throw new Error('the audit log could not be checked');
     expect(report.workspaces[0]!.result).toMatchObject({ ok: true });
   });
 
   it('refuses a tolerance finer than its currency, a currency twice, or a negative amount: nothing written', async () => {
-    const before = ledgerDigest(ledgerPath);
+    const before = ledgerDigest(workspace.ledgerPath);
     const entries = auditEntries().length;
     const finer = await failure('recon:settings.update', {
       ...DEFAULTS,
@@ -147,7 +124,7 @@ describe('recon:settings', () => {
       tolerances: [{ currency: 'GBP', amount: '-1' }],
     });
     expect(negative).toMatchObject({ code: 'invalid_input' });
-    expect(ledgerDigest(ledgerPath)).toBe(before);
+    expect(ledgerDigest(workspace.ledgerPath)).toBe(before);
     expect(auditEntries()).toHaveLength(entries);
   });
 });
@@ -184,9 +161,9 @@ describe('the policy in a run', () => {
 
   it('the preview lists exactly the matches the run then stores, each bank line as a person reads it', async () => {
     await update({ tolerances: [{ currency: 'GBP', amount: '10.00' }] });
-    const before = ledgerDigest(ledgerPath);
+    const before = ledgerDigest(workspace.ledgerPath);
     const preview = await call('recon:run', { preview: true });
-    expect(ledgerDigest(ledgerPath)).toBe(before);
+    expect(ledgerDigest(workspace.ledgerPath)).toBe(before);
     // Within 10.00, FDP3W8R6T4 (paid 1200.00, approved 1190.00) is matched without a person.
     expect(preview.planned!.map((m) => [m.ruleText, m.requestReferences])).toEqual([
       ['Exact payment reference', ['FDK7Q2M9X1']],

@@ -4,51 +4,28 @@
  * anything is open and not acknowledged; with a name in Settings, decisions, runs, sign-offs and
  * unlocks carry the name of their time in their rows and audit entries; a CLI run says so.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { ReconDecisionsRepository } from '../../src/main/core/ledger/repositories/recon-decisions';
 import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
 import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
-import type { Core } from '../../src/main/core/services';
 import type { Channel } from '../../src/shared/ipc/channels';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
-import {
-  dispatched,
-  ledgerDigest,
-  RECON_STATEMENT,
-  reconCore,
-  refusal,
-  seedReconWorkspace,
-  statementBase64,
-} from '../helpers/recon-fixture';
-import { makeTempDir } from '../helpers/temp-dir';
+import { dispatched, ledgerDigest, refusal, useImportedReconWorkspace } from '../helpers/recon-fixture';
 
-let temp: ReturnType<typeof makeTempDir>;
-let ledgerPath: string;
-let core: Core;
-
-beforeEach(async () => {
-  temp = makeTempDir();
-  ledgerPath = seedReconWorkspace(temp.dir);
-  core = reconCore(temp.dir);
-  await call('recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
-});
-afterEach(async () => {
-  await core.close();
-  temp.cleanup();
-});
+const workspace = useImportedReconWorkspace();
 
 async function call<C extends Channel>(channel: C, input: unknown = {}): Promise<ChannelOutput<C>> {
-  return dispatched(core, channel, input);
+  return dispatched(workspace.core, channel, input);
 }
 
 async function failure(channel: string, input: unknown): Promise<ErrorShape> {
-  return refusal(core, channel, input);
+  return refusal(workspace.core, channel, input);
 }
 
 function readLedger<T>(read: (db: ReturnType<typeof openLedger>) => T): T {
-  const db = openLedger(ledgerPath, { readonly: true });
+  const db = openLedger(workspace.ledgerPath, { readonly: true });
   try {
     return read(db);
   } finally {
@@ -83,7 +60,7 @@ describe('what stays open, acknowledged', () => {
       reasonCode: 'other',
       note: 'Paid twice',
     });
-    const digest = ledgerDigest(ledgerPath);
+    const digest = ledgerDigest(workspace.ledgerPath);
     for (const input of [{}, { acknowledgeOpenItems: false }]) {
       const refused = await failure('recon:signoff', input);
       expect(refused).toMatchObject({
@@ -92,7 +69,7 @@ describe('what stays open, acknowledged', () => {
       });
       expect(refused.message).toMatch(/open/);
     }
-    expect(ledgerDigest(ledgerPath)).toBe(digest);
+    expect(ledgerDigest(workspace.ledgerPath)).toBe(digest);
     expect((await call('recon:signoffs')).signOffs).toEqual([]);
     const { signOff } = await call('recon:signoff', { acknowledgeOpenItems: true });
     expect(signOff.lockedRequests).toBeGreaterThan(0);
@@ -135,14 +112,13 @@ describe('a named person', () => {
       expect(repo.get(1, resolved.decisionId)).toMatchObject({ actor: 'user', actorName: 'Ana Ruiz' });
       expect(repo.get(1, 1)).toMatchObject({ kind: 'auto_match', actor: 'user', actorName: 'Ana Ruiz' });
     });
-    const audit = auditLedgerFile(ledgerPath);
+    const audit = auditLedgerFile(workspace.ledgerPath);
     if (audit.kind !== 'checked') throw new Error(`audit not checked: ${audit.kind}`);
     expect(audit.workspaces[0]!.result).toMatchObject({ ok: true });
   });
 
   it('without a name a person is still a person; a run from the command line says so', async () => {
-    await core.close();
-    core = reconCore(temp.dir, undefined, 'cli');
+    await workspace.reopen('cli');
     await call('settings:update', { signerName: 'Ana Ruiz' });
     await call('recon:run', {});
     const runEntry = auditEntries().find((entry) => entry.action === 'match.automatic')!;
