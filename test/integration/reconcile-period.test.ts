@@ -313,10 +313,12 @@ describe('sign-off', () => {
       return read.call(this, workspaceId);
     });
     try {
-      // A write of this connection: the next answer reads the ledger again, locks included.
-      await call('recon:profiles.save', {
-        name: 'Any',
-        profile: { columns: { date: 'D', amount: 'A', currency: 'C' } },
+      // A write of this connection to what the reconciliation reads (its settings): the next answer
+      // reads the ledger again, locks included.
+      await call('recon:settings.update', {
+        automatic: { exactReference: true, fuzzyReference: true, splitSum: false },
+        tolerances: [{ currency: 'GBP', amount: '10.00' }],
+        startDate: '2020-01-01',
       });
       // The answer is of one ledger version: the one its items and decisions were read at.
       expect(await allItems()).toEqual(before);

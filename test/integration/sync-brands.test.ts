@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BrandsRepository } from '../../src/main/core/ledger/repositories/brands';
 import { createPlatformClient, type PlatformClient } from '../../src/main/core/platform/client';
 import { parseLossless } from '../../src/main/core/platform/wire';
-import { canonicalJson } from '../../src/main/core/sync/brand-diff';
+import { canonicalJson } from '../../src/shared/domain/canonical-json';
 import { brandSync } from '../../src/main/core/sync/brands';
 import { generateWorld } from '../../src/simulator/data';
 import type { SimBrand, World } from '../../src/simulator/model';

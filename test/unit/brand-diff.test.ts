@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/shared/domain/canonical-json';
 import {
-  canonicalJson,
   diffBrand,
   planBrands,
   type StoredBrand,

@@ -178,6 +178,27 @@ describe('matching engine properties', () => {
     );
   });
 
+  // A run is answered without matching while nothing it reads has changed (kept-reading.ts): what
+  // it left open, matched again, must give no match and the same suggestions.
+  it('matching again what a run left open finds no match and the same suggestions (a fixpoint)', () => {
+    fc.assert(
+      fc.property(scenarios, ({ lines, requests }) => {
+        const first = preview(lines, requests);
+        const usedLines = new Set(first.matches.flatMap((match) => match.lineIds));
+        const usedRequests = new Set(first.matches.flatMap((match) => match.requestReferences));
+        const again = preview(
+          lines.filter((line) => !usedLines.has(line.bankTransactionId)),
+          requests.filter((request) => !usedRequests.has(request.paymentReference)),
+        );
+        expect(again.matches.map(signature)).toEqual([]);
+        const suggestions = (result: PreviewResult): unknown =>
+          (canonical(result) as { suggestions: unknown }).suggestions;
+        expect(suggestions(again)).toEqual(suggestions(first));
+      }),
+      runs(300),
+    );
+  });
+
   it('every line and every request is in at most one match; matched + unmatched + ignored = all', () => {
     fc.assert(
       fc.property(scenarios, ({ lines, requests }) => {

@@ -4,6 +4,7 @@
 import type { FormatPreferences } from '../../../shared/domain/formats';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
+import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
 import { SettingsRepository } from '../ledger/repositories/settings';
 import { workspaceFormat } from '../settings/word-format';
 import type { DecisionState } from './decision-state';
@@ -83,6 +84,8 @@ export interface Reading {
   context: ReconContext;
   world: ReconWorld;
   state: DecisionState;
+  /** Where the inputs stood when they were read (what a derived value kept in the file is keyed by). */
+  inputsVersion: number;
 }
 
 /**
@@ -92,7 +95,8 @@ export interface Reading {
 export function readWithLocks(context: ReconContext): Reading {
   const read = (index: () => LockIndex): Reading => {
     const { world, state } = loadAll(context);
-    return { context: withLocks(context, index(), world), world, state };
+    const inputsVersion = new ReconReadingsRepository(context.db).inputsVersion();
+    return { context: withLocks(context, index(), world), world, state, inputsVersion };
   };
   if (context.db.inTransaction) return read(context.lockIndex);
   // A read transaction of its own writes nothing: its locks are committed ones, kept for the next

@@ -1,14 +1,15 @@
 /**
  * Reading a workspace's reconciliation inputs and decisions from the ledger, kept while the ledger
  * is unchanged: the summary, the items and the suggestions a screen asks for one after the other
- * read the ledger once. "Unchanged" is SQLite's own count: `PRAGMA data_version` moves when another
- * connection commits, `total_changes()` when this one writes. What is returned is shared: callers
- * never modify it.
+ * read the ledger once. "Unchanged": `PRAGMA data_version` moves when another connection commits,
+ * the inputs' version (migration 0020) when anything the reconciliation reads changes — and not
+ * when this connection keeps a derived value. What is returned is shared: callers never modify it.
  */
 import type { Ledger } from '../ledger/db';
 import { BankStatementsRepository } from '../ledger/repositories/bank-statements';
 import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import { ReconInputsRepository } from '../ledger/repositories/recon-inputs';
+import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
 import type { ReconContext } from './context';
 import { loadDecisionState, type DecisionState } from './decision-state';
 import { buildWorld, type ReconWorld } from './world';
@@ -24,8 +25,7 @@ const cache = new WeakMap<Ledger, Map<number, Loaded>>();
 
 function versionOf(db: Ledger): string {
   const data = db.pragma('data_version', { simple: true }) as number;
-  const changes = db.prepare('SELECT total_changes()').pluck().get() as number;
-  return `${data}:${changes}`;
+  return `${data}:${new ReconReadingsRepository(db).inputsVersion()}`;
 }
 
 function entries(context: ReconContext): Map<number, Loaded> {

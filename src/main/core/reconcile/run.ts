@@ -8,13 +8,13 @@
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import { appendInTransaction } from './audit/audit-log';
-import { byName, readWithLocks, withLocks, type ReconContext } from './context';
+import { byName, readWithLocks, type ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';
+import { markRun, nothingNewSinceRun, summaryAsOf } from './kept-reading';
 import { ledgerVersion, remember } from './load';
 import { planRun, type RunPlan } from './plan';
 import { plannedView } from './policy/planned-view';
 import { summarize } from './report';
-import { openSuggestionCount } from './suggestions-view';
 
 type RunOutput = ChannelOutput<'recon:run'>;
 
@@ -86,8 +86,11 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
       planned: plan.matches.map((match) => plannedView(world, match)),
     };
   }
-  const { plan, after } = context.db
+  const outcome = context.db
     .transaction(() => {
+      // Nothing the run reads has changed since the last run stored its result: running again would
+      // find no match and the same suggestions (kept-reading.ts).
+      if (nothingNewSinceRun(context)) return null;
       const loaded = readWithLocks(context);
       const planned = planRun(
         loaded.world,
@@ -98,6 +101,7 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
         context.format(),
       );
       const stored = storePlan(context, planned, asOf);
+      markRun(context);
       const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
       return {
         plan: planned,
@@ -105,16 +109,14 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
       };
     })
     .immediate();
+  if (outcome === null) {
+    const summary = summaryAsOf(context, asOf);
+    return { summary, matchesAdded: 0, suggestions: summary.suggestions };
+  }
   // The run changed only what it stored: no need to read everything again. A run changes no lock;
   // the locks are taken again now the run is committed, so the screen's next questions find the
   // summary worked out here (memo.ts) instead of working it out again.
-  remember(context, after);
-  const { world, state } = after;
-  const committed = withLocks(context, context.lockIndex(), world);
-  const suggestions = openSuggestionCount(committed, world, state);
-  return {
-    summary: summarize(committed, world, state, asOf, suggestions),
-    matchesAdded: plan.matches.length,
-    suggestions,
-  };
+  remember(context, outcome.after);
+  const summary = summaryAsOf(context, asOf);
+  return { summary, matchesAdded: outcome.plan.matches.length, suggestions: summary.suggestions };
 }

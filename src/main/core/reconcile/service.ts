@@ -11,9 +11,9 @@ import { readWithLocks, reconContext, type ReconContext } from './context';
 import { loadDemoStatement } from './demo-statement';
 import { importStatementFile } from './import-statement';
 import type { StatementWorker } from './import/run';
+import { summaryAsOf } from './kept-reading';
 import { loadAll } from './load';
 import type { MatchOptions } from './match/types';
-import { summarize } from './report';
 import { openSuggestionCount, openSuggestions } from './suggestions-view';
 import { listItems } from './report-items';
 import { listSignOffs } from './period/sign-off-view';
@@ -77,10 +77,7 @@ export class ReconcileService {
   }
 
   summary(input: In<'recon:summary'>): Out<'recon:summary'> {
-    // Items, decisions and locks of one ledger version.
-    const { context, world, state } = readWithLocks(this.context);
-    const suggestions = openSuggestionCount(context, world, state);
-    return summarize(context, world, state, input.asOf ?? context.today(), suggestions);
+    return summaryAsOf(this.context, input.asOf ?? this.context.today());
   }
 
   items(input: In<'recon:items'>): Out<'recon:items'> {

@@ -23,6 +23,7 @@
  */
 import { normaliseBrandObject } from '../platform/schemas/brands';
 import { parseLossless } from '../platform/wire';
+import { canonicalJson } from '../../../shared/domain/canonical-json';
 
 export type BrandChangeKind = 'new' | 'changed' | 'vanished' | 'returned';
 
@@ -92,37 +93,6 @@ const DECIMAL_VALUED = new Set([
   'shipping_methods',
 ]);
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/**
- * The value with every object's keys in sorted order and its undefined/null fields left out. Arrays
- * of plain values are reused as they are (a catalogue is mostly strings: this keeps it cheap).
- */
-function sortedCopy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let index = 0; index < value.length; index++) {
-      const item: unknown = value[index];
-      if (item === undefined || (typeof item === 'object' && item !== null)) {
-        copy ??= value.slice();
-        copy[index] = item === undefined ? null : sortedCopy(item);
-      }
-    }
-    return copy ?? value;
-  }
-  const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(record).sort()) {
-    const item = record[key];
-    if (item !== undefined && item !== null) out[key] = sortedCopy(item);
-  }
-  return out;
-}
-
-/** JSON with object keys sorted and undefined/null object fields left out: equal data, equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortedCopy(value)) ?? 'null';
-}
 
 /** "005.50" → "5.5", "-0.0" → "0": one spelling per value. */
 function decimalKey(text: string): string {

@@ -1,0 +1,202 @@
+-- The reconciliation's derived reading, kept in the file so a fresh start need not work it out
+-- again. Everything the reconciliation reads (its inputs) is listed by the triggers below: each
+-- insert, update or delete of an input row moves one counter, recon_inputs_version. What is derived
+-- from the inputs is stored with the counter's value it was derived at, and holds exactly while the
+-- counter has not moved since. A new table must be classed as an input (give it the three triggers)
+-- or not: the schema test refuses an unclassed one.
+--
+-- recon_run_marks: the counter after a run stored its result. A run finds nothing new while the
+-- counter is unchanged (a run's result is a fixpoint: the matching engine run again over what it
+-- left open finds no match and the same suggestions), so such a run is answered without matching.
+-- recon_summaries: the summary as of a date, for the matching options the caller gave.
+
+CREATE TABLE recon_inputs_version (
+  id       INTEGER PRIMARY KEY CHECK (id = 1),
+  version  INTEGER NOT NULL CHECK (version >= 0)
+) STRICT;
+INSERT INTO recon_inputs_version (id, version) VALUES (1, 0);
+
+CREATE TABLE recon_run_marks (
+  workspace_id    INTEGER NOT NULL REFERENCES workspaces (id),
+  options_key     TEXT NOT NULL,
+  inputs_version  INTEGER NOT NULL,
+  PRIMARY KEY (workspace_id, options_key)
+) STRICT;
+
+CREATE TABLE recon_summaries (
+  workspace_id    INTEGER NOT NULL REFERENCES workspaces (id),
+  as_of           TEXT NOT NULL CHECK (as_of GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  options_key     TEXT NOT NULL,
+  inputs_version  INTEGER NOT NULL,
+  summary         TEXT NOT NULL CHECK (json_valid(summary) AND json_type(summary) = 'object'),
+  PRIMARY KEY (workspace_id, as_of, options_key)
+) STRICT;
+
+CREATE TRIGGER recon_inputs_bank_statements_insert AFTER INSERT ON bank_statements
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_bank_statements_update AFTER UPDATE ON bank_statements
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_bank_statements_delete AFTER DELETE ON bank_statements
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_bank_lines_insert AFTER INSERT ON bank_lines
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_bank_lines_update AFTER UPDATE ON bank_lines
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_bank_lines_delete AFTER DELETE ON bank_lines
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_transfer_requests_insert AFTER INSERT ON transfer_requests
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_transfer_requests_update AFTER UPDATE ON transfer_requests
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_transfer_requests_delete AFTER DELETE ON transfer_requests
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_transfer_request_history_insert AFTER INSERT ON transfer_request_history
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_transfer_request_history_update AFTER UPDATE ON transfer_request_history
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_transfer_request_history_delete AFTER DELETE ON transfer_request_history
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_decisions_insert AFTER INSERT ON recon_decisions
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_decisions_update AFTER UPDATE ON recon_decisions
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_decisions_delete AFTER DELETE ON recon_decisions
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_current_insert AFTER INSERT ON recon_current
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_current_update AFTER UPDATE ON recon_current
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_current_delete AFTER DELETE ON recon_current
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_suggestions_insert AFTER INSERT ON recon_suggestions
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_suggestions_update AFTER UPDATE ON recon_suggestions
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_suggestions_delete AFTER DELETE ON recon_suggestions
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_signoffs_insert AFTER INSERT ON recon_signoffs
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoffs_update AFTER UPDATE ON recon_signoffs
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoffs_delete AFTER DELETE ON recon_signoffs
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_signoff_items_insert AFTER INSERT ON recon_signoff_items
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoff_items_update AFTER UPDATE ON recon_signoff_items
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoff_items_delete AFTER DELETE ON recon_signoff_items
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_signoff_unlocks_insert AFTER INSERT ON recon_signoff_unlocks
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoff_unlocks_update AFTER UPDATE ON recon_signoff_unlocks
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoff_unlocks_delete AFTER DELETE ON recon_signoff_unlocks
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_signoff_drift_insert AFTER INSERT ON recon_signoff_drift
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoff_drift_update AFTER UPDATE ON recon_signoff_drift
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_signoff_drift_delete AFTER DELETE ON recon_signoff_drift
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_settings_insert AFTER INSERT ON recon_settings
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_settings_update AFTER UPDATE ON recon_settings
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_settings_delete AFTER DELETE ON recon_settings
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_recon_tolerances_insert AFTER INSERT ON recon_tolerances
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_tolerances_update AFTER UPDATE ON recon_tolerances
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_recon_tolerances_delete AFTER DELETE ON recon_tolerances
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_floats_insert AFTER INSERT ON floats
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_floats_update AFTER UPDATE ON floats
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_floats_delete AFTER DELETE ON floats
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_float_opening_balances_insert AFTER INSERT ON float_opening_balances
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_float_opening_balances_update AFTER UPDATE ON float_opening_balances
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_float_opening_balances_delete AFTER DELETE ON float_opening_balances
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_balance_snapshots_insert AFTER INSERT ON balance_snapshots
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_balance_snapshots_update AFTER UPDATE ON balance_snapshots
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_balance_snapshots_delete AFTER DELETE ON balance_snapshots
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+
+CREATE TRIGGER recon_inputs_workspace_settings_insert AFTER INSERT ON workspace_settings
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_workspace_settings_update AFTER UPDATE ON workspace_settings
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
+
+CREATE TRIGGER recon_inputs_workspace_settings_delete AFTER DELETE ON workspace_settings
+BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;

@@ -1,0 +1,82 @@
+/**
+ * The reconciliation's derived reading kept in the file (migration 0020): the inputs' version
+ * counter, the mark a run leaves, and summaries as of a date. What is stored holds while the counter
+ * is where it was when the value was derived; a read gets nothing stale, only a hit or a miss.
+ */
+import type { ReconSummary } from '../../../../shared/ipc/contract-reconcile';
+import type { Ledger } from '../db';
+
+export class ReconReadingsRepository {
+  constructor(private readonly db: Ledger) {}
+
+  /**
+   * Where the reconciliation's inputs stand: moves with every change of an input, by this
+   * connection or any other, and with nothing else (the derived tables are not inputs). Together
+   * with PRAGMA data_version it says whether a reading kept in memory still holds.
+   */
+  inputsVersion(): number {
+    return this.db.prepare('SELECT version FROM recon_inputs_version WHERE id = 1').pluck().get() as number;
+  }
+
+  /** The inputs' version right after the last run with these options stored its result. */
+  runMark(workspaceId: number, optionsKey: string): number | null {
+    const version = this.db
+      .prepare<[number, string], number>(
+        'SELECT inputs_version FROM recon_run_marks WHERE workspace_id = ? AND options_key = ?',
+      )
+      .pluck()
+      .get(workspaceId, optionsKey);
+    return version ?? null;
+  }
+
+  /** Call inside the run's transaction, after its writes. */
+  markRun(workspaceId: number, optionsKey: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO recon_run_marks (workspace_id, options_key, inputs_version)
+         VALUES (?, ?, (SELECT version FROM recon_inputs_version WHERE id = 1))
+         ON CONFLICT (workspace_id, options_key) DO UPDATE SET inputs_version = excluded.inputs_version`,
+      )
+      .run(workspaceId, optionsKey);
+  }
+
+  /** The summary derived at the inputs' current version, or null. */
+  summary(workspaceId: number, asOf: string, optionsKey: string): ReconSummary | null {
+    const text = this.db
+      .prepare<[number, string, string], string>(
+        `SELECT s.summary FROM recon_summaries s, recon_inputs_version v
+          WHERE s.workspace_id = ? AND s.as_of = ? AND s.options_key = ? AND v.id = 1
+            AND s.inputs_version = v.version`,
+      )
+      .pluck()
+      .get(workspaceId, asOf, optionsKey);
+    return text === undefined ? null : (JSON.parse(text) as ReconSummary);
+  }
+
+  /**
+   * Keeps a summary derived at `version`; nothing is kept when the inputs have moved since (it
+   * would be stale). Summaries of an older version are dropped: they can never be read again.
+   */
+  saveSummary(
+    workspaceId: number,
+    asOf: string,
+    optionsKey: string,
+    version: number,
+    summary: ReconSummary,
+  ): void {
+    this.db
+      .prepare(
+        `DELETE FROM recon_summaries WHERE workspace_id = ?
+            AND inputs_version <> (SELECT version FROM recon_inputs_version WHERE id = 1)`,
+      )
+      .run(workspaceId);
+    this.db
+      .prepare(
+        `INSERT INTO recon_summaries (workspace_id, as_of, options_key, inputs_version, summary)
+         SELECT ?, ?, ?, version, ? FROM recon_inputs_version WHERE id = 1 AND version = ?
+         ON CONFLICT (workspace_id, as_of, options_key) DO UPDATE SET
+           inputs_version = excluded.inputs_version, summary = excluded.summary`,
+      )
+      .run(workspaceId, asOf, optionsKey, JSON.stringify(summary), version);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * What the reconciliation keeps in the file (kept-reading.ts, migration 0020) on a real ledger: a
+ * run with nothing new is answered without matching, a fresh start answers the summary without
+ * reading the ledger, and nothing kept is ever stale — after a decision, an import on another
+ * connection, a change of settings — nor kept where the ledger cannot take it.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
+import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
+import { ReconDecisionsRepository } from '../../src/main/core/ledger/repositories/recon-decisions';
+import { readWithLocks } from '../../src/main/core/reconcile/context';
+import { planRun } from '../../src/main/core/reconcile/plan';
+import { ReconcileService } from '../../src/main/core/reconcile/service';
+import type { MatchOptions } from '../../src/main/core/reconcile/match/types';
+import { RECON_NOW, RECON_STATEMENT, seedReconWorkspace, statementBase64 } from '../helpers/recon-fixture';
+import { statementFixture } from '../helpers/statement-fixtures';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const AS_OF = '2026-10-31';
+let temp: ReturnType<typeof makeTempDir>;
+let path: string;
+const opened: Ledger[] = [];
+
+function connect(options: MatchOptions = {}): { db: Ledger; service: ReconcileService } {
+  const db = openLedger(path);
+  opened.push(db);
+  return { db, service: new ReconcileService(db, 1, () => RECON_NOW, 'user', options) };
+}
+
+/** The summary worked out from the ledger, with nothing kept to answer it. */
+function computed(): unknown {
+  const { db, service } = connect();
+  db.prepare('DELETE FROM recon_summaries').run();
+  return service.summary({ asOf: AS_OF });
+}
+
+beforeEach(async () => {
+  temp = makeTempDir();
+  path = seedReconWorkspace(temp.dir);
+  const { service } = connect();
+  await service.import({ fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const db of opened.splice(0)) if (db.open) db.close();
+  temp.cleanup();
+});
+
+describe('the reconciliation kept in the file', () => {
+  it('answers a run with nothing new, and a fresh start’s summary, without reading the ledger', () => {
+    const first = connect().service.run({ asOf: AS_OF });
+    expect(first.matchesAdded).toBeGreaterThan(0);
+    const read = vi.spyOn(BankStatementsRepository.prototype, 'listLines');
+    const { service } = connect();
+    expect(service.run({ asOf: AS_OF })).toEqual({ ...first, matchesAdded: 0 });
+    expect(service.summary({ asOf: AS_OF })).toEqual(first.summary);
+    expect(read).not.toHaveBeenCalled();
+    // What the mark stands for: matching again over what the run left finds nothing new.
+    const { context, world, state } = readWithLocks(service.context);
+    const plan = planRun(
+      world,
+      state,
+      context.matchOptions(),
+      context.locks(),
+      context.policy(),
+      context.format(),
+    );
+    expect(plan.matches).toEqual([]);
+    const stored = new ReconDecisionsRepository(context.db)
+      .suggestions(1)
+      .map((suggestion) => suggestion.key);
+    expect(plan.suggestions.map((suggestion) => suggestion.key)).toEqual(stored);
+  });
+
+  it('is never stale: every decision, setting and import is in the next answer', async () => {
+    const { service } = connect();
+    service.run({ asOf: AS_OF });
+    const steps: Array<[string, () => unknown]> = [
+      [
+        'confirm',
+        () => {
+          const suggestion = service.suggestions({}).suggestions[0]!;
+          return service.confirm({ key: suggestion.key, option: 0 });
+        },
+      ],
+      [
+        'resolve',
+        () => {
+          const item = service.items({ asOf: AS_OF, states: ['unmatched_bank_payment'] }).items[0]!;
+          return service.resolve({ kind: 'line', id: item.id, reasonCode: 'bank_fee', note: 'Charges' });
+        },
+      ],
+      [
+        'undo',
+        () => {
+          const matched = service
+            .items({ asOf: AS_OF })
+            .items.find((item) => item.match?.decisionId !== undefined)!;
+          return service.undo({ decisionId: matched.match!.decisionId!, reason: 'Wrong payment' });
+        },
+      ],
+      [
+        'settings',
+        () =>
+          service.updateSettings({
+            automatic: { exactReference: true, fuzzyReference: false, splitSum: false },
+            tolerances: [],
+            startDate: '2026-10-15',
+          }),
+      ],
+    ];
+    for (const [name, step] of steps) {
+      const before = service.summary({ asOf: AS_OF });
+      step();
+      const after = service.summary({ asOf: AS_OF });
+      expect(after, name).toEqual(computed());
+      expect(after, name).not.toEqual(before);
+    }
+    // Another connection imports a statement: this one's next answers see it.
+    const before = service.summary({ asOf: AS_OF });
+    const other = statementFixture('camt053-v08.xml');
+    await connect().service.import({ fileName: other.name, contentBase64: other.bytes.toString('base64') });
+    expect(service.summary({ asOf: AS_OF })).toEqual(computed());
+    expect(service.summary({ asOf: AS_OF })).not.toEqual(before);
+  });
+
+  it('matches again for other thresholds: the mark holds for the options it was made with', () => {
+    connect().service.run({ asOf: AS_OF });
+    const read = vi.spyOn(BankStatementsRepository.prototype, 'listLines');
+    // The defaults written out are the same options as none.
+    connect({ window: { daysBefore: 2, daysAfter: 10 } }).service.run({ asOf: AS_OF });
+    expect(read).not.toHaveBeenCalled();
+    connect({ window: { daysBefore: 0, daysAfter: 0 } }).service.run({ asOf: AS_OF });
+    expect(read).toHaveBeenCalled();
+  });
+
+  it('still answers on a ledger that may not be written, keeping nothing', () => {
+    const expected = computed();
+    const { db, service } = connect();
+    db.prepare('DELETE FROM recon_summaries').run();
+    db.pragma('query_only = ON');
+    expect(service.summary({ asOf: AS_OF })).toEqual(expected);
+    expect(db.prepare('SELECT count(*) FROM recon_summaries').pluck().get()).toBe(0);
+  });
+});
