@@ -120,7 +120,7 @@ export function parseExportFormat(values: CommandValues): ExportFormat {
   return format as ExportFormat;
 }
 
-/** Open-item filters of a reconciliation export, as recon:items takes them (item-query.ts). */
+/** Open-item filters of a reconciliation export, as recon:items takes them (item-list.ts). */
 const RECON_ITEM_FILTERS = [
   'states',
   'ageing',

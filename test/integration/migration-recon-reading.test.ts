@@ -58,6 +58,9 @@ const NOT_INPUTS: Record<string, string> = {
   recon_inputs_version: 'the counter itself',
   recon_run_marks: 'derived',
   recon_summaries: 'derived',
+  recon_item_readings: 'derived',
+  recon_item_rows: 'derived',
+  recon_suggestion_queues: 'derived',
 };
 
 let temp: ReturnType<typeof makeTempDir>;

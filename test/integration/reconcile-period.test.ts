@@ -362,7 +362,8 @@ describe('suggestion options across currencies', () => {
     const fx = suggestions.find((s) => s.reason === 'weak_evidence')!;
     expect(fx.options[0]).toMatchObject({
       confirmable: false,
-      whyNot: 'paid in GBP for a EUR request: resolve the request with the reason “Exchange-rate difference” instead',
+      whyNot:
+        'paid in GBP for a EUR request: resolve the request with the reason “Exchange-rate difference” instead',
     });
     expect(
       suggestions.filter((s) => s !== fx).flatMap((s) => s.options.map((o) => [o.confirmable, o.whyNot])),

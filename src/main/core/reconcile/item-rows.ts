@@ -1,6 +1,6 @@
 /**
  * The open items as flat rows, one per item in the default order (oldest first), holding exactly
- * what the search, filters, order and totals read (item-query.ts, item-totals.ts): the columns a
+ * what the search, filters, order and totals read (item-list.ts, kept in the file: kept-items.ts): the columns a
  * SQL view of the items would have, so those rules can later become a WHERE, ORDER BY and GROUP BY.
  * Amounts are BigInt at one scale shared by every row, so sizes compare exactly across currencies.
  */

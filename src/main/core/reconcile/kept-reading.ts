@@ -23,17 +23,17 @@ export function optionsKey(context: ReconContext): string {
 }
 
 /**
- * Keeps a derived value if the ledger can take it now. A value not kept is only worked out again
- * later, so a ledger that is read-only (writing stopped after damage was found) or busy with
- * another process's write is no reason to fail the question that derived it.
+ * Keeps a derived value if the ledger can take it now; says whether it did. A value not kept is
+ * only worked out again later, so a ledger that is read-only (writing stopped after damage was
+ * found) or busy with another process's write is no reason to fail the question that derived it.
  */
-function keep(context: ReconContext, write: (repo: ReconReadingsRepository) => void): void {
+export function keep(context: ReconContext, write: () => boolean | void): boolean {
   try {
-    context.db.transaction(() => write(new ReconReadingsRepository(context.db))).immediate();
+    return context.db.transaction(() => write() !== false).immediate();
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (typeof code === 'string' && (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_BUSY')))
-      return;
+      return false;
     throw error;
   }
 }
@@ -46,7 +46,15 @@ export function summaryAsOf(context: ReconContext, asOf: string): ReconSummary {
   // Items, decisions and locks of one ledger version.
   const { context: read, world, state, inputsVersion } = readWithLocks(context);
   const summary = summarize(read, world, state, asOf, openSuggestionCount(read, world, state));
-  keep(context, (repo) => repo.saveSummary(context.workspaceId, asOf, key, inputsVersion, summary));
+  keep(context, () =>
+    new ReconReadingsRepository(context.db).saveSummary(
+      context.workspaceId,
+      asOf,
+      key,
+      inputsVersion,
+      summary,
+    ),
+  );
   return summary;
 }
 

@@ -2,17 +2,14 @@
  * The items of the reconciliation as of a date (recon:items, and the frozen report of a sign-off):
  * every request and debit bank line with its state, age, match, resolution and lock, oldest first.
  */
-import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
 import type { FormatPreferences } from '../../../shared/domain/formats';
-import { readWithLocks, type ReconContext } from './context';
+import type { ReconContext } from './context';
 import type { DecisionState } from './decision-state';
+import { lineLabel } from './item-rows';
 import { toReconMatch } from './explain';
 import { lineDetail, matchDetails, requestDetail } from './match-details';
 import type { ItemState } from './match/states';
-import { itemRows, lineLabel, type ItemRows } from './item-rows';
-import { queryRows } from './item-query';
-import { itemTotals } from './item-totals';
 import { derived } from './memo';
 import type { LockIndex } from './period/locks';
 import { isOutOfScope } from './policy/scope';
@@ -25,13 +22,13 @@ const CLOSED_UNPAID = {
 };
 
 /** The decision of each resolution in force, by "kind row". */
-function resolutionDecisions(state: DecisionState): Map<string, number> {
+export function resolutionDecisions(state: DecisionState): Map<string, number> {
   return new Map(
     state.resolutions.map(({ decisionId, payload }) => [`${payload.kind} ${payload.row}`, decisionId]),
   );
 }
 
-function toItem(
+export function toItem(
   format: FormatPreferences,
   world: ReconWorld,
   decisions: Map<string, number>,
@@ -105,7 +102,7 @@ function byDateKindId(a: ItemState, b: ItemState): number {
 }
 
 /** Every item's state as of the date, oldest first (kept with the reading: see memo.ts). */
-function orderedStates(
+export function orderedStates(
   context: ReconContext,
   world: ReconWorld,
   state: DecisionState,
@@ -144,41 +141,4 @@ function toItems(
     const shown = toItem(format, world, decisions, locks, views, item);
     return isOutOfScope(item, policy) ? { ...shown, outOfScope: true } : shown;
   });
-}
-
-/** The items as flat rows for the search, filters, order and totals (kept with the reading). */
-function rowsAsOf(context: ReconContext, world: ReconWorld, state: DecisionState, asOf: string): ItemRows {
-  return derived({ world, state, locks: context.lockIndex() }, `rows ${asOf}`, () =>
-    itemRows(
-      world,
-      orderedStates(context, world, state, asOf),
-      reconcileAsOf(context, world, state, asOf).views,
-    ),
-  );
-}
-
-export function listItems(
-  context: ReconContext,
-  input: ChannelInput<'recon:items'>,
-): ChannelOutput<'recon:items'> {
-  const asOf = input.asOf ?? context.today();
-  // Items, decisions and locks of one ledger version.
-  const { context: read, world, state } = readWithLocks(context);
-  const all = rowsAsOf(read, world, state, asOf);
-  const ordered = orderedStates(read, world, state, asOf);
-  // A state asked for means the items counted in that state: out-of-scope ones are counted apart.
-  const policy = read.policy();
-  const selected =
-    input.states === undefined
-      ? queryRows(all, input)
-      : queryRows(all, input).filter((row) => !isOutOfScope(ordered[row.index]!, policy));
-  const offset = input.offset ?? 0;
-  // Only the page becomes contract items.
-  const page = selected.slice(offset, offset + (input.limit ?? 100)).map((row) => ordered[row.index]!);
-  return {
-    total: selected.length,
-    items: toItems(read, world, state, asOf, page),
-    totals: itemTotals(selected, all.scale),
-    choices: { currencies: all.currencies, floats: all.floats },
-  };
 }

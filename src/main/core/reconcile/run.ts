@@ -10,11 +10,13 @@ import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions
 import { appendInTransaction } from './audit/audit-log';
 import { byName, readWithLocks, type ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';
+import { keptItemsAsOf } from './kept-items';
 import { markRun, nothingNewSinceRun, summaryAsOf } from './kept-reading';
 import { ledgerVersion, remember } from './load';
 import { planRun, type RunPlan } from './plan';
 import { plannedView } from './policy/planned-view';
 import { summarize } from './report';
+import { suggestionQueue } from './suggestions-view';
 
 type RunOutput = ChannelOutput<'recon:run'>;
 
@@ -118,5 +120,8 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
   // summary worked out here (memo.ts) instead of working it out again.
   remember(context, outcome.after);
   const summary = summaryAsOf(context, asOf);
+  // Kept in the file now, so the screen that follows, and a fresh start, read them as they are.
+  keptItemsAsOf(context, asOf);
+  suggestionQueue(context);
   return { summary, matchesAdded: outcome.plan.matches.length, suggestions: summary.suggestions };
 }

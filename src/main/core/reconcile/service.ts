@@ -15,7 +15,7 @@ import { summaryAsOf } from './kept-reading';
 import { loadAll } from './load';
 import type { MatchOptions } from './match/types';
 import { openSuggestionCount, openSuggestions } from './suggestions-view';
-import { listItems } from './report-items';
+import { listItems } from './item-list';
 import { listSignOffs } from './period/sign-off-view';
 import { openTotals } from './period/open-totals';
 import { signOff } from './period/sign-off';
@@ -85,8 +85,7 @@ export class ReconcileService {
   }
 
   suggestions(input: In<'recon:suggestions'> = {}): Out<'recon:suggestions'> {
-    const { context, world, state } = readWithLocks(this.context);
-    return openSuggestions(context, world, state, input);
+    return openSuggestions(this.context, input);
   }
 
   confirm(input: In<'recon:match.confirm'>): Out<'recon:match.confirm'> {

@@ -3,16 +3,20 @@
  * (rejected, or one of its options confirmed) and those no option of which is still possible (an
  * item of every option has been matched since). Options keep their order, so an option's index
  * stays what recon:match.confirm names. Each option says whether recon:match.confirm would take
- * it, by the same rule (option-rule.ts). Only the page asked for is worked out in full: a ledger of
- * 100,000 items can hold tens of thousands of suggestions.
+ * it, by the same rule (option-rule.ts). Which are open is kept in the file (the queue); only the
+ * page asked for is read and worked out in full: a ledger of 100,000 items can hold tens of
+ * thousands of suggestions.
  */
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import { ReconDecisionsRepository, type StoredSuggestion } from '../ledger/repositories/recon-decisions';
-import type { ReconContext } from './context';
+import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
+import { readWithLocks, type ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { toReconMatch } from './explain';
 import { matchDetails } from './match-details';
+import { keep } from './kept-reading';
 import { derived } from './memo';
+import { readPageWorld } from './page-world';
 import { matchedRows, optionRefusal } from './option-rule';
 import type { PlannedMatch } from './plan';
 import type { ReconWorld } from './world';
@@ -41,22 +45,41 @@ export function openSuggestionCount(context: ReconContext, world: ReconWorld, st
   return openRows(context, world, state).length;
 }
 
-/** One page of the open suggestions (all of them when no limit is given), and how many there are. */
+/** The open suggestions' keys in the run's order, kept in the file while the inputs are unchanged. */
+export function suggestionQueue(context: ReconContext): string[] {
+  const readings = new ReconReadingsRepository(context.db);
+  const kept = readings.suggestionQueue(context.workspaceId);
+  if (kept !== null) return kept;
+  const { context: read, world, state, inputsVersion } = readWithLocks(context);
+  const keys = openRows(read, world, state).map((suggestion) => suggestion.key);
+  keep(context, () => readings.saveSuggestionQueue(context.workspaceId, inputsVersion, keys));
+  return keys;
+}
+
+/**
+ * One page of the open suggestions (all of them when no limit is given), and how many there are:
+ * the page's suggestions, their items and the matches those are in, read by key and by id.
+ */
 export function openSuggestions(
   context: ReconContext,
-  world: ReconWorld,
-  state: DecisionState,
   page: { offset?: number; limit?: number } = {},
 ): { total: number; suggestions: SuggestionView[] } {
-  const open = openRows(context, world, state);
+  const keys = suggestionQueue(context);
   const offset = page.offset ?? 0;
-  const shown = open.slice(offset, page.limit === undefined ? undefined : offset + page.limit);
-  const matched = matchedRows(state);
-  const locks = context.lockIndex();
-  const format = context.format();
-  return {
-    total: open.length,
-    suggestions: shown.map((suggestion) => ({
+  const shownKeys = keys.slice(offset, page.limit === undefined ? undefined : offset + page.limit);
+  const read = (): SuggestionView[] => {
+    const decisions = new ReconDecisionsRepository(context.db);
+    const shown = decisions.suggestionsByKeys(context.workspaceId, shownKeys);
+    const options = shown.flatMap((suggestion) => suggestion.options as PlannedMatch[]);
+    const rows = {
+      lines: options.flatMap((option) => option.lines),
+      requests: options.flatMap((option) => option.requests),
+    };
+    const world = readPageWorld(context, rows.lines, rows.requests);
+    const matched = decisions.matchesOfRows(context.workspaceId, rows);
+    const locks = context.lockIndex();
+    const format = context.format();
+    return shown.map((suggestion) => ({
       key: suggestion.key,
       reason: suggestion.reason,
       options: (suggestion.options as PlannedMatch[]).map((option) => {
@@ -73,6 +96,8 @@ export function openSuggestions(
           whyNot: refusal?.whyNot ?? null,
         };
       }),
-    })),
+    }));
   };
+  const suggestions = context.db.inTransaction ? read() : context.db.transaction(read).deferred();
+  return { total: keys.length, suggestions };
 }

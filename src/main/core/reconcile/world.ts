@@ -28,41 +28,47 @@ export interface ReconWorld {
   requestByRow: ReadonlyMap<number, ReconRequest>;
 }
 
-function keyed<T>(
-  items: readonly T[],
-  base: (item: T) => string,
-  qualifier: (item: T) => string,
-): Array<T & { key: string }> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(base(item), (counts.get(base(item)) ?? 0) + 1);
-  return items.map((item) => {
-    const id = base(item);
-    return { ...item, key: (counts.get(id) ?? 0) > 1 ? `${id}@${qualifier(item)}` : id };
-  });
+/** The id of a line: its bank id, qualified by its account when another line has the same bank id. */
+export function lineKey(line: StoredBankLine, repeated: boolean): string {
+  return repeated ? `${line.bankTransactionId}@${line.accountKey || '-'}` : line.bankTransactionId;
+}
+
+/** The id of a request: its reference, qualified by its creation instant when the reference repeats. */
+export function requestKey(request: ReconRequestRow, repeated: boolean): string {
+  return repeated ? `${request.paymentReference}@${request.createdUtc}` : request.paymentReference;
+}
+
+function counts<T>(items: readonly T[], base: (item: T) => string): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const item of items) found.set(base(item), (found.get(base(item)) ?? 0) + 1);
+  return found;
+}
+
+/** A world of rows whose ids are given (all of a workspace's, or those of one page). */
+export function worldOf(lines: ReconLine[], requests: ReconRequest[]): ReconWorld {
+  return {
+    lines,
+    requests,
+    lineByKey: new Map(lines.map((line) => [line.key, line])),
+    requestByKey: new Map(requests.map((request) => [request.key, request])),
+    lineByRow: new Map(lines.map((line) => [line.id, line])),
+    requestByRow: new Map(requests.map((request) => [request.rowId, request])),
+  };
 }
 
 export function buildWorld(
   lines: readonly StoredBankLine[],
   requests: readonly ReconRequestRow[],
 ): ReconWorld {
-  const reconLines = keyed(
-    lines,
-    (line) => line.bankTransactionId,
-    (line) => line.accountKey || '-',
+  const bankIds = counts(lines, (line) => line.bankTransactionId);
+  const references = counts(requests, (request) => request.paymentReference);
+  return worldOf(
+    lines.map((line) => ({ ...line, key: lineKey(line, (bankIds.get(line.bankTransactionId) ?? 0) > 1) })),
+    requests.map((request) => ({
+      ...request,
+      key: requestKey(request, (references.get(request.paymentReference) ?? 0) > 1),
+    })),
   );
-  const reconRequests = keyed(
-    requests,
-    (request) => request.paymentReference,
-    (request) => request.createdUtc,
-  );
-  return {
-    lines: reconLines,
-    requests: reconRequests,
-    lineByKey: new Map(reconLines.map((line) => [line.key, line])),
-    requestByKey: new Map(reconRequests.map((request) => [request.key, request])),
-    lineByRow: new Map(reconLines.map((line) => [line.id, line])),
-    requestByRow: new Map(reconRequests.map((request) => [request.rowId, request])),
-  };
 }
 
 /** A line as the matcher reads it (its id replaced by the world's key). */

@@ -32,6 +32,70 @@ CREATE TABLE recon_summaries (
   PRIMARY KEY (workspace_id, as_of, options_key)
 ) STRICT;
 
+-- recon_item_readings and recon_item_rows: the items as of one date (per workspace, the last date
+-- asked for), one flat row each, holding what the search, filters, order and totals of recon:items
+-- read and what a page of items shows besides the bank line, the request and the match. Amounts are
+-- integers at the reading's scale (the most decimals any amount needs): `scaled` exactly as text,
+-- `scaled_int` when it fits, and two keys of a fixed width (recon_item_readings.key_width) whose
+-- text order is the numeric order: `size_key` of the size, `order_key` of the signed amount.
+CREATE TABLE recon_item_readings (
+  workspace_id    INTEGER PRIMARY KEY REFERENCES workspaces (id),
+  as_of           TEXT NOT NULL CHECK (as_of GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+  options_key     TEXT NOT NULL,
+  inputs_version  INTEGER NOT NULL,
+  scale           INTEGER NOT NULL CHECK (scale >= 0),
+  key_width       INTEGER NOT NULL CHECK (key_width >= 1),
+  currencies      TEXT NOT NULL CHECK (json_valid(currencies) AND json_type(currencies) = 'array'),
+  floats          TEXT NOT NULL CHECK (json_valid(floats) AND json_type(floats) = 'array'),
+  -- The totals per currency of all the items (what recon:items answers with no filter).
+  totals          TEXT NOT NULL CHECK (json_valid(totals) AND json_type(totals) = 'array')
+) STRICT;
+
+CREATE TABLE recon_item_rows (
+  workspace_id         INTEGER NOT NULL,
+  position             INTEGER NOT NULL CHECK (position >= 0),
+  kind                 TEXT NOT NULL CHECK (kind IN ('line', 'request')),
+  row_id               INTEGER NOT NULL,
+  item_id              TEXT NOT NULL,
+  state                TEXT NOT NULL,
+  state_rank           INTEGER NOT NULL,
+  ageing               TEXT,
+  age_days             INTEGER,
+  date                 TEXT NOT NULL,
+  currency             TEXT NOT NULL,
+  scaled               TEXT NOT NULL,
+  scaled_int           INTEGER,
+  size_key             TEXT NOT NULL,
+  order_key            TEXT NOT NULL,
+  out                  INTEGER NOT NULL CHECK (out IN (0, 1)),
+  float                TEXT,
+  label                TEXT NOT NULL,
+  haystack             TEXT NOT NULL,
+  match_group          INTEGER NOT NULL,
+  match_rank           REAL NOT NULL,
+  match_text           TEXT NOT NULL,
+  match_decision       INTEGER,
+  resolution_decision  INTEGER,
+  resolution_reason    TEXT,
+  resolution_note      TEXT,
+  automatic            TEXT,
+  lock_signoff         INTEGER,
+  lock_as_of           TEXT,
+  out_of_scope         INTEGER NOT NULL CHECK (out_of_scope IN (0, 1)),
+  PRIMARY KEY (workspace_id, position)
+) STRICT, WITHOUT ROWID;
+-- The largest or smallest amounts first without sorting every row. (Filters and totals scan the
+-- rows: an index for them would cost a run more than it saves a question.)
+CREATE INDEX recon_item_rows_amount ON recon_item_rows (workspace_id, order_key);
+
+-- The suggestion queue: the keys of the last run's suggestions still open (recon_suggestions less
+-- those settled or no longer possible), in the run's order.
+CREATE TABLE recon_suggestion_queues (
+  workspace_id    INTEGER PRIMARY KEY REFERENCES workspaces (id),
+  inputs_version  INTEGER NOT NULL,
+  keys            TEXT NOT NULL CHECK (json_valid(keys) AND json_type(keys) = 'array')
+) STRICT;
+
 CREATE TRIGGER recon_inputs_bank_statements_insert AFTER INSERT ON bank_statements
 BEGIN UPDATE recon_inputs_version SET version = version + 1 WHERE id = 1; END;
 

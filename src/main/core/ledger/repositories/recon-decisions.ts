@@ -131,6 +131,16 @@ export class ReconDecisionsRepository {
     return row ? toDecision(row) : undefined;
   }
 
+  /** The decisions of these ids, in no particular order. */
+  byIds(workspaceId: number, ids: readonly number[]): StoredDecision[] {
+    return this.db
+      .prepare<[number, string], DecisionRow>(
+        `${SELECT_DECISION} WHERE d.workspace_id = ? AND d.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(workspaceId, JSON.stringify(ids))
+      .map(toDecision);
+  }
+
   /** Decisions of these kinds, oldest first: all of them, those in force, or those undone. */
   list(
     workspaceId: number,
@@ -273,5 +283,55 @@ export class ReconDecisionsRepository {
         options: JSON.parse(row.options) as unknown[],
         computedAt: row.computed_at,
       }));
+  }
+
+  /** The suggestions of these keys, in the order of the keys (those not stored left out). */
+  suggestionsByKeys(workspaceId: number, keys: readonly string[]): StoredSuggestion[] {
+    type Row = {
+      key: string;
+      rule: string;
+      reason: StoredSuggestion['reason'];
+      options: string;
+      computed_at: string;
+    };
+    const rows = this.db
+      .prepare<[number, string], Row>(
+        `SELECT key, rule, reason, options, computed_at FROM recon_suggestions
+          WHERE workspace_id = ? AND key IN (SELECT value FROM json_each(?))`,
+      )
+      .all(workspaceId, JSON.stringify(keys));
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return keys.flatMap((key) => {
+      const row = byKey.get(key);
+      return row === undefined
+        ? []
+        : [
+            {
+              key,
+              rule: row.rule,
+              reason: row.reason,
+              options: JSON.parse(row.options) as unknown[],
+              computedAt: row.computed_at,
+            },
+          ];
+    });
+  }
+
+  /** The match in force (its decision) of each of these rows that is in one. */
+  matchesOfRows(
+    workspaceId: number,
+    rows: ItemRows,
+  ): { lines: Map<number, number>; requests: Map<number, number> } {
+    const query = (column: 'line_id' | 'request_id', ids: readonly number[]) =>
+      new Map(
+        this.db
+          .prepare<[number, string], { row: number; decision: number }>(
+            `SELECT ${column} AS row, decision_id AS decision FROM recon_current
+              WHERE workspace_id = ? AND role = 'match' AND ${column} IN (SELECT value FROM json_each(?))`,
+          )
+          .all(workspaceId, JSON.stringify(ids))
+          .map((found) => [found.row, found.decision] as const),
+      );
+    return { lines: query('line_id', rows.lines), requests: query('request_id', rows.requests) };
   }
 }

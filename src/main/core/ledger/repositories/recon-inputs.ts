@@ -51,32 +51,62 @@ export function amountOf(minor: bigint | null, exact: string | null, currency: s
   return { amount: fromStoredAmount(minor, exact, currency), currency };
 }
 
+const SELECT_REQUESTS = `SELECT id, payment_reference, created_at, created_utc, float_name, currency, requested_minor,
+         requested_exact, approved_minor, approved_exact, status
+    FROM transfer_requests`;
+
+function requestRow(row: RequestRow): ReconRequestRow {
+  return {
+    rowId: Number(row.id),
+    paymentReference: row.payment_reference,
+    createdAt: row.created_at,
+    createdUtc: row.created_utc,
+    float: row.float_name,
+    currency: row.currency,
+    requested: amountOf(row.requested_minor, row.requested_exact, row.currency),
+    approved:
+      row.approved_minor === null && row.approved_exact === null
+        ? null
+        : amountOf(row.approved_minor, row.approved_exact, row.currency),
+    status: row.status,
+  };
+}
+
 export class ReconInputsRepository {
   constructor(private readonly db: Ledger) {}
 
   requests(workspaceId: number): ReconRequestRow[] {
     return this.db
-      .prepare<[number], RequestRow>(
-        `SELECT id, payment_reference, created_at, created_utc, float_name, currency, requested_minor,
-                requested_exact, approved_minor, approved_exact, status
-           FROM transfer_requests WHERE workspace_id = ? ORDER BY created_utc, id`,
-      )
+      .prepare<[number], RequestRow>(`${SELECT_REQUESTS} WHERE workspace_id = ? ORDER BY created_utc, id`)
       .safeIntegers(true)
       .all(workspaceId)
-      .map((row) => ({
-        rowId: Number(row.id),
-        paymentReference: row.payment_reference,
-        createdAt: row.created_at,
-        createdUtc: row.created_utc,
-        float: row.float_name,
-        currency: row.currency,
-        requested: amountOf(row.requested_minor, row.requested_exact, row.currency),
-        approved:
-          row.approved_minor === null && row.approved_exact === null
-            ? null
-            : amountOf(row.approved_minor, row.approved_exact, row.currency),
-        status: row.status,
-      }));
+      .map(requestRow);
+  }
+
+  /** Which of these payment references more than one request of the workspace has. */
+  repeatedReferences(workspaceId: number, references: readonly string[]): Set<string> {
+    return new Set(
+      this.db
+        .prepare<[number, string], string>(
+          `SELECT payment_reference FROM transfer_requests
+            WHERE workspace_id = ? AND payment_reference IN (SELECT value FROM json_each(?))
+            GROUP BY payment_reference HAVING count(*) > 1`,
+        )
+        .pluck()
+        .all(workspaceId, JSON.stringify(references)),
+    );
+  }
+
+  /** The requests of these transfer_requests ids, in no particular order, looked up by id
+   * (`+workspace_id` keeps SQLite from scanning the workspace's index instead). */
+  requestsByIds(workspaceId: number, ids: readonly number[]): ReconRequestRow[] {
+    return this.db
+      .prepare<[number, string], RequestRow>(
+        `${SELECT_REQUESTS} WHERE +workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
+      )
+      .safeIntegers(true)
+      .all(workspaceId, JSON.stringify(ids))
+      .map(requestRow);
   }
 
   /**

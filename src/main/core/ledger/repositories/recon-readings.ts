@@ -79,4 +79,27 @@ export class ReconReadingsRepository {
       )
       .run(workspaceId, asOf, optionsKey, JSON.stringify(summary), version);
   }
+
+  /** The open suggestions' keys in the run's order, when kept at the inputs' current version. */
+  suggestionQueue(workspaceId: number): string[] | null {
+    const keys = this.db
+      .prepare<[number], string>(
+        `SELECT q.keys FROM recon_suggestion_queues q, recon_inputs_version v
+          WHERE q.workspace_id = ? AND v.id = 1 AND q.inputs_version = v.version`,
+      )
+      .pluck()
+      .get(workspaceId);
+    return keys === undefined ? null : (JSON.parse(keys) as string[]);
+  }
+
+  /** Keeps the queue derived at `version`, unless the inputs have moved since. */
+  saveSuggestionQueue(workspaceId: number, version: number, keys: readonly string[]): void {
+    this.db
+      .prepare(
+        `INSERT INTO recon_suggestion_queues (workspace_id, inputs_version, keys)
+         SELECT ?, version, ? FROM recon_inputs_version WHERE id = 1 AND version = ?
+         ON CONFLICT (workspace_id) DO UPDATE SET inputs_version = excluded.inputs_version, keys = excluded.keys`,
+      )
+      .run(workspaceId, JSON.stringify(keys), version);
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The open-items filter of a reconciliation export, and its words. A filter is applied only when the
  * person chose explicitly to export what it selects (`onlyFiltered`); otherwise the report is
- * complete. It is the filter of recon:items (item-query.ts), so the file holds exactly the open items
+ * complete. It is the filter of recon:items (item-list.ts), so the file holds exactly the open items
  * the screen lists for it. A sign-off's frozen report is exported whole, as it was signed off.
  */
 import { itemFilterWords } from '../../../../../shared/domain/recon-item-words';
@@ -10,7 +10,7 @@ import type { ExportRequest } from '../../../../../shared/ipc/contract-export';
 
 export type ReportFilters = NonNullable<Extract<ExportRequest, { table: 'reconciliation' }>['filters']>;
 
-/** The search and filters of recon:items (item-query.ts applies them). */
+/** The search and filters of recon:items (item-list.ts applies them). */
 export type ItemFilterQuery = Omit<ChannelInput<'recon:items'>, 'asOf' | 'offset' | 'limit' | 'sort'>;
 
 /** The recon:items filter the export applies, or null when the report is complete. */

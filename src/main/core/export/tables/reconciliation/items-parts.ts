@@ -155,7 +155,7 @@ export function matchesTable(data: ReconReportData): ExportTable<MatchRow> {
 
 /**
  * Every open item of the period — unless the person chose explicitly to export only what the filters
- * select (`onlyFiltered`: the screen's own filter, item-query.ts); then the sheet is titled so and
+ * select (`onlyFiltered`: the screen's own filter, item-list.ts); then the sheet is titled so and
  * every row says which filter it applied.
  */
 export function openItemsTable(data: ReconReportData, filters: ReportFilters): ExportTable<ReconItem> {

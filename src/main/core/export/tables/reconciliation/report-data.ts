@@ -30,7 +30,7 @@ export interface ReconReportData {
   items(): ReconItem[];
   /**
    * The open items (not matched, resolved or signed off) in the report's order; with a query, only
-   * those recon:items keeps for it — the very filter of the screen (item-query.ts).
+   * those recon:items keeps for it — the very filter of the screen (item-list.ts).
    */
   openItems(query: ItemFilterQuery | null): ReconItem[];
 }

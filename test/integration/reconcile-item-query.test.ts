@@ -1,16 +1,27 @@
 /**
- * The search, filters, order and totals of the open items (item-rows.ts, item-query.ts,
- * item-totals.ts): text in the references and bank text, an amount of that size either sign,
- * currency, float, direction and size range, a stable order on every column by exact keys, and
- * exact totals per currency.
+ * The search, filters, order and totals of the open items (item-rows.ts, then item-list.ts over the
+ * rows kept in a real SQLite file: kept-items.ts): text in the references and bank text, an amount
+ * of that size either sign, currency, float, direction and size range, a stable order on every
+ * column by exact keys, and exact totals per currency.
  */
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelInput } from '../../src/shared/ipc/contract';
+import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
+import { migrate } from '../../src/main/core/ledger/migrate';
+import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
+import {
+  ReconItemRowsRepository,
+  sumByCurrency,
+  type KeptItemRow,
+} from '../../src/main/core/ledger/repositories/recon-item-rows';
+import { queryKeptItems } from '../../src/main/core/reconcile/item-list';
+import { keptRow, keyWidth } from '../../src/main/core/reconcile/kept-items';
+import { makeTempDir } from '../helpers/temp-dir';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-statements';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
-import { queryRows, sortRows, type ItemQuery } from '../../src/main/core/reconcile/item-query';
-import { itemRows, type ItemRow } from '../../src/main/core/reconcile/item-rows';
-import { itemTotals } from '../../src/main/core/reconcile/item-totals';
+import { itemRows, type ItemRow, type ItemRows } from '../../src/main/core/reconcile/item-rows';
 import type { ItemState } from '../../src/main/core/reconcile/match/states';
 import type { MatchView } from '../../src/main/core/reconcile/report';
 import { buildWorld, type ReconWorld } from '../../src/main/core/reconcile/world';
@@ -111,7 +122,57 @@ const ITEMS: ItemState[] = [
 const VIEWS = [{ current: { payload: { match: { rule: 'manual', score: 1 } } } }] as unknown as MatchView[];
 const ROWS = itemRows(WORLD, ITEMS, VIEWS);
 
-const ids = (query: ItemQuery): string[] => queryRows(ROWS, query).map((row) => row.id);
+type ItemQuery = Omit<ChannelInput<'recon:items'>, 'asOf' | 'offset' | 'limit'>;
+
+let temp: ReturnType<typeof makeTempDir>;
+let db: Ledger;
+beforeAll(() => {
+  temp = makeTempDir();
+  db = openLedger(join(temp.dir, 'ledger.sqlite'));
+  migrate(db, MIGRATIONS);
+  db.prepare(
+    "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+  ).run();
+});
+afterAll(() => {
+  db.close();
+  temp.cleanup();
+});
+
+/** The rows kept in the file, then the query over them: its rows in order and its totals. */
+function query(all: ItemRows, input: ItemQuery) {
+  const repo = new ReconItemRowsRepository(db);
+  const width = keyWidth(all.rows);
+  const kept = all.rows.map((row) =>
+    keptRow(row, width, {
+      rowId: row.index,
+      matchDecision: null,
+      resolutionDecision: null,
+      resolutionReason: null,
+      resolutionNote: null,
+      automatic: null,
+      lockSignOff: null,
+      lockAsOf: null,
+      outOfScope: false,
+    }),
+  );
+  const reading = {
+    totals: sumByCurrency(kept),
+    asOf: '2026-10-31',
+    optionsKey: '{}',
+    inputsVersion: 0,
+    scale: all.scale,
+    keyWidth: width,
+    currencies: all.currencies,
+    floats: all.floats,
+  };
+  db.transaction(() => repo.replace(1, reading, kept))();
+  return queryKeptItems(repo, 1, reading, { ...input, limit: 500 });
+}
+
+const byPosition = (all: ItemRows, kept: KeptItemRow[]): ItemRow[] =>
+  kept.map((row) => all.rows[row.position]!);
+const ids = (input: ItemQuery): string[] => query(ROWS, input).page.map((row) => row.itemId);
 
 describe('item rows', () => {
   it('hold every amount exactly at one scale, and the choices of currency and float', () => {
@@ -295,7 +356,8 @@ describe('order', () => {
             matchRank: 0,
             matchText: '',
           }));
-          const sorted = sortRows([...rows], { column, descending });
+          const all: ItemRows = { rows, scale: 0, currencies: ['GBP'], floats: [] };
+          const sorted = byPosition(all, query(all, { sort: { column, descending } }).page);
           expect(sorted).toHaveLength(rows.length);
           // The same keys twice in a row are in the default order.
           const key = (row: ItemRow): string =>
@@ -326,8 +388,7 @@ describe('order', () => {
 
 describe('totals per currency', () => {
   it('count, money in, money out and net of every item kept, exactly', () => {
-    const rows = queryRows(ROWS, {});
-    expect(itemTotals(rows, ROWS.scale)).toEqual([
+    expect(query(ROWS, {}).totals).toEqual([
       {
         currency: 'EUR',
         count: 1,
@@ -356,9 +417,37 @@ describe('totals per currency', () => {
         net: { amount: '300000', currency: 'JPY' },
       },
     ]);
-    expect(itemTotals(queryRows(ROWS, { currencies: ['GBP'], direction: 'in' }), ROWS.scale)).toEqual([
+    expect(query(ROWS, { currencies: ['GBP'], direction: 'in' }).totals).toEqual([
       expect.objectContaining({ currency: 'GBP', count: 2, net: { amount: '26000.00', currency: 'GBP' } }),
     ]);
-    expect(itemTotals([], ROWS.scale)).toEqual([]);
+    expect(query(ROWS, { currencies: ['CHF'] }).totals).toEqual([]);
+    // The totals kept with the reading (no filter) are those the query sums (a filter keeping all).
+    expect(query(ROWS, { currencies: ['EUR', 'GBP', 'JPY'] }).totals).toEqual(query(ROWS, {}).totals);
+  });
+
+  it('stay exact, and in order, for amounts beyond what an SQLite integer holds', () => {
+    const huge = [
+      line('TX-H1', '2026-10-06', '-92233720368547758.08'),
+      line('TX-H2', '2026-10-07', '-92233720368547758.07'),
+      line('TX-H3', '2026-10-08', '0.01'),
+    ];
+    const world = buildWorld(huge, []);
+    const all = itemRows(
+      world,
+      huge.map((entry) => state('line', entry.bankTransactionId, entry.bookingDate)),
+      [],
+    );
+    const result = query(all, { currencies: ['GBP'], sort: { column: 'amount', descending: false } });
+    expect(result.page.map((row) => row.itemId)).toEqual(['TX-H1', 'TX-H2', 'TX-H3']);
+    expect(result.totals).toEqual([
+      expect.objectContaining({
+        currency: 'GBP',
+        moneyOut: { amount: '-184467440737095516.15', currency: 'GBP' },
+        moneyIn: { amount: '0.01', currency: 'GBP' },
+      }),
+    ]);
+    expect(query(all, { searchAmount: '92233720368547758.07' }).page.map((row) => row.itemId)).toEqual([
+      'TX-H2',
+    ]);
   });
 });

@@ -1,0 +1,251 @@
+/**
+ * The items as of a date kept in the file (recon_item_rows), so recon:items is one query however
+ * large the ledger, and a fresh start answers without reading the ledger. They are derived from the
+ * reading (item-rows.ts and the states) when the inputs have moved, and written whole, or — when
+ * only states changed, as after a decision — only the rows that changed. A ledger that cannot take
+ * them (writing stopped, or another process writing) gets them in a database in memory instead,
+ * queried the same way.
+ */
+import Database from 'better-sqlite3';
+import type { Ledger } from '../ledger/db';
+import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
+import {
+  ReconItemRowsRepository,
+  sumByCurrency,
+  type KeptItemReading,
+  type KeptItemRow,
+} from '../ledger/repositories/recon-item-rows';
+import { readWithLocks, type ReconContext } from './context';
+import type { DecisionState } from './decision-state';
+import { itemRows, type ItemRow, type ItemRows } from './item-rows';
+import { keep, optionsKey } from './kept-reading';
+import { derived } from './memo';
+import type { ItemState } from './match/states';
+import { isOutOfScope } from './policy/scope';
+import { orderedStates, resolutionDecisions } from './report-items';
+import { reconcileAsOf } from './report';
+import type { ReconWorld } from './world';
+
+/** Size and signed-order keys of a scaled amount at a fixed width (text order = numeric order). */
+export function sizeKey(size: bigint, width: number): string {
+  return size.toString().padStart(width, '0');
+}
+
+export function orderKey(scaled: bigint, width: number): string {
+  if (scaled >= 0n) return `1${sizeKey(scaled, width)}`;
+  return `0${sizeKey(10n ** BigInt(width) - 1n + scaled, width)}`;
+}
+
+const digits = (value: bigint): number => (value < 0n ? -value : value).toString().length;
+
+/** The digits of the largest size: the width of every row's keys. */
+export function keyWidth(rows: readonly ItemRow[]): number {
+  return rows.reduce((most, row) => Math.max(most, digits(row.scaled)), 1);
+}
+
+/** What a kept row holds besides the flat row: its ledger row, decisions, lock and scope. */
+export type KeptExtras = Pick<
+  KeptItemRow,
+  | 'rowId'
+  | 'matchDecision'
+  | 'resolutionDecision'
+  | 'resolutionReason'
+  | 'resolutionNote'
+  | 'automatic'
+  | 'lockSignOff'
+  | 'lockAsOf'
+  | 'outOfScope'
+>;
+
+export function keptRow(row: ItemRow, width: number, extras: KeptExtras): KeptItemRow {
+  return {
+    position: row.index,
+    kind: row.kind,
+    itemId: row.id,
+    state: row.state,
+    stateRank: row.stateRank,
+    ageing: row.ageing,
+    ageDays: row.ageDays,
+    date: row.date,
+    currency: row.currency,
+    scaled: row.scaled,
+    sizeKey: sizeKey(row.scaled < 0n ? -row.scaled : row.scaled, width),
+    orderKey: orderKey(row.scaled, width),
+    out: row.out,
+    float: row.float,
+    label: row.label,
+    haystack: row.haystack,
+    matchGroup: row.matchGroup,
+    matchRank: row.matchRank,
+    matchText: row.matchText,
+    ...extras,
+  };
+}
+
+interface Derived {
+  reading: Omit<KeptItemReading, 'inputsVersion'>;
+  rows: KeptItemRow[];
+}
+
+function derive(
+  context: ReconContext,
+  world: ReconWorld,
+  state: DecisionState,
+  asOf: string,
+  flat: ItemRows,
+  ordered: readonly ItemState[],
+): Derived {
+  const { views } = reconcileAsOf(context, world, state, asOf);
+  const decisions = resolutionDecisions(state);
+  const locks = context.lockIndex();
+  const policy = context.policy();
+  const width = keyWidth(flat.rows);
+  const rows = flat.rows.map((row): KeptItemRow => {
+    const item = ordered[row.index]!;
+    const rowId =
+      item.kind === 'line' ? world.lineByKey.get(item.id)!.id : world.requestByKey.get(item.id)!.rowId;
+    const lock = (item.kind === 'line' ? locks.lines : locks.requests).get(rowId);
+    const view = item.match === null ? undefined : views[item.match];
+    return keptRow(row, width, {
+      rowId,
+      matchDecision: view === undefined ? null : view.current.decisionId,
+      resolutionDecision: decisions.get(`${item.kind} ${rowId}`) ?? null,
+      resolutionReason: item.resolution?.reasonCode ?? null,
+      resolutionNote: item.resolution?.note ?? null,
+      automatic: item.automatic,
+      lockSignOff: lock?.signOffId ?? null,
+      lockAsOf: lock?.asOf ?? null,
+      outOfScope: isOutOfScope(item, policy),
+    });
+  });
+  return {
+    reading: {
+      asOf,
+      optionsKey: optionsKey(context),
+      scale: flat.scale,
+      keyWidth: width,
+      currencies: flat.currencies,
+      floats: flat.floats,
+      totals: sumByCurrency(rows),
+    },
+    rows,
+  };
+}
+
+const same = (a: KeptItemRow, b: KeptItemRow): boolean =>
+  (Object.keys(a) as Array<keyof KeptItemRow>).every((key) => a[key] === b[key]);
+
+/** What this connection last wrote, so the next write can be the rows that changed only. */
+const written = new WeakMap<Ledger, Map<number, { reading: KeptItemReading; rows: KeptItemRow[] }>>();
+
+function changedRows(before: KeptItemRow[], after: KeptItemRow[]): KeptItemRow[] | null {
+  if (before.length !== after.length) return null;
+  const changed: KeptItemRow[] = [];
+  for (let index = 0; index < after.length; index++) {
+    const old = before[index]!;
+    const now = after[index]!;
+    // Another item at this position: the order itself changed.
+    if (old.kind !== now.kind || old.rowId !== now.rowId) return null;
+    if (!same(old, now)) changed.push(now);
+  }
+  return changed;
+}
+
+function write(db: Ledger, workspaceId: number, reading: KeptItemReading, rows: KeptItemRow[]): void {
+  const repo = new ReconItemRowsRepository(db);
+  const kept = repo.reading(workspaceId);
+  const last = written.get(db)?.get(workspaceId);
+  const changed =
+    last !== undefined &&
+    kept !== null &&
+    kept.inputsVersion === last.reading.inputsVersion &&
+    kept.asOf === last.reading.asOf &&
+    kept.optionsKey === last.reading.optionsKey &&
+    kept.keyWidth === reading.keyWidth &&
+    kept.scale === reading.scale
+      ? changedRows(last.rows, rows)
+      : null;
+  if (changed === null) repo.replace(workspaceId, reading, rows);
+  else repo.update(workspaceId, reading, changed);
+  let byWorkspace = written.get(db);
+  if (byWorkspace === undefined) written.set(db, (byWorkspace = new Map()));
+  byWorkspace.set(workspaceId, { reading, rows });
+}
+
+/** Where the kept items are queried: the ledger, or a database in memory when it cannot keep them. */
+export interface KeptItems {
+  reading: KeptItemReading;
+  rows: ReconItemRowsRepository;
+}
+
+const inMemory = new WeakMap<DecisionState, { key: string; items: KeptItems }>();
+
+function memoryCopy(
+  context: ReconContext,
+  state: DecisionState,
+  reading: KeptItemReading,
+  rows: KeptItemRow[],
+) {
+  const key = `${reading.asOf} ${reading.optionsKey} ${reading.inputsVersion}`;
+  const known = inMemory.get(state);
+  if (known?.key === key) return known.items;
+  const memory = new Database(':memory:') as unknown as Ledger;
+  // Its tables name the workspace they belong to; the workspaces themselves are in the ledger.
+  memory.pragma('foreign_keys = OFF');
+  const schema = new ReconItemRowsRepository(context.db).schema();
+  for (const sql of schema) memory.exec(sql);
+  memory.transaction(() => write(memory, context.workspaceId, reading, rows)).immediate();
+  const items = { reading, rows: new ReconItemRowsRepository(memory) };
+  inMemory.set(state, { key, items });
+  return items;
+}
+
+/** The kept items as of the date, derived and written first when the inputs have moved since. */
+export function keptItemsAsOf(context: ReconContext, asOf: string): KeptItems {
+  const { db, workspaceId } = context;
+  const repo = new ReconItemRowsRepository(db);
+  const kept = repo.reading(workspaceId);
+  const version = new ReconReadingsRepository(db).inputsVersion();
+  if (
+    kept !== null &&
+    kept.asOf === asOf &&
+    kept.optionsKey === optionsKey(context) &&
+    kept.inputsVersion === version
+  )
+    return { reading: kept, rows: repo };
+  const { context: read, world, state, inputsVersion } = readWithLocks(context);
+  const { reading, rows } = derived({ world, state, locks: read.lockIndex() }, `kept ${asOf}`, () =>
+    derive(
+      read,
+      world,
+      state,
+      asOf,
+      itemRowsAsOf(read, world, state, asOf),
+      orderedStates(read, world, state, asOf),
+    ),
+  );
+  const full = { ...reading, inputsVersion };
+  const stored = keep(context, () => {
+    // Derived from a reading the inputs have moved past since: not to be kept.
+    if (new ReconReadingsRepository(db).inputsVersion() !== inputsVersion) return false;
+    write(db, workspaceId, full, rows);
+  });
+  if (stored) return { reading: full, rows: repo };
+  return memoryCopy(context, state, full, rows);
+}
+
+/** The items as flat rows (item-rows.ts), kept with the reading. */
+function itemRowsAsOf(
+  context: ReconContext,
+  world: ReconWorld,
+  state: DecisionState,
+  asOf: string,
+): ItemRows {
+  return derived({ world, state, locks: context.lockIndex() }, `rows ${asOf}`, () =>
+    itemRows(
+      world,
+      orderedStates(context, world, state, asOf),
+      reconcileAsOf(context, world, state, asOf).views,
+    ),
+  );
+}
