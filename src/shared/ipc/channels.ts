@@ -64,6 +64,7 @@ export const CHANNELS = [
   'catalogue:template.update',
   'catalogue:template.preview',
   'catalogue:asset',
+  'scratch:echo',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

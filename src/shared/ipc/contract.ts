@@ -7,6 +7,7 @@ import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
 import { periodContract } from './contract-period';
 import { reconcileContract } from './contract-reconcile';
+import { scratchContract } from './contract-scratch';
 import { settingsContract } from './contract-settings';
 import { transfersContract } from './contract-transfers';
 import {
@@ -107,6 +108,7 @@ export const contract = {
   ...exportContract,
   ...catalogueContract,
   ...diagnosticsContract,
+  ...scratchContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
