@@ -64,7 +64,6 @@ export const CHANNELS = [
   'catalogue:template.update',
   'catalogue:template.preview',
   'catalogue:asset',
-  'scratch:echo',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -7,7 +7,6 @@ import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
 import { periodContract } from './contract-period';
 import { reconcileContract } from './contract-reconcile';
-import { scratchContract } from './contract-scratch';
 import { settingsContract } from './contract-settings';
 import { transfersContract } from './contract-transfers';
 import {
@@ -108,7 +107,6 @@ export const contract = {
   ...exportContract,
   ...catalogueContract,
   ...diagnosticsContract,
-  ...scratchContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -26,7 +26,6 @@ import { registerTransferHandlers } from './transfers';
 import { registerReconcileHandlers } from './reconcile';
 import { registerCatalogueHandlers } from './catalogue';
 import { registerExportHandlers } from './export';
-import { registerScratchHandlers } from './scratch';
 import { ExportRunner } from '../export/run';
 import type { StatementWorker } from '../reconcile/import/run';
 
@@ -77,7 +76,6 @@ export function buildRegistry({
     latestSchemaVersion: LATEST_SCHEMA_VERSION,
   });
   registerAppHandlers(registry, status);
-  registerScratchHandlers(registry);
   registerDiagnosticsHandlers(registry, { db, workspaceId, clock, log, status, settings, connection });
   registerFloatHandlers(registry, new FloatsRepository(db), workspaceId);
   registerBalanceHandlers(registry, { db, workspaceId, clock });

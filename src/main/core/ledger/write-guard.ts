@@ -16,7 +16,6 @@ import { translateStorageError } from './storage-errors';
  */
 export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'app:status',
-  'scratch:echo',
   'app:diagnostics',
   'floats:list',
   'floats:history',

@@ -1,8 +1,0 @@
-import { z } from 'zod';
-
-export const scratchContract = {
-  'scratch:echo': {
-    input: z.object({ text: z.string().max(100) }).strict(),
-    output: z.object({ text: z.string() }),
-  },
-} as const;
