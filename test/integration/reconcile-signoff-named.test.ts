@@ -1,5 +1,5 @@
 /**
- * Sign-off by a named person with what stays open acknowledged (issue 17, item 6), against a real
+ * Sign-off by a named person with what stays open acknowledged, against a real
  * ledger file: recon:open-totals says what stays open; recon:signoff refuses (writing nothing) while
  * anything is open and not acknowledged; with a name in Settings, decisions, runs, sign-offs and
  * unlocks carry the name of their time in their rows and audit entries; a CLI run says so.
