@@ -1,4 +1,4 @@
-// Parse and validate 100,000 transfer request objects (issue 4, "Performance"): decodeSuccess — the
+// Parse and validate 100,000 transfer request objects: decodeSuccess — the
 // lossless scan, the native parse, the envelope check and the zod schema — against its anchor, a
 // bare JSON.parse of the same text. The ratio is what exactness and validation cost on top of the
 // native parser. (The platform answers at most 50 items at a time; the size is about throughput.)

@@ -1,4 +1,4 @@
-// bench/export-xlsx (issue 8): 100,000 transfer requests to XLSX through the export's transfers
+// bench/export-xlsx: 100,000 transfer requests to XLSX through the export's transfers
 // table and writeXlsx, in ≤ 5 s with peak memory < 500 MB. The ledger is built with the transfers
 // repository (as a sync writes it). Anchor, in the same run, on the same ledger and the same table
 // definition: the CSV export of the same rows, row by row through the same column definitions

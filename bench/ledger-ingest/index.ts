@@ -1,4 +1,4 @@
-// Upsert 100,000 transfer requests into a ledger file (issue 5, "Performance"): TransfersRepository
+// Upsert 100,000 transfer requests into a ledger file: TransfersRepository
 // — exact UTC instants, exact minor units, a look-up of each identity and a first history row per
 // request, in one transaction — against its anchor: a plain prepared-statement INSERT of the same
 // rows (values computed beforehand) into the same table of the same schema, in one transaction.

@@ -1,4 +1,4 @@
-// The reconciliation service on a ledger file (issue 7, "fast on large ledgers"): 100,000 bank
+// The reconciliation service on a ledger file: 100,000 bank
 // lines and 100,000 transfer requests stored as an import and a sync store them (bench/reconcile's
 // data). Measured: the first recon:run on a freshly opened ledger (loads everything, matches, stores
 // ~90,000 automatic matches with their audit entry) against the anchor, the pure matching engine

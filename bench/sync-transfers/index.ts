@@ -1,4 +1,4 @@
-// Backfill of 100,000 transfer requests spread over ten years (issue 5, "Performance"): the
+// Backfill of 100,000 transfer requests spread over ten years: the
 // simulator over HTTP (list cap 50, no paging), the real platform client, a fresh ledger file. The
 // value is the number of list requests the sync makes; the anchor is the lower bound ⌈N/49⌉ (every
 // answer below the cap holds at most 49). The world follows the simulator's own generator (busier

@@ -1,36 +1,12 @@
 import type { FloatBalance } from '../shared/domain/floats';
 import type { AppStatus } from '../shared/ipc/contract';
-import { AppError } from '../shared/ipc/errors';
-import { createCore, type Core } from '../main/core/services';
-import { chooseWorkspace } from '../main/core/paths';
+import { call, withCore } from './in-process-core';
 import { formatTable } from './output';
-import { APP_VERSION } from './version';
 
 export interface CommandContext {
   workspace: string | undefined;
   json: boolean;
   print: (text: string) => void;
-}
-
-/** Headless commands run the core in-process: no worker, no server, nothing to clean up but the ledger. */
-async function withCore<T>(context: CommandContext, run: (core: Core) => Promise<T>): Promise<T> {
-  const core = createCore({
-    ...chooseWorkspace(context.workspace),
-    shell: 'cli',
-    appVersion: APP_VERSION,
-    changePollMs: 0,
-  });
-  try {
-    return await run(core);
-  } finally {
-    await core.close();
-  }
-}
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const envelope = await core.dispatch(channel, input);
-  if (!envelope.ok) throw new AppError(envelope.error.code, envelope.error.message, envelope.error.details);
-  return envelope.value as T;
 }
 
 export async function statusCommand(context: CommandContext): Promise<void> {

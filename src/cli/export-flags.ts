@@ -52,8 +52,6 @@ const TABLE_FLAGS: Readonly<Record<TableName, Readonly<Record<string, string>>>>
 export const EXPORT_FILTER_FLAGS = [
   ...new Set(Object.values(TABLE_FLAGS).flatMap((flags) => Object.keys(flags))),
 ];
-/** Flags that may be given more than once (or as a comma list). */
-export const REPEATABLE_FLAGS = ['status', 'state'];
 
 export const EXPORT_USAGE = `Usage: floatdesk export <${EXPORT_TABLES.join('|')}> [--workspace <dir>] --format ${EXPORT_FORMATS.join('|')} --out <file> [filters]`;
 

@@ -11,7 +11,8 @@ import {
   type CommandValues,
 } from './arguments';
 import { formatTable } from './output';
-import { call, withCore, type ReconcileCommandContext } from './reconcile-io';
+import { call, withCore } from './in-process-core';
+import type { ReconcileCommandContext } from './reconcile-io';
 import { PROFILE_USAGE, profileCommand } from './reconcile-profile-command';
 
 const USAGE = `Usage: floatdesk reconcile import <file> [--format auto|csv|camt053|mt940|ofx] [--profile <name> | --currency <code>], floatdesk reconcile run [--as-of YYYY-MM-DD] [--json], ${PROFILE_USAGE}`;

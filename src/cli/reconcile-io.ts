@@ -1,10 +1,7 @@
-/** What the reconcile commands share: the core run in-process, its channels, and a statement file read. */
+/** What the reconcile commands share: their options and a statement file read whole. */
 import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
 import { AppError } from '../shared/ipc/errors';
-import { chooseWorkspace } from '../main/core/paths';
 import { tooLarge } from '../main/core/reconcile/import/source';
-import { createCore, type Core } from '../main/core/services';
-import { APP_VERSION } from './version';
 
 export interface ReconcileCommandContext {
   workspace: string | undefined;
@@ -12,32 +9,6 @@ export interface ReconcileCommandContext {
   print: (text: string) => void;
   /** The built statement reader (statement-worker.js next to the CLI). */
   statementWorkerPath?: string;
-}
-
-export async function withCore<T>(
-  context: ReconcileCommandContext,
-  run: (core: Core) => Promise<T>,
-): Promise<T> {
-  const core = createCore({
-    ...chooseWorkspace(context.workspace),
-    shell: 'cli',
-    appVersion: APP_VERSION,
-    changePollMs: 0,
-    ...(context.statementWorkerPath === undefined
-      ? {}
-      : { statementWorkerPath: context.statementWorkerPath }),
-  });
-  try {
-    return await run(core);
-  } finally {
-    await core.close();
-  }
-}
-
-export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const envelope = await core.dispatch(channel, input);
-  if (!envelope.ok) throw new AppError(envelope.error.code, envelope.error.message, envelope.error.details);
-  return envelope.value as T;
 }
 
 /** The most of a statement file a command reads into memory (imports read files as a stream). */

@@ -20,7 +20,8 @@ import {
   UsageError,
   type CommandValues,
 } from './arguments';
-import { call, readStatement, withCore, type ReconcileCommandContext } from './reconcile-io';
+import { call, withCore } from './in-process-core';
+import { readStatement, type ReconcileCommandContext } from './reconcile-io';
 
 export const PROFILE_USAGE =
   'floatdesk reconcile profile list [--json], floatdesk reconcile profile save <name> --from <file> --date <title> (--amount <title> | --debit <title> --credit <title>) [--reference <title>] [--text <title>]... [--balance <title>] [--date-format <fmt>] [--decimal , | .] [--currency <code>]';

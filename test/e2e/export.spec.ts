@@ -5,7 +5,7 @@ import { useDemoShell } from '../helpers/browser-shell';
 import { readCsv } from '../helpers/csv-read';
 import { readXlsx } from '../helpers/xlsx-read';
 
-// Spreadsheet export through the UI (issue 8) on the demo workspace: the Export dialog, its
+// Spreadsheet export through the UI on the demo workspace: the Export dialog, its
 // download in the browser shell, and the file's exact content against what the core lists.
 const demo = useDemoShell('export');
 const ARTIFACTS = 'test/e2e/artifacts';

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { useDemoShell } from '../helpers/browser-shell';
 import { readCsv } from '../helpers/csv-read';
 
-// Month-end on the demo workspace (issue 17, items 5 and 6): a person sets their name in Settings,
+// Month-end on the demo workspace: a person sets their name in Settings,
 // signs off acknowledging what stays open (a summary per state first), then exports the report while
 // the Reconciliation screen still filters its open items by State: every open item is in the file.
 // Exporting only what the filter shows is an explicit choice, and that file names the filter.

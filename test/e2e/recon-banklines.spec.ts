@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLedger } from '../../src/main/core/ledger/db';
-import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import { readAuditLog } from '../helpers/audit-log-read';
 import { useDemoShell } from '../helpers/browser-shell';
 
 // Bank lines as people know them, and undo with a reason, on the demo workspace: a CSV statement
@@ -43,7 +44,7 @@ function auditEntries(): AuditEntry[] {
   if (ledger === undefined) throw new Error('no ledger under the temporary home');
   const db = openLedger(join(demo.dir, ledger), { readonly: true });
   try {
-    return new AuditLogRepository(db, 1).list();
+    return readAuditLog(db, 1);
   } finally {
     db.close();
   }

@@ -5,7 +5,7 @@ import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
 import { makeTempDir } from '../helpers/temp-dir';
 import { readXlsx, type ReadSheet } from '../helpers/xlsx-read';
 
-// The month-end report a person reads (issue 17, item 5), on the demo workspace: with every open-item
+// The month-end report a person reads, on the demo workspace: with every open-item
 // filter set on screen (search, currency, direction, amount range), "only what the screen shows" is
 // exported, the dialog and the file name each filter and the file holds exactly those items; matched
 // bank lines read as date, amount, text and reference (their ids in a column of their own); the

@@ -7,17 +7,18 @@ import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { migrate, schemaVersionOf } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
-import { appendInTransaction, AuditLogRepository } from '../../src/main/core/reconcile/audit/audit-log';
+import { appendInTransaction } from '../../src/main/core/reconcile/audit/audit-log';
+import { verifyAuditChain, type AuditVerification } from '../../src/main/core/reconcile/audit/audit-verify';
 import { entryHash, GENESIS_HASH } from '../../src/main/core/reconcile/audit/entry-hash';
 import { AUDIT_LOG_SCHEMA_VERSION, auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
 import { appendDecisions, tamper } from '../helpers/audit-fixture';
+import { readAuditLog } from '../helpers/audit-log-read';
 import { makeTempDir } from '../helpers/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;
 let ledgerPath: string;
 let db: Ledger;
 let workspaceId: number;
-let audit: AuditLogRepository;
 
 beforeEach(() => {
   temp = makeTempDir();
@@ -30,7 +31,6 @@ beforeEach(() => {
     baseUrl: null,
     now: '2026-11-01T00:00:00.000Z',
   }).id;
-  audit = new AuditLogRepository(db, workspaceId);
 });
 afterEach(() => {
   if (db.open) db.close();
@@ -38,9 +38,9 @@ afterEach(() => {
 });
 
 /** Tamper from a second connection, the way someone with the sqlite3 tool would, then check. */
-function tamperAndVerify(sql: string, ...params: unknown[]): ReturnType<AuditLogRepository['verify']> {
+function tamperAndVerify(sql: string, ...params: unknown[]): AuditVerification {
   tamper(ledgerPath, sql, ...params);
-  return audit.verify();
+  return verifyAuditChain(db, workspaceId);
 }
 
 describe('audit log: appending', () => {
@@ -49,13 +49,14 @@ describe('audit log: appending', () => {
     expect(entries.map((entry) => entry.seq)).toEqual([1, 2, 3, 4]);
     expect(entries[0]!.prevHash).toBe(GENESIS_HASH);
     for (let i = 1; i < entries.length; i++) expect(entries[i]!.prevHash).toBe(entries[i - 1]!.hash);
-    expect(audit.verify()).toEqual({ ok: true, entries: 4, lastHash: entries[3]!.hash });
-    expect(audit.list()).toEqual(entries);
+    expect(verifyAuditChain(db, workspaceId)).toEqual({ ok: true, entries: 4, lastHash: entries[3]!.hash });
+    expect(readAuditLog(db, workspaceId)).toEqual(entries);
   });
 
   it('stores details as canonical JSON and the hash the documented recipe gives', () => {
     db.transaction(() =>
-      audit.append({
+      appendInTransaction(db, {
+        workspaceId,
         at: '2026-11-22T10:00:00.000Z',
         actor: 'user',
         action: 'match.manual',
@@ -99,7 +100,8 @@ describe('audit log: appending', () => {
       }),
     ).toThrow(/inside the transaction/);
     expect(() =>
-      audit.append({
+      appendInTransaction(db, {
+        workspaceId,
         at: '2026-11-22T10:00:00.000Z',
         actor: 'user',
         action: 'match.confirmed',
@@ -114,7 +116,8 @@ describe('audit log: appending', () => {
     appendDecisions(db, workspaceId, 2);
     expect(() =>
       db.transaction(() => {
-        audit.append({
+        appendInTransaction(db, {
+          workspaceId,
           at: '2026-11-22T11:00:00.000Z',
           actor: 'user',
           action: 'item.resolved',
@@ -126,7 +129,8 @@ describe('audit log: appending', () => {
     ).toThrow(/decision itself failed/);
     expect(() =>
       db.transaction(() =>
-        audit.append({
+        appendInTransaction(db, {
+          workspaceId,
           at: '2026-11-22T11:00:00.000Z',
           actor: 'user',
           action: 'item.resolved',
@@ -137,7 +141,7 @@ describe('audit log: appending', () => {
     ).toThrow(/never go into the audit log/);
     const third = appendDecisions(db, workspaceId, 1, 10)[0]!;
     expect(third.seq).toBe(3);
-    expect(audit.verify()).toMatchObject({ ok: true, entries: 3, lastHash: third.hash });
+    expect(verifyAuditChain(db, workspaceId)).toMatchObject({ ok: true, entries: 3, lastHash: third.hash });
   });
 
   it('refuses malformed entries before writing', () => {
@@ -148,13 +152,14 @@ describe('audit log: appending', () => {
       subject: 's',
       details: {},
     } as const;
-    const append = (patch: object): unknown => db.transaction(() => audit.append({ ...base, ...patch }))();
+    const append = (patch: object): unknown =>
+      db.transaction(() => appendInTransaction(db, { ...base, ...patch, workspaceId }))();
     expect(() => append({ at: '2026-11-22 10:00' })).toThrow(/UTC ISO 8601/);
     expect(() => append({ at: '2026-11-22T10:00:00+01:00' })).toThrow(/UTC ISO 8601/);
     expect(() => append({ actor: 'root' })).toThrow(/unknown actor/);
     expect(() => append({ action: 'match.deleted' })).toThrow(/unknown action/);
     expect(() => append({ subject: '' })).toThrow(/subject/);
-    expect(audit.verify()).toEqual({ ok: true, entries: 0, lastHash: null });
+    expect(verifyAuditChain(db, workspaceId)).toEqual({ ok: true, entries: 0, lastHash: null });
   });
 
   it('keeps a separate chain per workspace', () => {
@@ -168,27 +173,8 @@ describe('audit log: appending', () => {
       [1, true],
       [2, false],
     ]);
-    expect(audit.verify()).toMatchObject({ ok: true, entries: 3 });
-    expect(new AuditLogRepository(db, other).verify()).toMatchObject({ ok: true, entries: 2 });
-  });
-
-  it('lists by time window (from inclusive, to exclusive) and action', () => {
-    appendDecisions(db, workspaceId, 6); // 09:00 ... 09:05; actions by i % 3
-    const seqs = (filter: Parameters<AuditLogRepository['list']>[0]): number[] =>
-      audit.list(filter).map((e) => e.seq);
-    expect(seqs({ from: '2026-11-22T09:02:00.000Z' })).toEqual([3, 4, 5, 6]);
-    expect(seqs({ to: '2026-11-22T09:02:00.000Z' })).toEqual([1, 2]);
-    expect(
-      seqs({ from: '2026-11-22T09:01:00.000Z', to: '2026-11-22T09:04:00.000Z', action: 'item.resolved' }),
-    ).toEqual([2, 3]);
-    expect(seqs({ from: '2026-11-22', to: '2026-11-23' })).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(seqs({ to: '2026-11-22' })).toEqual([]);
-    expect(audit.list({ action: 'match.confirmed' })[0]?.details).toEqual({
-      amount: '1000.50',
-      currency: 'GBP',
-      note: 'decision 0',
-      requestId: 1,
-    });
+    expect(verifyAuditChain(db, workspaceId)).toMatchObject({ ok: true, entries: 3 });
+    expect(verifyAuditChain(db, other)).toMatchObject({ ok: true, entries: 2 });
   });
 });
 
@@ -203,7 +189,7 @@ describe('audit log: append-only', () => {
       /append-only: entries cannot be deleted/,
     );
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
-    expect(audit.verify()).toMatchObject({ ok: true, entries: 2 });
+    expect(verifyAuditChain(db, workspaceId)).toMatchObject({ ok: true, entries: 2 });
   });
 });
 
@@ -226,7 +212,7 @@ describe('audit log: verify finds a tamperer', () => {
     ['the action', `UPDATE audit_log SET action = 'match.rejected' WHERE seq = 3`],
     ['the stored hash', `UPDATE audit_log SET hash = substr(hash, 2) || substr(hash, 1, 1) WHERE seq = 3`],
   ])('an edit of %s: reports exactly that entry', (_what, sql) => {
-    const atBefore = audit.list()[2]!.at;
+    const atBefore = readAuditLog(db, workspaceId)[2]!.at;
     const result = tamperAndVerify(sql);
     expect(result).toMatchObject({
       ok: false,

@@ -11,7 +11,7 @@ import { readCsv } from '../helpers/csv-read';
 import { finishedExports } from '../helpers/shell-events';
 import { makeTempDir } from '../helpers/temp-dir';
 
-// The browser shell's export download (issue 8): export:start over /rpc, the outcome over /events,
+// The browser shell's export download: export:start over /rpc, the outcome over /events,
 // then GET /export/<id> with the token hands the file out once and removes it.
 let temp: ReturnType<typeof makeTempDir>;
 let shell: RunningShell;

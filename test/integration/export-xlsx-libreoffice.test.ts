@@ -1,5 +1,5 @@
 /**
- * A real spreadsheet opens the XLSX export (issue 8): LibreOffice converts it, headless, to flat
+ * A real spreadsheet opens the XLSX export: LibreOffice converts it, headless, to flat
  * ODF (.fods) and to CSV; amounts come out as the same numbers, references as the same text, dates
  * as dates, hostile text as plain (neutralised) strings, and no cell is a formula.
  * Without `soffice` on the PATH this fails under CI and is skipped (with the reason) elsewhere.

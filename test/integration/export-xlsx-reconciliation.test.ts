@@ -1,5 +1,5 @@
 /**
- * The reconciliation workbook (issue 8): one file with exactly the six sheets Summary, Roll-forward,
+ * The reconciliation workbook: one file with exactly the six sheets Summary, Roll-forward,
  * Matches, Open items, Resolutions and Audit, in order, with their headers, built from the
  * reconciliation service on a reconciled ledger (test/helpers/recon-fixture.ts), read back and
  * compared with what the service says; `part` picks one sheet; a sign-off's frozen report is

@@ -1,5 +1,5 @@
 /**
- * XLSX round trip (issue 8): write a workbook, read its XML back, and compare every value exactly:
+ * XLSX round trip: write a workbook, read its XML back, and compare every value exactly:
  * hostile text and references (the simulator's --adversarial strings plus what XML cannot carry),
  * 0/2/3-decimal currencies, negative and over-precise amounts, dates and timestamps. Also the frozen
  * header, widths, the Notes column, no formula anywhere, progress, cancelling and the row limit.

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { ReconSignOffsRepository } from '../../src/main/core/ledger/repositories/recon-signoffs';
 import { ReconcileService } from '../../src/main/core/reconcile/service';
-import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import { readAuditLog } from '../helpers/audit-log-read';
 import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
 import type { Core } from '../../src/main/core/services';
 import type { Channel } from '../../src/shared/ipc/channels';
@@ -62,7 +63,7 @@ async function failure(channel: string, input: unknown): Promise<ErrorShape> {
 function auditEntries(): AuditEntry[] {
   const db = openLedger(ledgerPath, { readonly: true });
   try {
-    return new AuditLogRepository(db, 1).list();
+    return readAuditLog(db, 1);
   } finally {
     db.close();
   }

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
-import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import { readAuditLog } from '../helpers/audit-log-read';
 import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
 import type { ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
@@ -36,7 +37,7 @@ async function failure(channel: string, input: unknown): Promise<ErrorShape> {
 function auditEntries(): AuditEntry[] {
   const db = openLedger(workspace.ledgerPath, { readonly: true });
   try {
-    return new AuditLogRepository(db, 1).list();
+    return readAuditLog(db, 1);
   } finally {
     db.close();
   }

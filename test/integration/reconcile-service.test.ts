@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
-import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import { readAuditLog } from '../helpers/audit-log-read';
 import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
 import type { Core } from '../../src/main/core/services';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
@@ -71,7 +72,7 @@ type ChannelMap = {
 function auditEntries(): AuditEntry[] {
   const db = openLedger(ledgerPath, { readonly: true });
   try {
-    return new AuditLogRepository(db, 1).list();
+    return readAuditLog(db, 1);
   } finally {
     db.close();
   }

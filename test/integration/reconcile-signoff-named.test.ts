@@ -1,5 +1,5 @@
 /**
- * Sign-off by a named person with what stays open acknowledged (issue 17, item 6), against a real
+ * Sign-off by a named person with what stays open acknowledged, against a real
  * ledger file: recon:open-totals says what stays open; recon:signoff refuses (writing nothing) while
  * anything is open and not acknowledged; with a name in Settings, decisions, runs, sign-offs and
  * unlocks carry the name of their time in their rows and audit entries; a CLI run says so.
@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { ReconDecisionsRepository } from '../../src/main/core/ledger/repositories/recon-decisions';
-import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import { readAuditLog } from '../helpers/audit-log-read';
 import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
 import type { Channel } from '../../src/shared/ipc/channels';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
@@ -33,7 +34,7 @@ function readLedger<T>(read: (db: ReturnType<typeof openLedger>) => T): T {
   }
 }
 
-const auditEntries = (): AuditEntry[] => readLedger((db) => new AuditLogRepository(db, 1).list());
+const auditEntries = (): AuditEntry[] => readLedger((db) => readAuditLog(db, 1));
 
 describe('what stays open, acknowledged', () => {
   it('counts and totals the open items per state and currency, as recon:items lists them', async () => {

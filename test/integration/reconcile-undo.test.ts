@@ -9,7 +9,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
-import { AuditLogRepository, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import { readAuditLog } from '../helpers/audit-log-read';
 import type { Core } from '../../src/main/core/services';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ReconItem } from '../../src/shared/ipc/contract-reconcile';
@@ -66,7 +67,7 @@ type ChannelOutputs = {
 function auditEntries(): AuditEntry[] {
   const db = openLedger(ledgerPath, { readonly: true });
   try {
-    return new AuditLogRepository(db, 1).list();
+    return readAuditLog(db, 1);
   } finally {
     db.close();
   }

@@ -151,7 +151,7 @@ describe('secrets never leak', () => {
       const files = filesUnder(run.home);
       expect(files).toContain(join(run.workspaceDir, 'ledger.sqlite'));
       for (const path of files) expectClean(path, readFileSync(path, 'latin1'));
-      // The logger's folder (issue #10, logging) is covered above whenever it exists.
+      // The logger's folder is covered above whenever it exists.
       const logs = join(run.workspaceDir, 'logs');
       if (existsSync(logs))
         for (const path of filesUnder(logs)) expectClean(path, readFileSync(path, 'latin1'));

@@ -1,5 +1,5 @@
 /**
- * Issue 5, Reliability: `floatdesk sync` is SIGKILLed at random moments, at least 200 times, while it
+ * Crash safety of sync: `floatdesk sync` is SIGKILLed at random moments, at least 200 times, while it
  * syncs against the simulator (in its own process, its clock frozen so the platform's data never
  * changes). After every kill the ledger must pass integrity_check and foreign_key_check, nothing a
  * separate connection saw committed before the kill may be gone, no file the ledger records may be
@@ -118,7 +118,7 @@ interface LaneOptions {
   checkpointEvery: number;
 }
 
-describe('sync crash safety (issue 5, Reliability)', () => {
+describe('sync crash safety', () => {
   it(`survives ${KILLS} SIGKILLs at random moments: intact ledger, no lost commit, same final state`, async () => {
     const t0 = performance.now();
     console.log(`crash test: ${simulator.banner}; kill seed ${SEED}`);

@@ -1,5 +1,5 @@
 /**
- * XLSX cell mapping (issue 8): amounts as numbers in a currency format unless Excel would round them
+ * XLSX cell mapping: amounts as numbers in a currency format unless Excel would round them
  * (then exact text and a note), references and text as neutralised text cells, dates and
  * timestamps as date cells, booleans as booleans, and never a formula.
  */

@@ -1,5 +1,5 @@
 /**
- * Property test of decodeSuccess over mutated platform answers (issue 4: at least 10,000 generated
+ * Property test of decodeSuccess over mutated platform answers (at least 10,000 generated
  * malformed or mutated responses, fixed seed). Realistic answers of every read endpoint are built as
  * trees, mutated (structurally or as text) and decoded. Whatever the bytes, decodeSuccess either
  * returns a whole, valid result or throws AppError('malformed_response') naming the endpoint; never

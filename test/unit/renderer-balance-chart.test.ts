@@ -12,7 +12,7 @@ import {
 } from '../../src/renderer/src/features/balances/chart/chart-scale';
 import { chartSummary } from '../../src/renderer/src/features/balances/chart/chart-summary';
 import { runwayText } from '../../src/renderer/src/features/balances/runway-text';
-import { freshnessOf, STALENESS } from '../../src/renderer/src/features/balances/staleness';
+import { freshnessOf, STALENESS } from '../../src/shared/domain/staleness';
 
 /** Amounts as the chart sees them: cents, as numbers. */
 const cents = (min: number, max: number) => fc.integer({ min, max }).map((n) => n / 100);

@@ -1,5 +1,5 @@
 /**
- * Bank statements as FloatDesk reads them (issue 7): what every importer (CSV, camt.053, MT940,
+ * Bank statements as FloatDesk reads them: what every importer (CSV, camt.053, MT940,
  * OFX/QFX) produces and the matcher consumes. Amounts are exact decimal text, dates YYYY-MM-DD.
  */
 

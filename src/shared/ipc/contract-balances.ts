@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, DecimalString, IsoDate, IsoTimestamp, MoneySchema, NoInput } from './schemas';
 
-/** Balances (issue 6): history per float, low-balance thresholds, runway, and notifications. */
+/** Balances: history per float, low-balance thresholds, runway, and notifications. */
 
 const FloatKey = { currency: CurrencyCode, name: z.string().min(1).max(200) };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DecimalString, IsoDate } from './schemas';
 
 /**
- * The offline brand catalogue (issue 9). Everything is answered from the ledger (works offline)
+ * The offline brand catalogue. Everything is answered from the ledger (works offline)
  * except catalogue:template.update, which downloads. Amounts (discount, limits, denominations,
  * shipping costs, VAT rate) are exact decimal text as the platform sent them. Enumeration values
  * the spec does not list are kept as sent and marked `known: false`.

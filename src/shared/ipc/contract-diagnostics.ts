@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoTimestamp, NoInput } from './schemas';
 
-/** Diagnostics for support (issue 10): a plain-text report that carries no secret and no personal data. */
+/** Diagnostics for support: a plain-text report that carries no secret and no personal data. */
 export const DiagnosticsSchema = z.object({
   /** The report, ready to paste into a message: versions, settings, last sync runs, last problems. */
   text: z.string(),

@@ -5,7 +5,7 @@ import { TransferFiltersSchema, TransferSortSchema } from './contract-transfers'
 import { CurrencyCode, IsoDate } from './schemas';
 
 /**
- * Spreadsheet export (issue 8): every table and report to CSV (standard or regional) or XLSX, with
+ * Spreadsheet export: every table and report to CSV (standard or regional) or XLSX, with
  * the filters the screen shows. An export runs in the background: `export:start` answers at once,
  * `export:progress` events follow, and one `export:finished` event ends it (done, cancelled or
  * failed). The file is written to a temporary name and renamed into place only when complete.

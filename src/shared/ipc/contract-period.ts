@@ -5,7 +5,7 @@ import { CurrencyCode, IsoDate, IsoTimestamp, NoInput } from './schemas';
 const SignedMoney = z.object({ amount: z.string().regex(/^-?\d+(\.\d+)?$/), currency: CurrencyCode });
 
 /**
- * Period close (issue 7, item 5): sign off the reconciliation as of a statement date, which freezes
+ * Period close: sign off the reconciliation as of a statement date, which freezes
  * the report and locks its settled items (matched or resolved, dated on or before the date); drift
  * alerts when the platform later changes a signed-off request; unlocking with a reason.
  */

@@ -20,7 +20,7 @@ import {
 export * from './contract-recon-schemas';
 
 /**
- * Reconciliation (issue 7): statement import, the matching run and its summary, the open items,
+ * Reconciliation: statement import, the matching run and its summary, the open items,
  * the suggestion queue and the review decisions, and the float roll-forward. Every decision is
  * appended to the audit log in the same transaction.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NoInput } from './schemas';
 import { ProformaInvoiceSchema } from './contract-transfers';
 
-/** Settings and workspaces (issue 6). Secrets go in and never come back out. */
+/** Settings and workspaces. Secrets go in and never come back out. */
 
 export const SettingsSchema = z.object({
   /** Minutes between background syncs; 0 turns auto-sync off. */

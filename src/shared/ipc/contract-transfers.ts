@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CurrencyCode, DecimalString, IsoDate, IsoTimestamp, NoInput } from './schemas';
 
 /**
- * Transfer requests (issue 6): the table, its filters and sort, a request's history, the New transfer
+ * Transfer requests: the table, its filters and sort, a request's history, the New transfer
  * request form with its drafts, and submission through the client's idempotent path.
  */
 

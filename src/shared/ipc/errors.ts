@@ -56,14 +56,6 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-export function ok<T>(value: T): Envelope<T> {
-  return { ok: true, value };
-}
-
-export function fail(error: ErrorShape): Envelope<never> {
-  return { ok: false, error };
-}
-
 /** Anything thrown becomes an ErrorShape; unexpected errors keep only their message for the log. */
 export function toErrorShape(thrown: unknown): ErrorShape {
   if (thrown instanceof AppError) return thrown.toShape();

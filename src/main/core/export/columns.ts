@@ -1,5 +1,5 @@
 /**
- * One column definition per exported table (issue 8): the CSV writers, the XLSX writer, the CLI, the
+ * One column definition per exported table: the CSV writers, the XLSX writer, the CLI, the
  * UI and the tests all read the same definitions. A cell value is plain data in a canonical form;
  * each writer decides how to put it on the page (quoting, decimal comma, number formats).
  */

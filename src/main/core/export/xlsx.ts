@@ -1,5 +1,5 @@
 /**
- * The XLSX writer (issue 8): every table as one sheet of one workbook, streamed to `path` a chunk of
+ * The XLSX writer: every table as one sheet of one workbook, streamed to `path` a chunk of
  * rows at a time (fflate's streaming ZIP; SpreadsheetML written by xlsx/sheet-xml.ts), so memory
  * stays flat however long the table. Cell mapping: xlsx/cell-mapping.ts. The runner hands a
  * temporary path and renames it into place when this resolves; on failure or cancel it removes it.

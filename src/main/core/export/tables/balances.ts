@@ -1,4 +1,5 @@
 /** The balances table: per currency and float, the latest snapshot and how fresh it is. */
+import { freshnessOf } from '../../../../shared/domain/staleness';
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
 import type { ExportColumn, ExportTable } from '../columns';
 import { storedAmountText, type ExportSource } from './source';
@@ -14,19 +15,6 @@ interface BalanceRow {
   available_exact: string | null;
   pending_minor: bigint | null;
   pending_exact: string | null;
-}
-
-/** The same threshold the Balances screen marks a figure stale by (renderer balances/staleness.ts). */
-export const STALE_AFTER_MS = 60 * 60 * 1000;
-
-export function stalenessOf(
-  platformRefreshedAt: string | null,
-  nowMs: number,
-): 'fresh' | 'stale' | 'unknown' {
-  if (platformRefreshedAt === null) return 'unknown';
-  const at = Date.parse(platformRefreshedAt);
-  if (Number.isNaN(at)) return 'unknown';
-  return nowMs - at > STALE_AFTER_MS ? 'stale' : 'fresh';
 }
 
 export function balancesTable(source: ExportSource, filters: Filters = {}): ExportTable<BalanceRow> {
@@ -61,7 +49,7 @@ export function balancesTable(source: ExportSource, filters: Filters = {}): Expo
       key: 'staleness',
       header: 'Staleness',
       kind: 'text',
-      value: (r) => stalenessOf(r.platform_refreshed_at, nowMs),
+      value: (r) => freshnessOf(r.platform_refreshed_at, nowMs),
     },
   ];
   const params = [

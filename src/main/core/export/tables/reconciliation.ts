@@ -1,5 +1,5 @@
 /**
- * The reconciliation report as export tables (issue 8): Summary, Roll-forward, Matches, Open items,
+ * The reconciliation report as export tables: Summary, Roll-forward, Matches, Open items,
  * Resolutions and Audit, in that order (one workbook of six sheets, or with `part` just that one),
  * built from the reconciliation service as of `asOf` (default today), or from a sign-off's frozen
  * report. The report is complete: the open-items filters apply only when chosen explicitly.

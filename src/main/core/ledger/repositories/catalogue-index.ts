@@ -116,11 +116,6 @@ export function catalogueIndexMarks(db: Ledger): CatalogueIndexMarks {
   };
 }
 
-/** Whether any brand waits to be indexed (cheap: one probe of a small table). */
-export function hasPendingCatalogue(db: Ledger): boolean {
-  return db.prepare('SELECT EXISTS (SELECT 1 FROM catalogue_pending)').pluck().get() === 1;
-}
-
 /**
  * Index every pending brand in one IMMEDIATE transaction and clear the marks; returns how many
  * brands were indexed (0 when none waited, e.g. another process got there first). Moves the

@@ -9,7 +9,6 @@
  */
 import type { Ledger } from '../../ledger/db';
 import { canonicalDetails, entryHash, GENESIS_HASH, type AuditDetails } from './entry-hash';
-import { verifyAuditChain, type AuditVerification } from './audit-verify';
 
 /** Who made the decision: a person in the app, a person at the CLI, or an automatic sync/pass. */
 export const AUDIT_ACTORS = ['user', 'cli', 'sync'] as const;
@@ -49,41 +48,7 @@ export interface AuditEntry extends NewAuditEntry {
   hash: string;
 }
 
-export interface AuditListFilter {
-  /** Entries written at or after this UTC instant or date (`YYYY-MM-DD` means its start). */
-  from?: string;
-  /** Entries written before this UTC instant or date (exclusive; a date means its start). */
-  to?: string;
-  action?: AuditAction;
-}
-
-interface AuditRow {
-  workspace_id: number;
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  subject: string;
-  details: string;
-  prev_hash: string;
-  hash: string;
-}
-
 const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
-
-function toEntry(row: AuditRow): AuditEntry {
-  return {
-    workspaceId: row.workspace_id,
-    seq: row.seq,
-    at: row.at,
-    actor: row.actor as AuditActor,
-    action: row.action as AuditAction,
-    subject: row.subject,
-    details: JSON.parse(row.details) as AuditDetails,
-    prevHash: row.prev_hash,
-    hash: row.hash,
-  };
-}
 
 function checkEntry(entry: NewAuditEntry): void {
   if (!Number.isSafeInteger(entry.workspaceId) || entry.workspaceId < 1)
@@ -148,43 +113,4 @@ export function appendInTransaction(db: Ledger, entry: NewAuditEntry): AuditEntr
     prevHash: fields.prevHash,
     hash,
   };
-}
-
-/** One workspace's audit log. */
-export class AuditLogRepository {
-  constructor(
-    private readonly db: Ledger,
-    private readonly workspaceId: number,
-  ) {}
-
-  /** Must be called inside the caller's transaction: see appendInTransaction. */
-  append(entry: Omit<NewAuditEntry, 'workspaceId'>): AuditEntry {
-    return appendInTransaction(this.db, { ...entry, workspaceId: this.workspaceId });
-  }
-
-  /** Entries in seq order, optionally by time window (from inclusive, to exclusive) and action. */
-  list(filter: AuditListFilter = {}): AuditEntry[] {
-    return this.db
-      .prepare<
-        [{ workspaceId: number; from: string | null; to: string | null; action: string | null }],
-        AuditRow
-      >(
-        `SELECT workspace_id, seq, at, actor, action, subject, details, prev_hash, hash FROM audit_log
-          WHERE workspace_id = @workspaceId AND (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)
-            AND (@action IS NULL OR action = @action)
-          ORDER BY seq`,
-      )
-      .all({
-        workspaceId: this.workspaceId,
-        from: filter.from ?? null,
-        to: filter.to ?? null,
-        action: filter.action ?? null,
-      })
-      .map(toEntry);
-  }
-
-  /** Recompute every hash and link; see verifyAuditChain. */
-  verify(): AuditVerification {
-    return verifyAuditChain(this.db, this.workspaceId);
-  }
 }

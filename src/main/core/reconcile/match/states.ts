@@ -24,28 +24,17 @@
  * approved amounts (requested where a request has none yet). Items dated after the as-of date are
  * left out, and so is a match with a line booked after it.
  */
+import { AGEING_BUCKETS, RECON_STATES } from '../../../../shared/ipc/contract-reconcile';
 import { dayNumber, significantDecimals, toScaled } from './amounts';
 import { Coverage, type CoveredRange } from './coverage';
 import { DEFAULT_WINDOW } from './options';
 import type { BankLine, Locks, Match, MatchRequest } from './types';
 
-export const RECON_STATES = [
-  'awaiting_payment',
-  'paid_awaiting_approval',
-  'matched',
-  'variance',
-  'approved_unpaid',
-  'refund_expected',
-  'unmatched_bank_payment',
-  'resolved',
-  'signed_off',
-] as const;
 export type ReconState = (typeof RECON_STATES)[number];
 
 /** Open items still need something (a payment, an approval, an explanation); they have an age. */
 export const CLOSED_STATES: ReadonlySet<ReconState> = new Set(['matched', 'resolved', 'signed_off']);
 
-export const AGEING_BUCKETS = ['0-2', '3-7', '8-30', 'over-30'] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 
 export function ageingBucket(days: number): AgeingBucket {

@@ -30,13 +30,6 @@ export interface MatchRequest {
 /** Which pass found a match, strongest evidence first. */
 export type MatchRule = 'exact_reference' | 'fuzzy_reference' | 'amount_date' | 'split_sum';
 
-export const MATCH_RULES: readonly MatchRule[] = [
-  'exact_reference',
-  'fuzzy_reference',
-  'amount_date',
-  'split_sum',
-];
-
 /** A reference text read from the bank line and the request reference it led to. */
 export interface ReferenceEvidence {
   /** Where on the bank line the text was found. */

@@ -1,5 +1,5 @@
 import { useNow } from '../../lib/use-now';
-import { freshnessOf, STALENESS } from './staleness';
+import { freshnessOf, STALENESS } from '@shared/domain/staleness';
 
 const HOURS = STALENESS.staleAfterMs / 3_600_000;
 const LIMIT = HOURS === 1 ? 'an hour' : `${HOURS} hours`;

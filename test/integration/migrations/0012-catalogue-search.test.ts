@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { migrate } from '../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
-import { bringCatalogueUpToDate } from '../../src/main/core/ledger/repositories/catalogue-index';
-import { createPlatformClient } from '../../src/main/core/platform/client';
-import { brandSync } from '../../src/main/core/sync/brands';
-import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
-import { SyncRunsRepository } from '../../src/main/core/ledger/repositories/sync-runs';
-import { DEFAULT_START_TIME } from '../../src/simulator/options';
-import { startSimulator } from '../../src/simulator/server';
-import { makeTempDir } from '../helpers/temp-dir';
+import { openLedger, type Ledger } from '../../../src/main/core/ledger/db';
+import { migrate } from '../../../src/main/core/ledger/migrate';
+import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
+import { bringCatalogueUpToDate } from '../../../src/main/core/ledger/repositories/catalogue-index';
+import { createPlatformClient } from '../../../src/main/core/platform/client';
+import { brandSync } from '../../../src/main/core/sync/brands';
+import { WorkspacesRepository } from '../../../src/main/core/ledger/repositories/workspaces';
+import { SyncRunsRepository } from '../../../src/main/core/ledger/repositories/sync-runs';
+import { DEFAULT_START_TIME } from '../../../src/simulator/options';
+import { startSimulator } from '../../../src/simulator/server';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;
 let ledgers: Ledger[] = [];

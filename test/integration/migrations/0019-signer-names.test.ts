@@ -4,10 +4,10 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { migrate } from '../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
-import { makeTempDir } from '../helpers/temp-dir';
+import { openLedger, type Ledger } from '../../../src/main/core/ledger/db';
+import { migrate } from '../../../src/main/core/ledger/migrate';
+import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;
 let db: Ledger | undefined;

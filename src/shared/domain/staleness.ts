@@ -1,7 +1,8 @@
 /**
  * How fresh a float's figure is: judged by when the PLATFORM last refreshed it (the platform caches
  * balances), so a balance synced a minute ago but refreshed by the platform hours ago is stale.
- * The thresholds live here and nowhere else.
+ * The threshold lives here and nowhere else: the Balances screen's badge and the balances export
+ * both judge by it.
  */
 export const STALENESS = {
   /** Older than this, the figure is marked stale. */
