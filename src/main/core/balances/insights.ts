@@ -5,7 +5,7 @@
 import { requireCurrencyExponent } from '../../../shared/domain/currency';
 import type { FloatBalance } from '../../../shared/domain/floats';
 import { compareMoney, fromMinorUnits, type Money } from '../../../shared/domain/money';
-import type { FloatInsight } from '../../../shared/ipc/contract-balances';
+import type { FloatInsight } from '../../../shared/ipc/contract-floats';
 import type { Ledger } from '../ledger/db';
 import {
   BalanceHistoryRepository,

@@ -1,6 +1,6 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { AppStatus } from '../../../shared/ipc/contract';
-import type { AppNotification } from '../../../shared/ipc/contract-balances';
+import type { AppNotification } from '../../../shared/ipc/contract-notifications';
 import { systemClock, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { schemaVersionOf } from '../ledger/migrate';

@@ -5,7 +5,7 @@
  * signed-off request not recorded yet, whichever run brought it (reconcile/period/drift.ts).
  */
 import type { EventChannel } from '../../../shared/ipc/channels';
-import type { AppNotification } from '../../../shared/ipc/contract-balances';
+import type { AppNotification } from '../../../shared/ipc/contract-notifications';
 import { compareMoney, fromMinorUnits, money, type Money } from '../../../shared/domain/money';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';

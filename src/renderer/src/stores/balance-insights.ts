@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BalancePoint, FloatInsight } from '@shared/ipc/contract-balances';
+import type { BalancePoint, FloatInsight } from '@shared/ipc/contract-floats';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { invoke, onEvent } from '../ipc/client';
 

@@ -1,5 +1,5 @@
 import type { FloatBalance } from '@shared/domain/floats';
-import type { FloatInsight } from '@shared/ipc/contract-balances';
+import type { FloatInsight } from '@shared/ipc/contract-floats';
 import { formatMoney, hasMoreDecimalsThanCurrency } from '../../lib/format-money';
 import { pendingRequestsHref, suggestedTopUp, topUpHref } from '../transfers/transfer-links';
 import { AmountCell } from './AmountCell';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { AppNotification } from '@shared/ipc/contract-balances';
+import type { AppNotification } from '@shared/ipc/contract-notifications';
 import { floatKey, useBalanceInsights } from '../../stores/balance-insights';
 import { useBalances } from '../../stores/balances';
 import { suggestedTopUp, topUpHref } from '../transfers/transfer-links';
