@@ -22,9 +22,8 @@ export const BalancePointSchema = z.object({
   pending: MoneySchema.nullable(),
 });
 
-export const FloatInsightSchema = z.object({
-  currency: CurrencyCode,
-  name: z.string(),
+/** A float's latest balance with its threshold and runway: one row of the Balances screen. */
+export const FloatInsightSchema = FloatBalanceSchema.extend({
   threshold: MoneySchema.nullable(),
   /** The latest available balance is under the threshold. */
   belowThreshold: z.boolean(),
