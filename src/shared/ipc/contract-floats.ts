@@ -47,6 +47,7 @@ export const floatsContract = {
     /** Oldest first, one point per stored snapshot. */
     output: z.object({ points: z.array(BalancePointSchema) }),
   },
+  /** The Balances screen's one call: every float as floats:list answers it, with threshold and runway. */
   'floats:insights': {
     input: NoInput,
     output: z.object({ floats: z.array(FloatInsightSchema) }),
