@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppNotification, FloatInsight } from '../../src/shared/ipc/contract-balances';
+import type { FloatInsight } from '../../src/shared/ipc/contract-floats';
+import type { AppNotification } from '../../src/shared/ipc/contract-notifications';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { Channel } from '../../src/shared/ipc/channels';
 import { openLedger } from '../../src/main/core/ledger/db';

@@ -12,7 +12,7 @@ import { backupWorkspace } from '../../src/main/core/ledger/backup';
 import { LEDGER_STATE_FOLDER } from '../../src/main/core/ledger/workspace-state';
 import { READING_CHANNELS } from '../../src/main/core/ledger/write-guard';
 import { createCore, type Core } from '../../src/main/core/services';
-import type { AppNotification } from '../../src/shared/ipc/contract-balances';
+import type { AppNotification } from '../../src/shared/ipc/contract-notifications';
 import { CHANNELS } from '../../src/shared/ipc/channels';
 import { thrownAppError } from '../helpers/app-error';
 import { assertBuilt, REPO_ROOT } from '../helpers/cli';

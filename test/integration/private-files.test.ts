@@ -11,7 +11,7 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../src/shared/ipc/contract-balances';
+import type { AppNotification } from '../../src/shared/ipc/contract-notifications';
 import type { Envelope } from '../../src/shared/ipc/errors';
 import { createCoreHost } from '../../src/main/core/host';
 import { backupWorkspace } from '../../src/main/core/ledger/backup';

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../src/shared/ipc/contract-balances';
+import type { AppNotification } from '../../src/shared/ipc/contract-notifications';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { Channel } from '../../src/shared/ipc/channels';
 import { createPlatformClient, type PlatformClient } from '../../src/main/core/platform/client';

@@ -6,7 +6,7 @@
  * always re-reads them; an automatic one only once the last pass is 24 h old.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../src/shared/ipc/contract-balances';
+import type { AppNotification } from '../../src/shared/ipc/contract-notifications';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { Channel } from '../../src/shared/ipc/channels';
 import { createPlatformClient, type PlatformClient } from '../../src/main/core/platform/client';

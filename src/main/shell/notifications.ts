@@ -1,6 +1,6 @@
 import type { BrowserWindow, NotificationConstructorOptions } from 'electron';
 import type { EventChannel } from '../../shared/ipc/channels';
-import { NotificationSchema } from '../../shared/ipc/contract-balances';
+import { NotificationSchema } from '../../shared/ipc/contract-notifications';
 import type { CoreWorker } from '../core/worker-client';
 
 /**

@@ -15,14 +15,14 @@ export interface FloatBalance {
   overPrecise: boolean;
 }
 
-export interface CurrencyGroup {
+export interface CurrencyGroup<F extends FloatBalance = FloatBalance> {
   currency: string;
-  floats: FloatBalance[];
+  floats: F[];
 }
 
 /** Group by currency, then float name, both in a stable, human order. */
-export function groupFloatsByCurrency(floats: readonly FloatBalance[]): CurrencyGroup[] {
-  const groups = new Map<string, FloatBalance[]>();
+export function groupFloatsByCurrency<F extends FloatBalance>(floats: readonly F[]): CurrencyGroup<F>[] {
+  const groups = new Map<string, F[]>();
   for (const float of floats) {
     const list = groups.get(float.currency) ?? [];
     list.push(float);

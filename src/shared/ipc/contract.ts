@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Channel } from './channels';
-import { balancesContract } from './contract-balances';
+import { floatsContract } from './contract-floats';
+import { notificationsContract } from './contract-notifications';
 import { bankDetailsContract } from './contract-bank-details';
 import { catalogueContract } from './contract-catalogue';
 import { diagnosticsContract } from './contract-diagnostics';
@@ -10,11 +11,9 @@ import { reconcileContract } from './contract-reconcile';
 import { settingsContract } from './contract-settings';
 import { transfersContract } from './contract-transfers';
 import {
-  CurrencyCode,
   DatasetName,
   IsoDate,
   IsoTimestamp,
-  MoneySchema,
   NoInput,
   SyncOutcomeName,
   SyncProgressSchema,
@@ -35,16 +34,6 @@ const AppStatus = z.object({
   ledgerPath: z.string(),
   schemaVersion: z.number().int().nonnegative(),
   latestSchemaVersion: z.number().int().nonnegative(),
-});
-
-const FloatBalanceSchema = z.object({
-  currency: CurrencyCode,
-  name: z.string().min(1),
-  available: MoneySchema.nullable(),
-  pending: MoneySchema.nullable(),
-  platformRefreshedAt: IsoTimestamp.nullable(),
-  recordedAt: IsoTimestamp.nullable(),
-  overPrecise: z.boolean(),
 });
 
 const SyncStatus = z.object({
@@ -73,10 +62,7 @@ const SyncStatus = z.object({
 
 export const contract = {
   'app:status': { input: NoInput, output: AppStatus },
-  'floats:list': {
-    input: z.object({ currency: CurrencyCode.optional() }).strict(),
-    output: z.object({ floats: z.array(FloatBalanceSchema) }),
-  },
+  ...floatsContract,
   'sync:run': {
     input: z
       .object({
@@ -98,7 +84,7 @@ export const contract = {
     output: z.object({ cancelled: z.boolean() }),
   },
   'sync:status': { input: NoInput, output: SyncStatus },
-  ...balancesContract,
+  ...notificationsContract,
   ...transfersContract,
   ...settingsContract,
   ...bankDetailsContract,

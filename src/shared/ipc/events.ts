@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EventChannel } from './channels';
-import { NotificationSchema } from './contract-balances';
+import { NotificationSchema } from './contract-notifications';
 import { ExportFinishedSchema, ExportProgressSchema } from './contract-export';
 import { SyncProgressSchema, SyncSummarySchema } from './schemas';
 

@@ -5,7 +5,7 @@
 import { requireCurrencyExponent } from '../../../shared/domain/currency';
 import type { FloatBalance } from '../../../shared/domain/floats';
 import { compareMoney, fromMinorUnits, type Money } from '../../../shared/domain/money';
-import type { FloatInsight } from '../../../shared/ipc/contract-balances';
+import type { FloatInsight } from '../../../shared/ipc/contract-floats';
 import type { Ledger } from '../ledger/db';
 import {
   BalanceHistoryRepository,
@@ -13,8 +13,7 @@ import {
   type HistoryPoint,
   type SeenTopUp,
 } from '../ledger/repositories/balance-history';
-import { FloatsRepository } from '../ledger/repositories/floats';
-import { ThresholdsRepository } from '../ledger/repositories/thresholds';
+import { FloatsRepository, type LatestFloat } from '../ledger/repositories/floats';
 import { DAY_MS, estimateRunway } from './runway';
 import { decimalsOf, fromScaled, toScaled } from './scaled';
 
@@ -58,10 +57,20 @@ function runwayOf(
   };
 }
 
+/** A float's latest balance as the screen shows it (the ledger's ids and stored units left out). */
+function balanceOf(float: LatestFloat): FloatBalance {
+  const { currency, name, available, pending, platformRefreshedAt, recordedAt, overPrecise } = float;
+  return { currency, name, available, pending, platformRefreshedAt, recordedAt, overPrecise };
+}
+
+/**
+ * The Balances screen's one read: every float's latest balance, threshold and runway, from three
+ * set-based queries (latest balances with thresholds, the runway windows' snapshots, the top-ups
+ * seen since the earliest window) whatever the number of floats.
+ */
 export class InsightsService {
   private readonly floats: FloatsRepository;
   private readonly history: BalanceHistoryRepository;
-  private readonly thresholds: ThresholdsRepository;
 
   constructor(
     db: Ledger,
@@ -69,48 +78,41 @@ export class InsightsService {
   ) {
     this.floats = new FloatsRepository(db);
     this.history = new BalanceHistoryRepository(db);
-    this.thresholds = new ThresholdsRepository(db);
   }
 
   /** Every float of the workspace, in the floats:list order; `only` narrows to one float. */
   list(only?: { currency: string; name: string }): FloatInsight[] {
-    const latest = this.floats
-      .listLatest(this.workspaceId, only?.currency)
-      .filter((float) => only === undefined || float.name === only.name);
-    const thresholds = new Map(
-      this.thresholds.list(this.workspaceId).map((entry) => [floatKey(entry.currency, entry.name), entry]),
+    const latest = this.floats.latest(this.workspaceId, only);
+    const windows = latest.flatMap((float) =>
+      float.recordedAt === null
+        ? []
+        : [{ floatId: float.floatId, currency: float.currency, since: windowStart(float.recordedAt) }],
     );
-    const starts = latest.flatMap((float) =>
-      float.recordedAt === null ? [] : [windowStart(float.recordedAt)],
-    );
-    const earliest = starts.reduce((a, b) => (b < a ? b : a), starts[0] ?? '');
-    const topUps = starts.length === 0 ? new Map() : this.history.topUpsSince(this.workspaceId, earliest);
+    const earliest = windows.reduce((a, b) => (b.since < a ? b.since : a), windows[0]?.since ?? '');
+    const topUps = windows.length === 0 ? new Map() : this.history.topUpsSince(this.workspaceId, earliest);
+    const points = this.history.pointsSince(windows);
+    const starts = new Map(windows.map((window) => [window.floatId, window.since]));
     return latest.map((float) => {
-      const entry = thresholds.get(floatKey(float.currency, float.name));
       const threshold: Money | null =
-        entry === undefined
+        float.thresholdMinor === null
           ? null
-          : { amount: fromMinorUnits(entry.thresholdMinor, float.currency), currency: float.currency };
+          : { amount: fromMinorUnits(float.thresholdMinor, float.currency), currency: float.currency };
+      const start = starts.get(float.floatId);
+      const seen: readonly SeenTopUp[] = topUps.get(floatKey(float.currency, float.name)) ?? [];
       return {
-        currency: float.currency,
-        name: float.name,
+        ...balanceOf(float),
         threshold,
         belowThreshold:
           threshold !== null && float.available !== null && compareMoney(float.available, threshold) < 0,
-        runway: this.runway(float, topUps.get(floatKey(float.currency, float.name)) ?? []),
+        runway:
+          start === undefined
+            ? runwayOf(float.currency, [], [])
+            : runwayOf(
+                float.currency,
+                points.get(float.floatId) ?? [],
+                seen.filter((topUp) => topUp.observedAt >= start),
+              ),
       };
     });
-  }
-
-  private runway(float: FloatBalance, topUps: readonly SeenTopUp[]): FloatInsight['runway'] {
-    const floatId = this.history.floatId(this.workspaceId, float.currency, float.name);
-    if (floatId === undefined || float.recordedAt === null) return runwayOf(float.currency, [], []);
-    const start = windowStart(float.recordedAt);
-    const points = this.history.points(floatId, float.currency, start);
-    return runwayOf(
-      float.currency,
-      points,
-      topUps.filter((topUp) => topUp.observedAt >= start),
-    );
   }
 }

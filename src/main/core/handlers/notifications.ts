@@ -1,4 +1,4 @@
-import type { AppNotification } from '../../../shared/ipc/contract-balances';
+import type { AppNotification } from '../../../shared/ipc/contract-notifications';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { NotificationsRepository } from '../ledger/repositories/notifications';

@@ -4,7 +4,7 @@
  * UI from one thread. The quick check at open misses damage inside index pages; this finds it.
  */
 import { Worker } from 'node:worker_threads';
-import type { AppNotification } from '../../../shared/ipc/contract-balances';
+import type { AppNotification } from '../../../shared/ipc/contract-notifications';
 import { isoNow, type Clock } from '../clock';
 import type { Logger } from '../log/logger';
 import { ledgerDamageNotice } from '../notifications/ledger-damage';

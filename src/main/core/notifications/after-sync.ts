@@ -5,11 +5,11 @@
  * signed-off request not recorded yet, whichever run brought it (reconcile/period/drift.ts).
  */
 import type { EventChannel } from '../../../shared/ipc/channels';
-import type { AppNotification } from '../../../shared/ipc/contract-balances';
+import type { AppNotification } from '../../../shared/ipc/contract-notifications';
 import { compareMoney, fromMinorUnits, money, type Money } from '../../../shared/domain/money';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
-import { BalanceHistoryRepository } from '../ledger/repositories/balance-history';
+import { FloatsRepository } from '../ledger/repositories/floats';
 import { NotificationsRepository, type TransferOutcomeRow } from '../ledger/repositories/notifications';
 import { ThresholdsRepository } from '../ledger/repositories/thresholds';
 import { detectDrift } from '../reconcile/period/drift';
@@ -28,13 +28,15 @@ type Pending = NotificationText & { dedupeKey: string };
 
 function lowBalances(context: NotifierContext, runId: number): Pending[] {
   const thresholds = new ThresholdsRepository(context.db);
-  const history = new BalanceHistoryRepository(context.db);
+  const latestOf = new Map(
+    new FloatsRepository(context.db).latest(context.workspaceId).map((float) => [float.floatId, float]),
+  );
   const pending: Pending[] = [];
   const format = workspaceFormat(context.db, context.workspaceId);
   for (const entry of thresholds.list(context.workspaceId)) {
-    const latest = history.latest(entry.floatId, entry.currency);
+    const latest = latestOf.get(entry.floatId);
     // Only a balance this run read can cross: an older one was judged by the run that read it.
-    if (latest === undefined || latest.syncRunId !== runId) continue;
+    if (latest === undefined || latest.available === null || latest.syncRunId !== runId) continue;
     const threshold = {
       amount: fromMinorUnits(entry.thresholdMinor, entry.currency),
       currency: entry.currency,

@@ -1,4 +1,4 @@
-import type { AppNotification } from '../../../shared/ipc/contract-balances';
+import type { AppNotification } from '../../../shared/ipc/contract-notifications';
 import type { AppError } from '../../../shared/ipc/errors';
 
 /** Above every stored notification's id, so the notice is listed first. */

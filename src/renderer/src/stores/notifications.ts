@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppNotification } from '@shared/ipc/contract-balances';
+import type { AppNotification } from '@shared/ipc/contract-notifications';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { invoke, onEvent } from '../ipc/client';
 

@@ -1,21 +1,13 @@
 /** The balances table: per currency and float, the latest snapshot and how fresh it is. */
 import { freshnessOf } from '../../../../shared/domain/staleness';
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
+import { FloatsRepository, type StoredLatestRow } from '../../ledger/repositories/floats';
 import type { ExportColumn, ExportTable } from '../columns';
 import { storedAmountText, type ExportSource } from './source';
 
 type Filters = Extract<ExportRequest, { table: 'balances' }>['filters'];
 
-interface BalanceRow {
-  currency: string;
-  name: string;
-  recorded_at: string | null;
-  platform_refreshed_at: string | null;
-  available_minor: bigint | null;
-  available_exact: string | null;
-  pending_minor: bigint | null;
-  pending_exact: string | null;
-}
+type BalanceRow = StoredLatestRow;
 
 export function balancesTable(source: ExportSource, filters: Filters = {}): ExportTable<BalanceRow> {
   const nowMs = source.clock().getTime();
@@ -52,28 +44,16 @@ export function balancesTable(source: ExportSource, filters: Filters = {}): Expo
       value: (r) => freshnessOf(r.platform_refreshed_at, nowMs),
     },
   ];
-  const params = [
-    source.workspaceId,
-    filters.currency ?? null,
-    filters.currency ?? null,
-    filters.float ?? null,
-    filters.float ?? null,
-  ];
-  const statement = source.db
-    .prepare<typeof params, BalanceRow>(
-      `SELECT f.currency, f.name, s.recorded_at, s.platform_refreshed_at,
-              s.available_minor, s.available_exact, s.pending_minor, s.pending_exact
-         FROM floats f
-         LEFT JOIN balance_snapshots s ON s.id = (
-           SELECT id FROM balance_snapshots WHERE float_id = f.id ORDER BY recorded_at DESC, id DESC LIMIT 1)
-        WHERE f.workspace_id = ? AND (? IS NULL OR f.currency = ?) AND (? IS NULL OR f.name = ?)
-        ORDER BY f.currency, f.name COLLATE NOCASE, f.id`,
-    )
-    .safeIntegers(true);
   return {
     title: 'Balances',
     columns,
-    rows: { [Symbol.iterator]: () => statement.iterate(...params) },
+    rows: {
+      [Symbol.iterator]: () =>
+        new FloatsRepository(source.db).iterateLatestStored(source.workspaceId, {
+          currency: filters.currency,
+          name: filters.float,
+        }),
+    },
     totalRows: null,
   };
 }

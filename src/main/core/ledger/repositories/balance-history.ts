@@ -111,16 +111,33 @@ export class BalanceHistoryRepository {
     return rows.map((row) => toPoint(row, currency));
   }
 
-  /** The float's latest snapshot; undefined before the first. */
-  latest(floatId: number, currency: string): HistoryPoint | undefined {
-    const row = this.db
-      .prepare<[number], SnapshotRow>(
-        `SELECT ${SNAPSHOT_COLUMNS} FROM balance_snapshots WHERE float_id = ?
-          ORDER BY recorded_at DESC, id DESC LIMIT 1`,
+  /**
+   * Each float's snapshots oldest first, from its own `since` on (compared as text): one query for
+   * every float of a workspace, keyed by float id.
+   */
+  pointsSince(
+    windows: ReadonlyArray<{ floatId: number; currency: string; since: string }>,
+  ): Map<number, HistoryPoint[]> {
+    const byFloat = new Map<number, HistoryPoint[]>();
+    if (windows.length === 0) return byFloat;
+    const currencies = new Map(windows.map((window) => [window.floatId, window.currency]));
+    const rows = this.db
+      .prepare<[string], SnapshotRow & { float_id: bigint }>(
+        `SELECT s.float_id, s.id, s.recorded_at, s.platform_refreshed_at, s.available_minor,
+                s.available_exact, s.pending_minor, s.pending_exact, s.sync_run_id
+           FROM json_each(?) w
+           JOIN balance_snapshots s ON s.float_id = w.value ->> 0 AND s.recorded_at >= w.value ->> 1
+          ORDER BY s.float_id, s.recorded_at, s.id`,
       )
       .safeIntegers(true)
-      .get(floatId);
-    return row === undefined ? undefined : toPoint(row, currency);
+      .all(JSON.stringify(windows.map((window) => [window.floatId, window.since])));
+    for (const row of rows) {
+      const floatId = Number(row.float_id);
+      const list = byFloat.get(floatId) ?? [];
+      list.push(toPoint(row, currencies.get(floatId) as string));
+      byFloat.set(floatId, list);
+    }
+    return byFloat;
   }
 
   /**

@@ -37,16 +37,76 @@ function fromStored(minor: bigint | null, exact: string | null, currency: string
   throw new Error('A balance snapshot holds neither minor units nor an exact value.');
 }
 
-interface LatestRow {
+/** A float with its latest snapshot as stored (snapshot columns null before the first one). */
+export interface StoredLatestRow {
+  float_id: bigint;
   currency: string;
   name: string;
+  snapshot_id: bigint | null;
+  sync_run_id: bigint | null;
   recorded_at: string | null;
   platform_refreshed_at: string | null;
   available_minor: bigint | null;
   available_exact: string | null;
   pending_minor: bigint | null;
   pending_exact: string | null;
+  threshold_minor: bigint | null;
 }
+
+/** A float's latest balance with what the screen and the notifier need beside it. */
+export interface LatestFloat extends FloatBalance {
+  floatId: number;
+  /** Null before the first snapshot. */
+  snapshotId: number | null;
+  /** The sync run that recorded the latest snapshot. */
+  syncRunId: number | null;
+  /** The low-balance threshold in minor units; null when none is set. */
+  thresholdMinor: bigint | null;
+}
+
+/** The one latest-balance query: every float of the workspace with its latest snapshot and threshold. */
+const LATEST_PER_FLOAT = `
+  SELECT f.id AS float_id, f.currency, f.name, s.id AS snapshot_id, s.sync_run_id,
+         s.recorded_at, s.platform_refreshed_at,
+         s.available_minor, s.available_exact, s.pending_minor, s.pending_exact,
+         t.threshold_minor
+    FROM floats f
+    LEFT JOIN balance_snapshots s ON s.id = (
+      SELECT id FROM balance_snapshots
+       WHERE float_id = f.id
+       ORDER BY recorded_at DESC, id DESC
+       LIMIT 1)
+    LEFT JOIN float_thresholds t ON t.float_id = f.id
+   WHERE f.workspace_id = ? AND (? IS NULL OR f.currency = ?) AND (? IS NULL OR f.name = ?)
+   ORDER BY f.currency, f.name COLLATE NOCASE, f.id`;
+
+/** Narrows the latest balances to one currency and/or one float name. */
+export interface LatestFilter {
+  currency?: string | undefined;
+  name?: string | undefined;
+}
+
+const toBalance = (row: StoredLatestRow): FloatBalance => {
+  const hasSnapshot = row.recorded_at !== null;
+  return {
+    currency: row.currency,
+    name: row.name,
+    available: hasSnapshot ? fromStored(row.available_minor, row.available_exact, row.currency) : null,
+    pending: hasSnapshot ? fromStored(row.pending_minor, row.pending_exact, row.currency) : null,
+    platformRefreshedAt: row.platform_refreshed_at,
+    recordedAt: row.recorded_at,
+    overPrecise:
+      isOverPrecise(row.available_exact, row.currency) || isOverPrecise(row.pending_exact, row.currency),
+  };
+};
+
+const toLatest = (row: StoredLatestRow): LatestFloat => ({
+  ...toBalance(row),
+  floatId: Number(row.float_id),
+  snapshotId: row.snapshot_id === null ? null : Number(row.snapshot_id),
+  syncRunId: row.sync_run_id === null ? null : Number(row.sync_run_id),
+  thresholdMinor: row.threshold_minor,
+});
 
 export class FloatsRepository {
   constructor(private readonly db: Ledger) {}
@@ -90,35 +150,25 @@ export class FloatsRepository {
       .immediate();
   }
 
-  /** Every float of the workspace with its latest snapshot (if any), optionally for one currency. */
-  listLatest(workspaceId: number, currency?: string): FloatBalance[] {
-    const rows = this.db
-      .prepare<[number, string | null, string | null], LatestRow>(
-        `SELECT f.currency, f.name, s.recorded_at, s.platform_refreshed_at,
-                s.available_minor, s.available_exact, s.pending_minor, s.pending_exact
-           FROM floats f
-           LEFT JOIN balance_snapshots s ON s.id = (
-             SELECT id FROM balance_snapshots
-              WHERE float_id = f.id
-              ORDER BY recorded_at DESC, id DESC
-              LIMIT 1)
-          WHERE f.workspace_id = ? AND (? IS NULL OR f.currency = ?)
-          ORDER BY f.currency, f.name COLLATE NOCASE`,
+  /** The latest balances as stored, in float order (for the export, which keeps stored text). */
+  iterateLatestStored(workspaceId: number, filter: LatestFilter = {}): IterableIterator<StoredLatestRow> {
+    const currency = filter.currency ?? null;
+    const name = filter.name ?? null;
+    return this.db
+      .prepare<[number, string | null, string | null, string | null, string | null], StoredLatestRow>(
+        LATEST_PER_FLOAT,
       )
       .safeIntegers(true)
-      .all(workspaceId, currency ?? null, currency ?? null);
-    return rows.map((row) => {
-      const hasSnapshot = row.recorded_at !== null;
-      return {
-        currency: row.currency,
-        name: row.name,
-        available: hasSnapshot ? fromStored(row.available_minor, row.available_exact, row.currency) : null,
-        pending: hasSnapshot ? fromStored(row.pending_minor, row.pending_exact, row.currency) : null,
-        platformRefreshedAt: row.platform_refreshed_at,
-        recordedAt: row.recorded_at,
-        overPrecise:
-          isOverPrecise(row.available_exact, row.currency) || isOverPrecise(row.pending_exact, row.currency),
-      };
-    });
+      .iterate(workspaceId, currency, currency, name, name);
+  }
+
+  /** Every float of the workspace with its latest snapshot (if any) and its threshold. */
+  latest(workspaceId: number, filter: LatestFilter = {}): LatestFloat[] {
+    return Array.from(this.iterateLatestStored(workspaceId, filter), toLatest);
+  }
+
+  /** Every float of the workspace with its latest snapshot (if any), optionally for one currency. */
+  listLatest(workspaceId: number, currency?: string): FloatBalance[] {
+    return Array.from(this.iterateLatestStored(workspaceId, { currency }), toBalance);
   }
 }

@@ -1,5 +1,5 @@
 /** Notifications raised for a workspace, each condition once (UNIQUE dedupe key). */
-import type { AppNotification } from '../../../../shared/ipc/contract-balances';
+import type { AppNotification } from '../../../../shared/ipc/contract-notifications';
 import type { Ledger } from '../db';
 
 export type NotificationKind = AppNotification['kind'];

@@ -3,7 +3,6 @@ import { groupFloatsByCurrency } from '@shared/domain/floats';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
-import { keepInsightsCurrent, useBalanceInsights } from '../../stores/balance-insights';
 import { useBalances, type BalancesView } from '../../stores/balances';
 import { BalancesExports } from '../export/ScreenExports';
 import { BalancesEmpty } from './BalancesEmpty';
@@ -44,13 +43,7 @@ export function BalancesPage() {
   const load = useBalances((state) => state.load);
   const ensureLoaded = useBalances((state) => state.ensureLoaded);
 
-  const loadInsights = useBalanceInsights((state) => state.loadInsights);
-
   useEffect(() => ensureLoaded(), [ensureLoaded]);
-  useEffect(() => {
-    void loadInsights();
-    return keepInsightsCurrent();
-  }, [loadInsights]);
 
   return (
     <div

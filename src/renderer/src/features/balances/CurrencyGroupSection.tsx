@@ -1,13 +1,13 @@
 import type { CurrencyGroup } from '@shared/domain/floats';
+import type { FloatInsight } from '@shared/ipc/contract-floats';
 import { formatMoney, hasMoreDecimalsThanCurrency } from '../../lib/format-money';
-import { floatKey, useBalanceInsights } from '../../stores/balance-insights';
 import { FloatHistoryCard } from './FloatHistoryCard';
 import { FloatRow } from './FloatRow';
 import { OverPreciseFlag } from './OverPreciseFlag';
 import { totalAvailable } from './totals';
 
 interface CurrencyGroupSectionProps {
-  group: CurrencyGroup;
+  group: CurrencyGroup<FloatInsight>;
 }
 
 function currencyName(code: string): string | undefined {
@@ -24,9 +24,6 @@ function currencyName(code: string): string | undefined {
  * exact total of available balances, and a history chart per float.
  */
 export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
-  const insights = useBalanceInsights((state) =>
-    state.insights.status === 'ready' ? state.insights.byFloat : null,
-  );
   const { currency, floats } = group;
   const headingId = `currency-heading-${currency}`;
   const name = currencyName(currency);
@@ -73,11 +70,7 @@ export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
           </thead>
           <tbody>
             {floats.map((float) => (
-              <FloatRow
-                key={float.name}
-                float={float}
-                insight={insights?.[floatKey(float.currency, float.name)]}
-              />
+              <FloatRow key={float.name} float={float} />
             ))}
           </tbody>
           <tfoot>
@@ -108,11 +101,7 @@ export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
         {floats
           .filter((float) => float.recordedAt !== null)
           .map((float) => (
-            <FloatHistoryCard
-              key={float.name}
-              float={float}
-              threshold={insights?.[floatKey(float.currency, float.name)]?.threshold ?? null}
-            />
+            <FloatHistoryCard key={float.name} float={float} threshold={float.threshold} />
           ))}
       </div>
     </section>

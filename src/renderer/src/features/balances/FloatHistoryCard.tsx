@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { FloatBalance } from '@shared/domain/floats';
 import type { Money } from '@shared/domain/money';
-import { floatKey, useBalanceInsights } from '../../stores/balance-insights';
+import { floatKey, useBalances } from '../../stores/balances';
 import { FloatHistoryExport } from '../export/ScreenExports';
 import { BalanceChart } from './chart/BalanceChart';
 import type { ChartPoint } from './chart/chart-summary';
@@ -17,7 +17,7 @@ function sinceDate(recordedAt: string | null): string | undefined {
 
 function Body({ float, threshold }: { float: FloatBalance; threshold: Money | null }) {
   const key = floatKey(float.currency, float.name);
-  const view = useBalanceInsights((state) => state.histories[key]);
+  const view = useBalances((state) => state.histories[key]);
   if (view === undefined || view.status === 'loading')
     return <p className="chart-state muted">Loading the balance history…</p>;
   if (view.status === 'error')
@@ -31,7 +31,7 @@ function Body({ float, threshold }: { float: FloatBalance; threshold: Money | nu
 
 /** One float's balance history: a captioned chart, loaded when the float's latest balance changes. */
 export function FloatHistoryCard({ float, threshold }: { float: FloatBalance; threshold: Money | null }) {
-  const loadHistory = useBalanceInsights((state) => state.loadHistory);
+  const loadHistory = useBalances((state) => state.loadHistory);
   const since = sinceDate(float.recordedAt);
   useEffect(() => {
     void loadHistory(float.currency, float.name, since);

@@ -1,5 +1,5 @@
 import type { FloatBalance } from '@shared/domain/floats';
-import type { FloatInsight } from '@shared/ipc/contract-balances';
+import type { FloatInsight } from '@shared/ipc/contract-floats';
 import { formatMoney, hasMoreDecimalsThanCurrency } from '../../lib/format-money';
 import { pendingRequestsHref, suggestedTopUp, topUpHref } from '../transfers/transfer-links';
 import { AmountCell } from './AmountCell';
@@ -9,9 +9,8 @@ import { ThresholdCell } from './ThresholdCell';
 import { TimeCell } from './TimeCell';
 
 interface FloatRowProps {
-  float: FloatBalance;
-  /** Threshold and runway; undefined while they load. */
-  insight: FloatInsight | undefined;
+  /** The float's latest balance with its threshold and runway. */
+  float: FloatInsight;
 }
 
 /** The core flags over-precision per float; show it on the amount(s) that carry it. */
@@ -27,8 +26,8 @@ function flagPlacement(float: FloatBalance): { available: boolean; pending: bool
   return { available: inAvailable, pending: inPending };
 }
 
-function BelowThresholdFlag({ float, insight }: { float: FloatBalance; insight: FloatInsight }) {
-  const amount = suggestedTopUp(float.available, insight.threshold);
+function BelowThresholdFlag({ float }: { float: FloatInsight }) {
+  const amount = suggestedTopUp(float.available, float.threshold);
   return (
     <>
       <span className="flag flag-danger" data-testid="below-threshold">
@@ -48,9 +47,9 @@ function BelowThresholdFlag({ float, insight }: { float: FloatBalance; insight: 
 
 const isZero = (amount: string): boolean => !/[1-9]/.test(amount);
 
-export function FloatRow({ float, insight }: FloatRowProps) {
+export function FloatRow({ float }: FloatRowProps) {
   const flags = flagPlacement(float);
-  const below = insight?.belowThreshold === true;
+  const below = float.belowThreshold;
   return (
     <tr
       className={below ? 'below-threshold' : undefined}
@@ -58,7 +57,7 @@ export function FloatRow({ float, insight }: FloatRowProps) {
     >
       <th scope="row" className="float-name">
         <span className="float-name-text">{float.name}</span>
-        {below && insight ? <BelowThresholdFlag float={float} insight={insight} /> : null}
+        {below ? <BelowThresholdFlag float={float} /> : null}
       </th>
       <AmountCell value={float.available} emptyNote="no balance recorded yet" forceFlag={flags.available} />
       <AmountCell
@@ -74,8 +73,8 @@ export function FloatRow({ float, insight }: FloatRowProps) {
               }
         }
       />
-      <ThresholdCell currency={float.currency} name={float.name} threshold={insight?.threshold} />
-      <RunwayCell runway={insight?.runway} />
+      <ThresholdCell currency={float.currency} name={float.name} threshold={float.threshold} />
+      <RunwayCell runway={float.runway} />
       <TimeCell iso={float.platformRefreshedAt}>
         <StalenessBadge platformRefreshedAt={float.platformRefreshedAt} />
       </TimeCell>

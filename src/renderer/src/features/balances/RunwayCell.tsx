@@ -1,4 +1,4 @@
-import type { FloatInsight } from '@shared/ipc/contract-balances';
+import type { FloatInsight } from '@shared/ipc/contract-floats';
 import { runwayText } from './runway-text';
 
 /** "≈ 23 days" over "at £1,234.00/day", with the basis of the estimate on hover and for screen readers. */

@@ -4,7 +4,7 @@ import { checkThreshold } from '@shared/domain/thresholds';
 import { toErrorShape } from '@shared/ipc/errors';
 import { formatMoney } from '../../lib/format-money';
 import { readTypedAmount, writeTypedAmount } from '../../lib/typed-amount';
-import { useBalanceInsights } from '../../stores/balance-insights';
+import { useBalances } from '../../stores/balances';
 
 interface ThresholdCellProps {
   currency: string;
@@ -13,7 +13,7 @@ interface ThresholdCellProps {
 }
 
 function ThresholdForm({ currency, name, threshold, close }: ThresholdCellProps & { close: () => void }) {
-  const setThreshold = useBalanceInsights((state) => state.setThreshold);
+  const setThreshold = useBalances((state) => state.setThreshold);
   const [text, setText] = useState(threshold ? writeTypedAmount(threshold.amount) : '');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,4 +1,4 @@
-import type { FloatInsight } from '@shared/ipc/contract-balances';
+import type { FloatInsight } from '@shared/ipc/contract-floats';
 import { formatMoney, formatNumber } from '../../lib/format-money';
 
 /** "≈ 23 days" and "at £1,234.00/day", or "no recent spend" (a float nobody spends from). */

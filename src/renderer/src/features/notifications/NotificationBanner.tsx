@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AppNotification } from '@shared/ipc/contract-balances';
+import type { AppNotification } from '@shared/ipc/contract-notifications';
 import { RelativeTime } from '../../components/RelativeTime';
 import { followNotifications, useNotifications } from '../../stores/notifications';
 import { useLowBalanceTopUp } from './low-balance-top-up';

@@ -1,4 +1,4 @@
-import type { AppNotification } from '@shared/ipc/contract-balances';
+import type { AppNotification } from '@shared/ipc/contract-notifications';
 import type { FloatRef } from '../transfers/transfer-links';
 
 /**

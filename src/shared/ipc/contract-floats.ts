@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { CurrencyCode, DecimalString, IsoDate, IsoTimestamp, MoneySchema, NoInput } from './schemas';
 
-/** Balances: history per float, low-balance thresholds, runway, and notifications. */
+/** Floats: the latest balance of each, its history, its low-balance threshold and its runway. */
 
 const FloatKey = { currency: CurrencyCode, name: z.string().min(1).max(200) };
+
+const FloatBalanceSchema = z.object({
+  currency: CurrencyCode,
+  name: z.string().min(1),
+  available: MoneySchema.nullable(),
+  pending: MoneySchema.nullable(),
+  platformRefreshedAt: IsoTimestamp.nullable(),
+  recordedAt: IsoTimestamp.nullable(),
+  overPrecise: z.boolean(),
+});
 
 export const BalancePointSchema = z.object({
   recordedAt: IsoTimestamp,
@@ -12,9 +22,8 @@ export const BalancePointSchema = z.object({
   pending: MoneySchema.nullable(),
 });
 
-export const FloatInsightSchema = z.object({
-  currency: CurrencyCode,
-  name: z.string(),
+/** A float's latest balance with its threshold and runway: one row of the Balances screen. */
+export const FloatInsightSchema = FloatBalanceSchema.extend({
   threshold: MoneySchema.nullable(),
   /** The latest available balance is under the threshold. */
   belowThreshold: z.boolean(),
@@ -28,33 +37,17 @@ export const FloatInsightSchema = z.object({
   }),
 });
 
-export const NOTIFICATION_KINDS = [
-  'low_balance',
-  'transfer_approved',
-  'transfer_edited',
-  'transfer_removed',
-  'transfer_cancelled',
-  'signoff_drift',
-  'files_made_private',
-  // Not stored (the ledger is the thing that failed): the core adds it to every list while it stands.
-  'ledger_damaged',
-] as const;
-
-export const NotificationSchema = z.object({
-  id: z.number().int().positive(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string(),
-  message: z.string(),
-  at: IsoTimestamp,
-  readAt: IsoTimestamp.nullable(),
-});
-
-export const balancesContract = {
+export const floatsContract = {
+  'floats:list': {
+    input: z.object({ currency: CurrencyCode.optional() }).strict(),
+    output: z.object({ floats: z.array(FloatBalanceSchema) }),
+  },
   'floats:history': {
     input: z.object({ ...FloatKey, since: IsoDate.optional() }).strict(),
     /** Oldest first, one point per stored snapshot. */
     output: z.object({ points: z.array(BalancePointSchema) }),
   },
+  /** The Balances screen's one call: every float as floats:list answers it, with threshold and runway. */
   'floats:insights': {
     input: NoInput,
     output: z.object({ floats: z.array(FloatInsightSchema) }),
@@ -64,20 +57,7 @@ export const balancesContract = {
     input: z.object({ ...FloatKey, threshold: DecimalString.nullable() }).strict(),
     output: FloatInsightSchema,
   },
-  'notifications:list': {
-    input: z.object({ unreadOnly: z.boolean().optional() }).strict(),
-    /** Newest first. */
-    output: z.object({ notifications: z.array(NotificationSchema) }),
-  },
-  /** Mark notifications read: the given ids, or all of them. */
-  'notifications:dismiss': {
-    input: z
-      .object({ ids: z.array(z.number().int().positive()).max(1000).optional(), all: z.boolean().optional() })
-      .strict(),
-    output: z.object({ dismissed: z.number().int().nonnegative() }),
-  },
 } as const;
 
 export type BalancePoint = z.output<typeof BalancePointSchema>;
 export type FloatInsight = z.output<typeof FloatInsightSchema>;
-export type AppNotification = z.output<typeof NotificationSchema>;
