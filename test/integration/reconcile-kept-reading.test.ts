@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
 import { ReconDecisionsRepository } from '../../src/main/core/ledger/repositories/recon-decisions';
+import { ReconItemRowsRepository } from '../../src/main/core/ledger/repositories/recon-item-rows';
 import { readWithLocks } from '../../src/main/core/reconcile/context';
 import { planRun } from '../../src/main/core/reconcile/plan';
 import { ReconcileService } from '../../src/main/core/reconcile/service';
@@ -27,11 +28,31 @@ function connect(options: MatchOptions = {}): { db: Ledger; service: ReconcileSe
   return { db, service: new ReconcileService(db, 1, () => RECON_NOW, 'user', options) };
 }
 
-/** The summary worked out from the ledger, with nothing kept to answer it. */
+/** What the screen shows: the summary, every item and every open suggestion. */
+function screen(service: ReconcileService): unknown {
+  return {
+    summary: service.summary({ asOf: AS_OF }),
+    items: service.items({ asOf: AS_OF, limit: 500 }),
+    unmatched: service.items({
+      asOf: AS_OF,
+      states: ['unmatched_bank_payment'],
+      sort: { column: 'amount', descending: true },
+    }),
+    suggestions: service.suggestions({}),
+  };
+}
+
+/** The screen worked out from the ledger, with nothing kept to answer it. */
 function computed(): unknown {
   const { db, service } = connect();
-  db.prepare('DELETE FROM recon_summaries').run();
-  return service.summary({ asOf: AS_OF });
+  for (const table of [
+    'recon_summaries',
+    'recon_item_readings',
+    'recon_item_rows',
+    'recon_suggestion_queues',
+  ])
+    db.prepare(`DELETE FROM ${table}`).run();
+  return screen(service);
 }
 
 beforeEach(async () => {
@@ -110,18 +131,18 @@ describe('the reconciliation kept in the file', () => {
       ],
     ];
     for (const [name, step] of steps) {
-      const before = service.summary({ asOf: AS_OF });
+      const before = screen(service);
       step();
-      const after = service.summary({ asOf: AS_OF });
+      const after = screen(service);
       expect(after, name).toEqual(computed());
       expect(after, name).not.toEqual(before);
     }
     // Another connection imports a statement: this one's next answers see it.
-    const before = service.summary({ asOf: AS_OF });
+    const before = screen(service);
     const other = statementFixture('camt053-v08.xml');
     await connect().service.import({ fileName: other.name, contentBase64: other.bytes.toString('base64') });
-    expect(service.summary({ asOf: AS_OF })).toEqual(computed());
-    expect(service.summary({ asOf: AS_OF })).not.toEqual(before);
+    expect(screen(service)).toEqual(computed());
+    expect(screen(service)).not.toEqual(before);
   });
 
   it('matches again for other thresholds: the mark holds for the options it was made with', () => {
@@ -135,11 +156,39 @@ describe('the reconciliation kept in the file', () => {
   });
 
   it('still answers on a ledger that may not be written, keeping nothing', () => {
+    connect().service.run({ asOf: AS_OF });
     const expected = computed();
     const { db, service } = connect();
-    db.prepare('DELETE FROM recon_summaries').run();
+    for (const table of [
+      'recon_summaries',
+      'recon_item_readings',
+      'recon_item_rows',
+      'recon_suggestion_queues',
+    ])
+      db.prepare(`DELETE FROM ${table}`).run();
     db.pragma('query_only = ON');
-    expect(service.summary({ asOf: AS_OF })).toEqual(expected);
+    expect(screen(service)).toEqual(expected);
+    expect(db.prepare('SELECT count(*) FROM recon_item_rows').pluck().get()).toBe(0);
     expect(db.prepare('SELECT count(*) FROM recon_summaries').pluck().get()).toBe(0);
+  });
+
+  it('after a decision rewrites only the items it changed', () => {
+    const { db, service } = connect();
+    service.run({ asOf: AS_OF });
+    screen(service);
+    const rows = () =>
+      db.prepare('SELECT * FROM recon_item_rows ORDER BY position').all() as Array<Record<string, unknown>>;
+    const before = rows();
+    const item = service.items({ asOf: AS_OF, states: ['unmatched_bank_payment'] }).items[0]!;
+    service.resolve({ kind: 'line', id: item.id, reasonCode: 'bank_fee', note: 'Charges' });
+    const updated = vi.spyOn(ReconItemRowsRepository.prototype, 'update');
+    const replaced = vi.spyOn(ReconItemRowsRepository.prototype, 'replace');
+    const shown = screen(service);
+    expect(replaced).not.toHaveBeenCalled();
+    expect(updated.mock.calls[0]?.[2]).toHaveLength(1);
+    const after = rows();
+    const changed = after.filter((row, index) => JSON.stringify(row) !== JSON.stringify(before[index]));
+    expect(changed.map((row) => [row.item_id, row.state])).toEqual([[item.id, 'resolved']]);
+    expect(shown).toEqual(computed());
   });
 });
