@@ -277,11 +277,19 @@ export class ReconItemRowsRepository {
 
   /** Replaces the workspace's kept items; call inside a transaction. */
   replace(workspaceId: number, reading: KeptItemReading, rows: readonly KeptItemRow[]): void {
+    // The amount index is built again after the rows are in: sorting them once is cheaper than
+    // inserting some 200,000 keys one by one (the transaction holds the table meanwhile).
+    const index = this.db
+      .prepare<[], string>("SELECT sql FROM sqlite_schema WHERE name = 'recon_item_rows_amount'")
+      .pluck()
+      .get();
+    if (index !== undefined) this.db.exec('DROP INDEX recon_item_rows_amount');
     this.db.prepare('DELETE FROM recon_item_rows WHERE workspace_id = ?').run(workspaceId);
     const insert = this.db.prepare(
       `INSERT INTO recon_item_rows (workspace_id, ${COLUMNS}) VALUES (${Array(30).fill('?').join(', ')})`,
     );
     for (const row of rows) insert.run(...toParams(workspaceId, row));
+    if (index !== undefined) this.db.exec(index);
     this.saveReading(workspaceId, reading);
   }
 
