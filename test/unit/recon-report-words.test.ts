@@ -4,7 +4,12 @@
  * open-item filter named, as the file labels a filtered export.
  */
 import { describe, expect, it } from 'vitest';
-import { bankLineText, bankLineWords, itemFilterWords } from '../../src/shared/domain/recon-item-words';
+import {
+  bankLineNarrative,
+  bankLineText,
+  bankLineWords,
+  itemFilterWords,
+} from '../../src/shared/domain/recon-item-words';
 import { itemText } from '../../src/main/core/export/tables/reconciliation/items-parts';
 import {
   actorLabel,
@@ -52,6 +57,9 @@ describe('a bank line in words', () => {
   it('gives what the bank wrote and its reference as the item’s text; a request’s text is its float', () => {
     expect(bankLineText(line)).toBe('Giftcard Platform Ltd · Top-up October, reference FDK7Q2M9X1');
     expect(bankLineText({ counterparty: null, remittance: null, reference: null })).toBe('');
+    // What the screen shows beside the amount: the bank's own words, without the reference.
+    expect(bankLineNarrative(line)).toBe('Giftcard Platform Ltd · Top-up October');
+    expect(bankLineNarrative({ counterparty: ' ', remittance: null })).toBeNull();
     expect(itemText({ label: 'Top-up October', line })).toBe(bankLineText(line));
     expect(
       itemText({

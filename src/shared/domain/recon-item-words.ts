@@ -31,12 +31,18 @@ type LineFacts = Pick<
   'bookingDate' | 'amount' | 'counterparty' | 'remittance' | 'reference'
 >;
 
+/** "ACME Ltd · Top-up October": what the bank wrote about the line (counterparty, remittance text); null when nothing. */
+export function bankLineNarrative(line: Pick<LineFacts, 'counterparty' | 'remittance'>): string | null {
+  const text = [line.counterparty, line.remittance].filter(filled).join(' · ');
+  return text === '' ? null : text;
+}
+
 /**
  * "ACME Ltd · Top-up October, reference FDK7Q2M9X1": what the bank wrote about the line (counterparty
  * and remittance text) and its reference (unless the text already holds it); empty when none.
  */
 export function bankLineText(line: Omit<LineFacts, 'bookingDate' | 'amount'>): string {
-  const text = [line.counterparty, line.remittance].filter(filled).join(' · ');
+  const text = bankLineNarrative(line) ?? '';
   const reference =
     filled(line.reference) && !text.includes(line.reference) ? `reference ${line.reference}` : '';
   return [text, reference].filter((part) => part !== '').join(', ');

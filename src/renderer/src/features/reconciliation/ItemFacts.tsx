@@ -6,7 +6,7 @@ import type {
 } from '@shared/ipc/contract-reconcile';
 import { formatDate } from '../../lib/format-time';
 import { Amount } from './Amount';
-import { lineText } from './line-words';
+import { bankLineNarrative } from '@shared/domain/recon-item-words';
 import { isZeroAmount } from './recon-text';
 
 /**
@@ -42,7 +42,7 @@ export function LineReference({ line }: { line: ReconLineDetail }) {
 }
 
 export function LineFacts({ line }: { line: ReconLineDetail }) {
-  const text = lineText(line);
+  const text = bankLineNarrative(line);
   return (
     <div className="recon-facts" data-testid="recon-line-facts">
       <span className="recon-facts-head">

@@ -6,7 +6,7 @@ import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
 import { SortHeader } from './SortHeader';
 import { DifferenceText, LineIdDisclosure, LineReference, evidenceWords } from './ItemFacts';
-import { lineText } from './line-words';
+import { bankLineNarrative } from '@shared/domain/recon-item-words';
 import { LockedActions, LockMarker } from './period-close/LockedItem';
 import { AGEING_LABELS, RULE_LABELS, STATE_LABELS, resolveLabel, scoreText } from './recon-text';
 
@@ -41,7 +41,7 @@ function MatchedWith({ item }: { item: ReconItem }) {
             {index > 0 ? ' and ' : ''}
             <time dateTime={line.bookingDate}>{formatDate(line.bookingDate)}</time>{' '}
             <Amount value={line.amount} />
-            {lineText(line) === null ? '' : ` ${lineText(line)}`}
+            {bankLineNarrative(line) === null ? '' : ` ${bankLineNarrative(line)}`}
           </span>
         ))}
       </span>
@@ -164,7 +164,9 @@ function ItemRow({
       <td className="num">
         <Amount value={item.amount} />
       </td>
-      <td className="recon-label">{item.line === undefined ? item.label : (lineText(item.line) ?? '')}</td>
+      <td className="recon-label">
+        {item.line === undefined ? item.label : (bankLineNarrative(item.line) ?? '')}
+      </td>
       <MatchCell item={item} />
       <td className="recon-row-actions">
         {open ? (

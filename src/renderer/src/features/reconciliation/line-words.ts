@@ -10,11 +10,3 @@ export function lineWords(line: ReconLineDetail): string {
   const reference = line.reference === null ? '' : ` (reference ${line.reference})`;
   return `bank line of ${formatDate(line.bookingDate)} for ${formatMoney(line.amount.amount, line.amount.currency)}${reference}`;
 }
-
-/** What the bank wrote about the line: counterparty and remittance text, or null. */
-export function lineText(line: ReconLineDetail): string | null {
-  const parts = [line.counterparty, line.remittance].filter(
-    (part): part is string => part !== null && part.trim() !== '',
-  );
-  return parts.length === 0 ? null : parts.join(' · ');
-}
