@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
-import { ReconDecisionsRepository } from '../../src/main/core/ledger/repositories/recon-decisions';
 import { ReconItemRowsRepository } from '../../src/main/core/ledger/repositories/recon-item-rows';
+import { ReconSuggestionsRepository } from '../../src/main/core/ledger/repositories/recon-suggestions';
 import { readWithLocks } from '../../src/main/core/reconcile/context';
 import { planRun } from '../../src/main/core/reconcile/plan';
 import { ReconcileService } from '../../src/main/core/reconcile/service';
@@ -87,9 +87,7 @@ describe('the reconciliation kept in the file', () => {
       context.format(),
     );
     expect(plan.matches).toEqual([]);
-    const stored = new ReconDecisionsRepository(context.db)
-      .suggestions(1)
-      .map((suggestion) => suggestion.key);
+    const stored = new ReconSuggestionsRepository(context.db).all(1).map((suggestion) => suggestion.key);
     expect(plan.suggestions.map((suggestion) => suggestion.key)).toEqual(stored);
   });
 

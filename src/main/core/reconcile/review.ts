@@ -6,7 +6,8 @@
  */
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
-import { ReconDecisionsRepository, type StoredSuggestion } from '../ledger/repositories/recon-decisions';
+import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
+import { ReconSuggestionsRepository, type StoredSuggestion } from '../ledger/repositories/recon-suggestions';
 import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload } from './decision-state';
 import { amountsText, matchTotals, type StoredMatch } from './explain';
@@ -40,8 +41,8 @@ function matchDetails(
   };
 }
 
-function suggestionFor(repo: ReconDecisionsRepository, context: ReconContext, key: string): StoredSuggestion {
-  const suggestion = repo.suggestions(context.workspaceId).find((candidate) => candidate.key === key);
+function suggestionFor(context: ReconContext, key: string): StoredSuggestion {
+  const [suggestion] = new ReconSuggestionsRepository(context.db).byKeys(context.workspaceId, [key]);
   if (suggestion === undefined) {
     throw new AppError(
       'not_found',
@@ -63,8 +64,8 @@ export function confirmSuggestion(
   context: ReconContext,
   input: ChannelInput<'recon:match.confirm'>,
 ): RecordedDecision {
-  return recordDecision(context, (repo) => {
-    const suggestion = suggestionFor(repo, context, input.key);
+  return recordDecision(context, () => {
+    const suggestion = suggestionFor(context, input.key);
     const option = suggestion.options[input.option] as PlannedMatch | undefined;
     if (option === undefined) {
       throw invalidInput('suggestion', [
@@ -93,8 +94,8 @@ export function rejectSuggestion(
   context: ReconContext,
   input: ChannelInput<'recon:match.reject'>,
 ): RecordedDecision {
-  return recordDecision(context, (repo) => {
-    const suggestion = suggestionFor(repo, context, input.key);
+  return recordDecision(context, () => {
+    const suggestion = suggestionFor(context, input.key);
     const options = suggestion.options as PlannedMatch[];
     // A signed-off item is not decided on again, rejected no more than confirmed.
     const world = loadWorld(context);

@@ -7,6 +7,7 @@
  */
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
+import { ReconSuggestionsRepository } from '../ledger/repositories/recon-suggestions';
 import { appendInTransaction } from './audit/audit-log';
 import { byName, readWithLocks, type ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';
@@ -60,7 +61,7 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
       stored.push({ decisionId: id, kind: 'auto_match', payload });
     });
   }
-  repo.replaceSuggestions(workspaceId, plan.suggestions, at);
+  new ReconSuggestionsRepository(db).replace(workspaceId, plan.suggestions, at);
   return stored;
 }
 

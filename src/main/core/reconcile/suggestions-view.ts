@@ -8,7 +8,8 @@
  * thousands of suggestions.
  */
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import { ReconDecisionsRepository, type StoredSuggestion } from '../ledger/repositories/recon-decisions';
+import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
+import { ReconSuggestionsRepository, type StoredSuggestion } from '../ledger/repositories/recon-suggestions';
 import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
 import { readWithLocks, type ReconContext } from './context';
 import type { DecisionState } from './decision-state';
@@ -33,8 +34,8 @@ function openRows(context: ReconContext, world: ReconWorld, state: DecisionState
     const possible = (option: PlannedMatch): boolean =>
       option.lines.every((row) => world.lineByRow.has(row) && !matched.lines.has(row)) &&
       option.requests.every((row) => world.requestByRow.has(row) && !matched.requests.has(row));
-    return new ReconDecisionsRepository(context.db)
-      .suggestions(context.workspaceId)
+    return new ReconSuggestionsRepository(context.db)
+      .all(context.workspaceId)
       .filter((suggestion) => !state.settledKeys.has(suggestion.key))
       .filter((suggestion) => (suggestion.options as PlannedMatch[]).some(possible));
   });
@@ -68,15 +69,14 @@ export function openSuggestions(
   const offset = page.offset ?? 0;
   const shownKeys = keys.slice(offset, page.limit === undefined ? undefined : offset + page.limit);
   const read = (): SuggestionView[] => {
-    const decisions = new ReconDecisionsRepository(context.db);
-    const shown = decisions.suggestionsByKeys(context.workspaceId, shownKeys);
+    const shown = new ReconSuggestionsRepository(context.db).byKeys(context.workspaceId, shownKeys);
     const options = shown.flatMap((suggestion) => suggestion.options as PlannedMatch[]);
     const rows = {
       lines: options.flatMap((option) => option.lines),
       requests: options.flatMap((option) => option.requests),
     };
     const world = readPageWorld(context, rows.lines, rows.requests);
-    const matched = decisions.matchesOfRows(context.workspaceId, rows);
+    const matched = new ReconDecisionsRepository(context.db).matchesOfRows(context.workspaceId, rows);
     const locks = context.lockIndex();
     const format = context.format();
     return shown.map((suggestion) => ({

@@ -1,7 +1,7 @@
 /**
- * Reconciliation decisions (migration 0010): the append-only record of decisions, the items each
- * decision in force covers (recon_current), and the last run's suggestions. Writes must run inside
- * the caller's transaction, the one that also appends the audit entry.
+ * Reconciliation decisions (migration 0010): the append-only record of decisions and the items each
+ * decision in force covers (recon_current); the last run's suggestions are in recon-suggestions.ts.
+ * Writes must run inside the caller's transaction, the one that also appends the audit entry.
  */
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../../shared/ipc/errors';
@@ -40,14 +40,6 @@ export interface StoredDecision {
 export interface ItemRows {
   lines: readonly number[];
   requests: readonly number[];
-}
-
-export interface StoredSuggestion {
-  key: string;
-  rule: string;
-  reason: 'tie' | 'conflict' | 'weak_evidence';
-  options: unknown[];
-  computedAt: string;
 }
 
 interface DecisionRow {
@@ -236,85 +228,6 @@ export class ReconDecisionsRepository {
       if (item.request_id !== null) decision.requests.push(item.request_id);
     }
     return [...byId.values()];
-  }
-
-  /** Replace the last run's suggestions (a cache, not a decision). */
-  replaceSuggestions(
-    workspaceId: number,
-    suggestions: ReadonlyArray<Omit<StoredSuggestion, 'computedAt'>>,
-    computedAt: string,
-  ): void {
-    requireTransaction(this.db);
-    this.db.prepare('DELETE FROM recon_suggestions WHERE workspace_id = ?').run(workspaceId);
-    const insert = this.db.prepare(
-      `INSERT INTO recon_suggestions (workspace_id, key, position, rule, reason, options, computed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    suggestions.forEach((suggestion, position) =>
-      insert.run(
-        workspaceId,
-        suggestion.key,
-        position,
-        suggestion.rule,
-        suggestion.reason,
-        JSON.stringify(suggestion.options),
-        computedAt,
-      ),
-    );
-  }
-
-  suggestions(workspaceId: number): StoredSuggestion[] {
-    type Row = {
-      key: string;
-      rule: string;
-      reason: StoredSuggestion['reason'];
-      options: string;
-      computed_at: string;
-    };
-    return this.db
-      .prepare<[number], Row>(
-        'SELECT key, rule, reason, options, computed_at FROM recon_suggestions WHERE workspace_id = ? ORDER BY position',
-      )
-      .all(workspaceId)
-      .map((row) => ({
-        key: row.key,
-        rule: row.rule,
-        reason: row.reason,
-        options: JSON.parse(row.options) as unknown[],
-        computedAt: row.computed_at,
-      }));
-  }
-
-  /** The suggestions of these keys, in the order of the keys (those not stored left out). */
-  suggestionsByKeys(workspaceId: number, keys: readonly string[]): StoredSuggestion[] {
-    type Row = {
-      key: string;
-      rule: string;
-      reason: StoredSuggestion['reason'];
-      options: string;
-      computed_at: string;
-    };
-    const rows = this.db
-      .prepare<[number, string], Row>(
-        `SELECT key, rule, reason, options, computed_at FROM recon_suggestions
-          WHERE workspace_id = ? AND key IN (SELECT value FROM json_each(?))`,
-      )
-      .all(workspaceId, JSON.stringify(keys));
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    return keys.flatMap((key) => {
-      const row = byKey.get(key);
-      return row === undefined
-        ? []
-        : [
-            {
-              key,
-              rule: row.rule,
-              reason: row.reason,
-              options: JSON.parse(row.options) as unknown[],
-              computedAt: row.computed_at,
-            },
-          ];
-    });
   }
 
   /** The match in force (its decision) of each of these rows that is in one. */
