@@ -214,16 +214,11 @@ export function keptItemsAsOf(context: ReconContext, asOf: string): KeptItems {
   )
     return { reading: kept, rows: repo };
   const { context: read, world, state, inputsVersion } = readWithLocks(context);
-  const { reading, rows } = derived({ world, state, locks: read.lockIndex() }, `kept ${asOf}`, () =>
-    derive(
-      read,
-      world,
-      state,
-      asOf,
-      itemRowsAsOf(read, world, state, asOf),
-      orderedStates(read, world, state, asOf),
-    ),
-  );
+  const { reading, rows } = derived({ world, state, locks: read.lockIndex() }, `kept ${asOf}`, () => {
+    const ordered = orderedStates(read, world, state, asOf);
+    const flat = itemRows(world, ordered, reconcileAsOf(read, world, state, asOf).views);
+    return derive(read, world, state, asOf, flat, ordered);
+  });
   const full = { ...reading, inputsVersion };
   const stored = keep(context, () => {
     // Derived from a reading the inputs have moved past since: not to be kept.
@@ -232,20 +227,4 @@ export function keptItemsAsOf(context: ReconContext, asOf: string): KeptItems {
   });
   if (stored) return { reading: full, rows: repo };
   return memoryCopy(context, state, full, rows);
-}
-
-/** The items as flat rows (item-rows.ts), kept with the reading. */
-function itemRowsAsOf(
-  context: ReconContext,
-  world: ReconWorld,
-  state: DecisionState,
-  asOf: string,
-): ItemRows {
-  return derived({ world, state, locks: context.lockIndex() }, `rows ${asOf}`, () =>
-    itemRows(
-      world,
-      orderedStates(context, world, state, asOf),
-      reconcileAsOf(context, world, state, asOf).views,
-    ),
-  );
 }
