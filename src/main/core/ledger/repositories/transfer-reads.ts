@@ -5,6 +5,7 @@
 import { TRANSFER_STATUSES } from '../../../../shared/domain/platform';
 import type { Ledger } from '../db';
 import { storedMoney } from './stored-amounts';
+import type { StoredTransferColumns } from './stored-transfer';
 
 export interface TransferAmount {
   amount: string;
@@ -36,15 +37,8 @@ export interface TransferHistoryEntry {
   approved: TransferAmount | null;
 }
 
-export interface CurrentRow {
+export interface CurrentRow extends StoredTransferColumns {
   id: bigint;
-  float_name: string;
-  currency: string;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  status: string;
 }
 
 interface RecordRow extends Omit<CurrentRow, 'id'> {
@@ -56,6 +50,7 @@ interface RecordRow extends Omit<CurrentRow, 'id'> {
   origin: 'submitted' | 'platform';
 }
 
+/** The columns of StoredTransferColumns (stored-transfer.ts), as SQL. */
 export const COLUMNS =
   'float_name, currency, requested_minor, requested_exact, approved_minor, approved_exact, status';
 /** A refused submission never reached the platform, so it says nothing about who made a platform row. */
