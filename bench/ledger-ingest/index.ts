@@ -13,7 +13,7 @@ import {
   utcInstant,
   type TransferObservation,
 } from '../../src/main/core/ledger/repositories/transfers';
-import { toStoredAmount } from '../../src/main/core/ledger/repositories/transfer-values';
+import { toStoredAmount } from '../../src/main/core/ledger/repositories/stored-amounts';
 import { report } from '../harness';
 import { generator, transferRow } from '../transfer-rows';
 

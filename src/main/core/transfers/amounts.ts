@@ -6,18 +6,12 @@
 import Decimal from 'decimal.js';
 import { currencyExponent } from '../../../shared/domain/currency';
 import { canonicalDecimal, decimalPlaces, type Money } from '../../../shared/domain/money';
-import { fromStoredAmount } from '../ledger/repositories/transfer-values';
+import { fromStoredAmount, storedMoney, type StoredAmount } from '../ledger/repositories/stored-amounts';
 
 /** Wide enough for any amount the money code accepts (30 + 30 digits), so differences are exact. */
 const Exact = Decimal.clone({ precision: 120, toExpNeg: -200, toExpPos: 200 });
 
-export interface StoredPair {
-  minor: bigint | null;
-  exact: string | null;
-}
-
-/** An approved amount in another currency than requested is stored as "1.50 EUR" (transfers.ts). */
-const FOREIGN = /^(\S+) ([A-Z]{3})$/;
+export type StoredPair = StoredAmount;
 
 export function isStored(pair: StoredPair): boolean {
   return pair.minor !== null || pair.exact !== null;
@@ -25,9 +19,7 @@ export function isStored(pair: StoredPair): boolean {
 
 /** The Money of a stored amount: canonical from minor units, else exactly as the platform sent it. */
 export function moneyOf(pair: StoredPair, currency: string): Money {
-  const foreign = pair.exact === null ? null : FOREIGN.exec(pair.exact);
-  if (foreign) return { amount: foreign[1] as string, currency: foreign[2] as string };
-  return { amount: fromStoredAmount(pair.minor, pair.exact, currency), currency };
+  return storedMoney(pair.minor, pair.exact, currency, { foreign: true });
 }
 
 /** More decimals than the currency has (kept exactly as sent, flagged); unknown currencies cannot tell. */

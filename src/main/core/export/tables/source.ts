@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Ledger } from '../../ledger/db';
-import { fromMinorUnits } from '../../../../shared/domain/money';
+import { storedAmountText as storedText } from '../../ledger/repositories/stored-amounts';
 import { unknownExponentText } from '../columns';
 import type { ParallelRendering } from '../parallel/body';
 
@@ -13,21 +13,16 @@ export interface ExportSource {
   parallel?: ParallelRendering & { fromRows: number };
 }
 
-/** A stored amount as exact text: canonical from minor units, else exactly as the platform sent it. */
+/**
+ * A stored amount as exact text: canonical from minor units, else exactly as the platform sent it;
+ * minor units of a currency this FloatDesk no longer knows are said as such, never an error.
+ */
 export function storedAmountText(
   minor: bigint | null,
   exact: string | null,
   currency: string,
 ): string | null {
-  if (minor !== null) {
-    try {
-      return fromMinorUnits(minor, currency);
-    } catch {
-      // A currency this FloatDesk no longer knows: the decimal point cannot be placed.
-      return unknownExponentText(minor, currency);
-    }
-  }
-  return exact;
+  return storedText(minor, exact, currency, { unknownExponent: unknownExponentText });
 }
 
 /** An integer column read with safeIntegers: a JS number when it fits, else the bigint. */

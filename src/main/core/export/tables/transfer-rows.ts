@@ -5,6 +5,7 @@
 import type { Money } from '../../../../shared/domain/money';
 import { amountsOf, type StoredTransfer } from '../../transfers/row';
 import { isOverPrecise } from '../../transfers/amounts';
+import type { StoredTransferColumns } from '../../ledger/repositories/stored-transfer';
 import type { ExportColumn } from '../columns';
 import { storedAmountText } from './source';
 
@@ -26,16 +27,9 @@ export interface TransferExportRow {
 }
 
 /** The stored columns the export reads (amounts with safeIntegers). */
-export interface StoredExportTransfer {
+export interface StoredExportTransfer extends StoredTransferColumns {
   payment_reference: string;
   created_at: string;
-  float_name: string;
-  currency: string;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  status: string;
   submitted: bigint | number;
   last_changed_at: string | null;
 }

@@ -2,8 +2,9 @@
  * Read side of a float's balance over time: its snapshots (for the history chart and the runway
  * window) and the approved top-ups the transfer ledger has seen for it.
  */
-import { fromMinorUnits, money, type Money } from '../../../../shared/domain/money';
+import type { Money } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
+import { storedMoney } from './stored-amounts';
 
 export interface HistoryPoint {
   snapshotId: number;
@@ -49,19 +50,16 @@ interface TopUpRow {
   requested_exact: string | null;
 }
 
-export function storedMoney(minor: bigint | null, exact: string | null, currency: string): Money {
-  if (minor !== null) return { amount: fromMinorUnits(minor, currency), currency };
-  if (exact !== null) return money(exact, currency);
-  throw new Error('A stored amount holds neither minor units nor an exact value.');
-}
+/** Snapshot and top-up amounts: exact text is read back in canonical form. */
+const CANONICAL = { canonical: true } as const;
 
 function toPoint(row: SnapshotRow, currency: string): HistoryPoint {
   return {
     snapshotId: Number(row.id),
     recordedAt: row.recorded_at,
     platformRefreshedAt: row.platform_refreshed_at,
-    available: storedMoney(row.available_minor, row.available_exact, currency),
-    pending: storedMoney(row.pending_minor, row.pending_exact, currency),
+    available: storedMoney(row.available_minor, row.available_exact, currency, CANONICAL),
+    pending: storedMoney(row.pending_minor, row.pending_exact, currency, CANONICAL),
     syncRunId: row.sync_run_id === null ? null : Number(row.sync_run_id),
   };
 }
@@ -163,8 +161,8 @@ export class BalanceHistoryRepository {
         seenBefore: row.seen_before === 1n,
         syncRunId: row.sync_run_id === null ? null : Number(row.sync_run_id),
         amount: approved
-          ? storedMoney(row.approved_minor, row.approved_exact, row.currency)
-          : storedMoney(row.requested_minor, row.requested_exact, row.currency),
+          ? storedMoney(row.approved_minor, row.approved_exact, row.currency, CANONICAL)
+          : storedMoney(row.requested_minor, row.requested_exact, row.currency, CANONICAL),
       });
       byFloat.set(key, list);
     }

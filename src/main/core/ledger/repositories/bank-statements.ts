@@ -21,7 +21,7 @@ import { quoted } from '../../reconcile/statements/limits';
 import { refusalOf } from '../../reconcile/statements/refusal';
 import type BetterSqlite from 'better-sqlite3';
 import { unsyncedWrite, type Ledger } from '../db';
-import { toStoredAmount } from './transfer-values';
+import { toStoredAmount } from './stored-amounts';
 
 export interface StoreStatementOptions {
   fileName: string;

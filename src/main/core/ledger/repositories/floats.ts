@@ -1,7 +1,7 @@
 import type { FloatBalance } from '../../../../shared/domain/floats';
-import { fromMinorUnits, money, toMinorUnits, type Money } from '../../../../shared/domain/money';
+import { toMinorUnits } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
-import { withinInt64 } from './transfer-values';
+import { storedMoney, toStoredAmount } from './stored-amounts';
 
 /** One balance line as the platform reported it; amounts are decimal strings exactly as sent. */
 export interface BalanceObservation {
@@ -12,29 +12,13 @@ export interface BalanceObservation {
   platformRefreshedAt: string | null;
 }
 
-interface StoredAmount {
-  minor: bigint | null;
-  exact: string | null;
-}
-
-/**
- * Minor units when the value fits them exactly (and fits SQLite's 64-bit INTEGER); otherwise the
- * decimal text exactly as the platform sent it, digit for digit.
- */
-function toStored(amount: string, currency: string): StoredAmount {
-  const result = toMinorUnits(amount, currency);
-  if (result.ok && withinInt64(result.minor)) return { minor: result.minor, exact: null };
-  return { minor: null, exact: amount.trim() };
-}
+/** Balances are decimals in a known currency: anything else is an error, never kept as text. */
+const STRICT = { strict: true } as const;
+/** A snapshot's exact text is read back in canonical form. */
+const CANONICAL = { canonical: true } as const;
 
 function isOverPrecise(exact: string | null, currency: string): boolean {
   return exact !== null && !toMinorUnits(exact, currency).ok;
-}
-
-function fromStored(minor: bigint | null, exact: string | null, currency: string): Money {
-  if (minor !== null) return { amount: fromMinorUnits(minor, currency), currency };
-  if (exact !== null) return money(exact, currency);
-  throw new Error('A balance snapshot holds neither minor units nor an exact value.');
 }
 
 /** A float with its latest snapshot as stored (snapshot columns null before the first one). */
@@ -91,8 +75,10 @@ const toBalance = (row: StoredLatestRow): FloatBalance => {
   return {
     currency: row.currency,
     name: row.name,
-    available: hasSnapshot ? fromStored(row.available_minor, row.available_exact, row.currency) : null,
-    pending: hasSnapshot ? fromStored(row.pending_minor, row.pending_exact, row.currency) : null,
+    available: hasSnapshot
+      ? storedMoney(row.available_minor, row.available_exact, row.currency, CANONICAL)
+      : null,
+    pending: hasSnapshot ? storedMoney(row.pending_minor, row.pending_exact, row.currency, CANONICAL) : null,
     platformRefreshedAt: row.platform_refreshed_at,
     recordedAt: row.recorded_at,
     overPrecise:
@@ -131,8 +117,8 @@ export class FloatsRepository {
     this.db
       .transaction(() => {
         for (const entry of observations) {
-          const available = toStored(entry.available, entry.currency);
-          const pending = toStored(entry.pending, entry.currency);
+          const available = toStoredAmount(entry.available, entry.currency, STRICT);
+          const pending = toStoredAmount(entry.pending, entry.currency, STRICT);
           const float = upsertFloat.get(workspaceId, entry.currency, entry.name, recordedAt);
           if (!float) throw new Error(`Recording float ${entry.currency}/${entry.name} returned no id.`);
           insertSnapshot.run(

@@ -4,7 +4,7 @@
  */
 import type { Ledger } from '../db';
 import type { TransferAmount } from './transfer-reads';
-import { fromStoredAmount } from './transfer-values';
+import { storedMoney } from './stored-amounts';
 
 export interface ReconRequestRow {
   /** transfer_requests.id */
@@ -42,14 +42,8 @@ interface RequestRow {
   status: string;
 }
 
-const FOREIGN = /^(\S+) ([A-Z]{3})$/;
-
-/** A stored amount: minor units, exact text, or "12.00 EUR" for an amount in another currency. */
-export function amountOf(minor: bigint | null, exact: string | null, currency: string): TransferAmount {
-  const foreign = exact === null ? null : FOREIGN.exec(exact);
-  if (foreign) return { amount: foreign[1] as string, currency: foreign[2] as string };
-  return { amount: fromStoredAmount(minor, exact, currency), currency };
-}
+/** Transfer amounts are minor units, exact text, or "12.00 EUR" for an amount in another currency. */
+const FOREIGN = { foreign: true } as const;
 
 const SELECT_REQUESTS = `SELECT id, payment_reference, created_at, created_utc, float_name, currency, requested_minor,
          requested_exact, approved_minor, approved_exact, status
@@ -63,11 +57,11 @@ function requestRow(row: RequestRow): ReconRequestRow {
     createdUtc: row.created_utc,
     float: row.float_name,
     currency: row.currency,
-    requested: amountOf(row.requested_minor, row.requested_exact, row.currency),
+    requested: storedMoney(row.requested_minor, row.requested_exact, row.currency, FOREIGN),
     approved:
       row.approved_minor === null && row.approved_exact === null
         ? null
-        : amountOf(row.approved_minor, row.approved_exact, row.currency),
+        : storedMoney(row.approved_minor, row.approved_exact, row.currency, FOREIGN),
     status: row.status,
   };
 }

@@ -6,7 +6,7 @@
 import type { Ledger } from '../db';
 import { canonicalAmount, canonicalDecimal, InvalidAmountError } from '../../../../shared/domain/money';
 import { currencyExponent } from '../../../../shared/domain/currency';
-import { amountOf } from './recon-inputs';
+import { storedMoney } from './stored-amounts';
 
 export interface NewSignOff {
   workspaceId: number;
@@ -137,7 +137,7 @@ export function storedApproved(
   exact: string | null,
   currency: string,
 ): { amount: string; currency: string } | null {
-  return minor === null && exact === null ? null : amountOf(minor, exact, currency);
+  return minor === null && exact === null ? null : storedMoney(minor, exact, currency, { foreign: true });
 }
 
 function requireTransaction(db: Ledger): void {

@@ -4,19 +4,13 @@
  */
 import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
+import type { StoredTransferColumns } from './stored-transfer';
 
 /** The stored columns of a request, amounts as bigint (safeIntegers). */
-export interface TransferListRow {
+export interface TransferListRow extends StoredTransferColumns {
   id: number;
   payment_reference: string;
   created_at: string;
-  float_name: string;
-  currency: string;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  status: string;
   first_seen_at: string;
 }
 

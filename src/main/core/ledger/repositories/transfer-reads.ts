@@ -4,7 +4,8 @@
  */
 import { TRANSFER_STATUSES } from '../../../../shared/domain/platform';
 import type { Ledger } from '../db';
-import { fromStoredAmount } from './transfer-values';
+import { storedMoney } from './stored-amounts';
+import type { StoredTransferColumns } from './stored-transfer';
 
 export interface TransferAmount {
   amount: string;
@@ -36,15 +37,8 @@ export interface TransferHistoryEntry {
   approved: TransferAmount | null;
 }
 
-export interface CurrentRow {
+export interface CurrentRow extends StoredTransferColumns {
   id: bigint;
-  float_name: string;
-  currency: string;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  status: string;
 }
 
 interface RecordRow extends Omit<CurrentRow, 'id'> {
@@ -56,6 +50,7 @@ interface RecordRow extends Omit<CurrentRow, 'id'> {
   origin: 'submitted' | 'platform';
 }
 
+/** The columns of StoredTransferColumns (stored-transfer.ts), as SQL. */
 export const COLUMNS =
   'float_name, currency, requested_minor, requested_exact, approved_minor, approved_exact, status';
 /** A refused submission never reached the platform, so it says nothing about who made a platform row. */
@@ -63,11 +58,8 @@ const ORIGIN = `CASE WHEN EXISTS (SELECT 1 FROM transfer_submissions s
   WHERE s.workspace_id = r.workspace_id AND s.payment_reference = r.payment_reference AND s.outcome <> 'refused')
   THEN 'submitted' ELSE 'platform' END AS origin`;
 
-function amountOf(minor: bigint | null, exact: string | null, currency: string): TransferAmount {
-  const foreign = exact === null ? null : /^(\S+) ([A-Z]{3})$/.exec(exact);
-  if (foreign) return { amount: foreign[1] as string, currency: foreign[2] as string };
-  return { amount: fromStoredAmount(minor, exact, currency), currency };
-}
+/** Transfer amounts are minor units, exact text, or "12.00 EUR" for an amount in another currency. */
+const FOREIGN = { foreign: true } as const;
 
 export class TransferReads {
   constructor(protected readonly db: Ledger) {}
@@ -127,11 +119,11 @@ export class TransferReads {
       createdUtc: row.created_utc,
       float: row.float_name,
       currency: row.currency,
-      requested: amountOf(row.requested_minor, row.requested_exact, row.currency),
+      requested: storedMoney(row.requested_minor, row.requested_exact, row.currency, FOREIGN),
       approved:
         row.approved_minor === null && row.approved_exact === null
           ? null
-          : amountOf(row.approved_minor, row.approved_exact, row.currency),
+          : storedMoney(row.approved_minor, row.approved_exact, row.currency, FOREIGN),
       status: row.status,
       origin: row.origin,
       exactText: row.requested_exact !== null || row.approved_exact !== null,
@@ -156,11 +148,11 @@ export class TransferReads {
       observedAt: row.observed_at,
       syncRunId: row.sync_run_id === null ? null : Number(row.sync_run_id),
       status: row.status,
-      requested: amountOf(row.requested_minor, row.requested_exact, row.currency),
+      requested: storedMoney(row.requested_minor, row.requested_exact, row.currency, FOREIGN),
       approved:
         row.approved_minor === null && row.approved_exact === null
           ? null
-          : amountOf(row.approved_minor, row.approved_exact, row.currency),
+          : storedMoney(row.approved_minor, row.approved_exact, row.currency, FOREIGN),
     }));
   }
 }

@@ -1,13 +1,8 @@
 /**
- * Exact conversions for transfer request rows: the UTC instant of a platform timestamp (identity and
- * ordering) and amounts as integer minor units or, when they do not fit exactly, the text as sent.
+ * Exact time conversions for transfer request rows: the UTC instant of a platform timestamp (identity
+ * and ordering) and the platform-local day. Amounts are stored through stored-amounts.ts.
  */
-import { currencyExponent } from '../../../../shared/domain/currency';
-import { fromMinorUnits, toMinorUnits } from '../../../../shared/domain/money';
 import { AppError } from '../../../../shared/ipc/errors';
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)$/;
@@ -114,53 +109,4 @@ export function utcInstant(text: string): string {
 /** The platform-local calendar day of a timestamp: the date it shows (the platform writes its own zone). */
 export function localDay(createdAt: string): string {
   return createdAt.slice(0, 10);
-}
-
-export interface StoredAmount {
-  minor: bigint | null;
-  exact: string | null;
-}
-
-const PLAIN = /^(-?)(\d+)(?:\.(\d*?)0*)?$/;
-const exponents = new Map<string, number | undefined>();
-
-function exponentOf(currency: string): number | undefined {
-  if (!exponents.has(currency)) exponents.set(currency, currencyExponent(currency));
-  return exponents.get(currency);
-}
-
-/** Fits SQLite's 64-bit INTEGER. */
-export function withinInt64(minor: bigint): boolean {
-  return minor >= INT64_MIN && minor <= INT64_MAX;
-}
-
-/**
- * Minor units when the amount is exact in its currency and fits a 64-bit integer; otherwise the
- * decimal text as sent (never rounded). Plain decimals take a string fast path; anything else
- * (exponents, unknown currencies) goes through the exact money code.
- */
-export function toStoredAmount(amount: string, currency: string): StoredAmount {
-  const exponent = exponentOf(currency);
-  if (exponent === undefined) return { minor: null, exact: amount.trim() };
-  const m = PLAIN.exec(amount);
-  if (m !== null) {
-    const fraction = m[3] ?? '';
-    if (fraction.length > exponent) return { minor: null, exact: amount };
-    const minor = BigInt(`${m[1]}${m[2]}${fraction.padEnd(exponent, '0')}`);
-    return withinInt64(minor) ? { minor, exact: null } : { minor: null, exact: amount };
-  }
-  try {
-    const result = toMinorUnits(amount, currency);
-    if (result.ok && withinInt64(result.minor)) return { minor: result.minor, exact: null };
-  } catch {
-    // Not a decimal the money code takes: keep the text.
-  }
-  return { minor: null, exact: amount.trim() };
-}
-
-/** The amount text back from storage: canonical from minor units, or exactly as it was sent. */
-export function fromStoredAmount(minor: bigint | null, exact: string | null, currency: string): string {
-  if (minor !== null) return fromMinorUnits(minor, currency);
-  if (exact !== null) return exact;
-  throw new Error('A transfer request row holds neither minor units nor an exact amount.');
 }

@@ -8,7 +8,8 @@ import { FINAL_TRANSFER_STATUSES } from '../../../../shared/domain/platform';
 import { requireMinorUnits } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
 import { COLUMNS, TransferReads, type CurrentRow } from './transfer-reads';
-import { localDay, toStoredAmount, utcInstant, type StoredAmount } from './transfer-values';
+import { toStoredAmount, type StoredAmount } from './stored-amounts';
+import { localDay, utcInstant } from './transfer-values';
 
 export type { TransferAmount, TransferHistoryEntry, TransferRequestRecord } from './transfer-reads';
 
