@@ -3,8 +3,8 @@
  * and the dates the imported statements cover.
  */
 import type { Ledger } from '../db';
+import { transferAmounts, type StoredTransferColumns } from './stored-transfer';
 import type { TransferAmount } from './transfer-reads';
-import { storedMoney } from './stored-amounts';
 
 export interface ReconRequestRow {
   /** transfer_requests.id */
@@ -28,22 +28,12 @@ export interface CoveredSpan {
   currency: string | null;
 }
 
-interface RequestRow {
+interface RequestRow extends StoredTransferColumns {
   id: number;
   payment_reference: string;
   created_at: string;
   created_utc: string;
-  float_name: string;
-  currency: string;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  status: string;
 }
-
-/** Transfer amounts are minor units, exact text, or "12.00 EUR" for an amount in another currency. */
-const FOREIGN = { foreign: true } as const;
 
 const SELECT_REQUESTS = `SELECT id, payment_reference, created_at, created_utc, float_name, currency, requested_minor,
          requested_exact, approved_minor, approved_exact, status
@@ -57,11 +47,7 @@ function requestRow(row: RequestRow): ReconRequestRow {
     createdUtc: row.created_utc,
     float: row.float_name,
     currency: row.currency,
-    requested: storedMoney(row.requested_minor, row.requested_exact, row.currency, FOREIGN),
-    approved:
-      row.approved_minor === null && row.approved_exact === null
-        ? null
-        : storedMoney(row.approved_minor, row.approved_exact, row.currency, FOREIGN),
+    ...transferAmounts(row),
     status: row.status,
   };
 }

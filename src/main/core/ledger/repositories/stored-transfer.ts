@@ -1,3 +1,6 @@
+import type { Money } from '../../../../shared/domain/money';
+import { storedMoney } from './stored-amounts';
+
 /**
  * The columns of a transfer_requests row that every reader takes (what it is for, its amounts and its
  * status), integers as SQLite gives them with safeIntegers. Each reader adds the columns it selects.
@@ -10,4 +13,23 @@ export interface StoredTransferColumns {
   approved_minor: bigint | null;
   approved_exact: string | null;
   status: string;
+}
+
+/** Transfer amounts are minor units, exact text, or "12.00 EUR" for an amount in another currency. */
+const FOREIGN = { foreign: true } as const;
+
+/** The requested and approved amounts of a stored request (approved null until the platform approves). */
+export function transferAmounts(
+  row: Pick<
+    StoredTransferColumns,
+    'currency' | 'requested_minor' | 'requested_exact' | 'approved_minor' | 'approved_exact'
+  >,
+): { requested: Money; approved: Money | null } {
+  return {
+    requested: storedMoney(row.requested_minor, row.requested_exact, row.currency, FOREIGN),
+    approved:
+      row.approved_minor === null && row.approved_exact === null
+        ? null
+        : storedMoney(row.approved_minor, row.approved_exact, row.currency, FOREIGN),
+  };
 }

@@ -4,8 +4,7 @@
  */
 import { TRANSFER_STATUSES } from '../../../../shared/domain/platform';
 import type { Ledger } from '../db';
-import { storedMoney } from './stored-amounts';
-import type { StoredTransferColumns } from './stored-transfer';
+import { transferAmounts, type StoredTransferColumns } from './stored-transfer';
 
 export interface TransferAmount {
   amount: string;
@@ -57,9 +56,6 @@ export const COLUMNS =
 const ORIGIN = `CASE WHEN EXISTS (SELECT 1 FROM transfer_submissions s
   WHERE s.workspace_id = r.workspace_id AND s.payment_reference = r.payment_reference AND s.outcome <> 'refused')
   THEN 'submitted' ELSE 'platform' END AS origin`;
-
-/** Transfer amounts are minor units, exact text, or "12.00 EUR" for an amount in another currency. */
-const FOREIGN = { foreign: true } as const;
 
 export class TransferReads {
   constructor(protected readonly db: Ledger) {}
@@ -119,11 +115,7 @@ export class TransferReads {
       createdUtc: row.created_utc,
       float: row.float_name,
       currency: row.currency,
-      requested: storedMoney(row.requested_minor, row.requested_exact, row.currency, FOREIGN),
-      approved:
-        row.approved_minor === null && row.approved_exact === null
-          ? null
-          : storedMoney(row.approved_minor, row.approved_exact, row.currency, FOREIGN),
+      ...transferAmounts(row),
       status: row.status,
       origin: row.origin,
       exactText: row.requested_exact !== null || row.approved_exact !== null,
@@ -148,11 +140,7 @@ export class TransferReads {
       observedAt: row.observed_at,
       syncRunId: row.sync_run_id === null ? null : Number(row.sync_run_id),
       status: row.status,
-      requested: storedMoney(row.requested_minor, row.requested_exact, row.currency, FOREIGN),
-      approved:
-        row.approved_minor === null && row.approved_exact === null
-          ? null
-          : storedMoney(row.approved_minor, row.approved_exact, row.currency, FOREIGN),
+      ...transferAmounts(row),
     }));
   }
 }
