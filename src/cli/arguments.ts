@@ -62,6 +62,7 @@ export const COMMAND_OPTIONS = {
     action: { type: 'string' },
   },
   sync: { ...WORKSPACE, only: { type: 'string' }, since: { type: 'string' } },
+  team: { database: { type: 'string' } },
   workspace: { 'base-url': { type: 'string' }, name: { type: 'string' } },
   simulator: {
     port: { type: 'string' },
@@ -97,7 +98,7 @@ export type CommandLine =
  * Commands that take words after their name: `workspace init <dir>`, `audit verify`,
  * `reconcile import <file>`, `reconcile profile save <name>`.
  */
-const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 3, export: 1 };
+const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 3, export: 1, team: 3 };
 
 function isCommand(name: string): name is Command {
   return Object.hasOwn(COMMAND_OPTIONS, name);

@@ -11,6 +11,7 @@ import { reconcileCommand } from './reconcile-command';
 import { serve } from './serve';
 import { simulatorCommand } from './simulator-command';
 import { syncCommand } from './sync-command';
+import { teamCommand } from './team-command';
 import { workspaceCommand } from './workspace-command';
 import { APP_VERSION } from './version';
 
@@ -78,6 +79,13 @@ Commands:
             [--error-data-shape <shape>] [--overfull-group]
         Run the platform simulator and print its base URL and the credentials it accepts
 
+  team init --database <postgres-url>
+        Create the team database's schema and roles, or bring them up to date (run it again: nothing
+        changes). Run it as the database's owner; the URL names the login, never the password
+  team grant <login> preparer|reviewer|admin --database <postgres-url>
+        Give an existing PostgreSQL login its role in the team (run by a team admin)
+        The password of --database's login comes from FLOATDESK_TEAM_PASSWORD or a hidden prompt
+
 Options:
   --workspace <dir>     The workspace folder (default: the demo workspace in the data folder)
   -h, --help            Show this help
@@ -136,6 +144,12 @@ async function main(argv: string[]): Promise<number | null> {
       return null;
     case 'sync':
       return syncCommand(values, print);
+    case 'team':
+      return teamCommand(line.positionals, values, {
+        print,
+        env: process.env,
+        terminal: { input: process.stdin, output: process.stderr },
+      });
     case 'workspace':
       await workspaceCommand(line.positionals, values, print);
       return 0;

@@ -1,0 +1,94 @@
+/**
+ * floatdesk team init --database <url> | team grant <login> preparer|reviewer|admin --database <url>.
+ * The password comes from FLOATDESK_TEAM_PASSWORD or a hidden prompt, never from the URL; messages
+ * name the database as login@host:port/database.
+ */
+import type pg from 'pg';
+import { checkTeamUrl, connectTeam, teamWhere } from '../main/core/team/team-connection';
+import { grantRole, TEAM_ROLES, type TeamRole } from '../main/core/team/team-members';
+import { initTeamSchema } from '../main/core/team/team-schema';
+import { onlyOptions, stringOption, UsageError, type CommandValues } from './arguments';
+import { readHidden, type PromptTerminal } from './credential-prompt';
+
+const USAGE =
+  'Usage: floatdesk team init --database <postgres-url> | floatdesk team grant <login> preparer|reviewer|admin --database <postgres-url>';
+
+export interface TeamCommandIo {
+  print: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  terminal: PromptTerminal;
+}
+
+async function teamPassword(io: TeamCommandIo, where: string): Promise<string> {
+  const given = io.env.FLOATDESK_TEAM_PASSWORD;
+  if (given !== undefined && given !== '') return given;
+  if (io.terminal.input.isTTY !== true)
+    throw new UsageError(
+      `No password for ${where}: set FLOATDESK_TEAM_PASSWORD, or run this in a terminal to be asked.`,
+    );
+  const typed = await readHidden(`Password for ${where} (hidden): `, io.terminal);
+  if (typed === '') throw new UsageError('Cancelled: no password was entered.');
+  return typed;
+}
+
+async function withTeam<T>(
+  url: string,
+  io: TeamCommandIo,
+  use: (client: pg.Client, where: string) => Promise<T>,
+): Promise<T> {
+  // A URL that cannot work is said before anyone is asked for a password.
+  checkTeamUrl(url);
+  const where = teamWhere(url);
+  const client = await connectTeam({ url, password: await teamPassword(io, where) });
+  try {
+    return await use(client, where);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function database(values: CommandValues): string {
+  const url = stringOption(values, 'database');
+  if (url === undefined) throw new UsageError(`--database <postgres-url> is needed. ${USAGE}`);
+  return url;
+}
+
+export async function teamCommand(
+  positionals: string[],
+  values: CommandValues,
+  io: TeamCommandIo,
+): Promise<number> {
+  const [action, ...rest] = positionals;
+  switch (action) {
+    case 'init': {
+      onlyOptions(values, ['database'], 'team init', USAGE);
+      if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}". ${USAGE}`);
+      const result = await withTeam(database(values), io, (client, where) => initTeamSchema(client, where));
+      const where = teamWhere(database(values));
+      io.print(
+        result.from === result.to
+          ? `The team database ${where} was already set up (schema ${result.to}); nothing changed.`
+          : result.from === 0
+            ? `The team database ${where} is set up (schema ${result.to}). Give people their roles with "floatdesk team grant".`
+            : `The team database ${where} is brought up to schema ${result.to} (it was ${result.from}).`,
+      );
+      return 0;
+    }
+    case 'grant': {
+      onlyOptions(values, ['database'], 'team grant', USAGE);
+      const [login, role, extra] = rest;
+      if (login === undefined || role === undefined || extra !== undefined) throw new UsageError(USAGE);
+      if (!(TEAM_ROLES as readonly string[]).includes(role))
+        throw new UsageError(`The role must be preparer, reviewer or admin, not "${role}".`);
+      await withTeam(database(values), io, (client, where) =>
+        grantRole(client, login, role as TeamRole, where),
+      );
+      io.print(
+        `${login} is now ${role === 'admin' ? 'an' : 'a'} ${role} in the team ${teamWhere(database(values))}.`,
+      );
+      return 0;
+    }
+    default:
+      throw new UsageError(action === undefined ? USAGE : `Unknown action "team ${action}". ${USAGE}`);
+  }
+}

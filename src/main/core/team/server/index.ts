@@ -1,0 +1,11 @@
+/**
+ * The team database's schema, in steps like the ledger's migrations: `team init` applies what is
+ * missing, under a lock, so running it twice (or from two desktops at once) changes nothing.
+ */
+import team from './0001-team.sql?raw';
+
+export const TEAM_SCHEMA_STEPS: readonly { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'team', sql: team },
+];
+
+export const TEAM_SCHEMA_VERSION = TEAM_SCHEMA_STEPS.length;

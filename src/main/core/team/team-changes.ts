@@ -1,0 +1,127 @@
+/**
+ * The team's change log on the server: push a desktop's changes (each once, whatever happens to the
+ * connection: a change the server holds already answers its seq again), pull the others' in the
+ * server's order, and the log's head for the audit chain.
+ */
+import type pg from 'pg';
+import { teamError } from './team-errors';
+
+export interface OutgoingChange {
+  /** A UUID the desktop gives the change when it is made: the same change pushed twice is kept once. */
+  id: string;
+  kind: string;
+  /** What the change is about (a bank line's id, a sign-off), so conflicts and reviews find it. */
+  subject: string;
+  /** Canonical JSON text: hashed as it is. */
+  payload: string;
+  /** When the person made it, UTC ISO 8601 with milliseconds. */
+  madeAt: string;
+}
+
+export interface TeamChange extends OutgoingChange {
+  seq: number;
+  /** The login the server stamped: who really made it. */
+  actor: string;
+  receivedAt: string;
+  prevHash: string;
+  hash: string;
+}
+
+export interface TeamHead {
+  seq: number;
+  hash: string;
+}
+
+interface ChangeRow {
+  seq: string;
+  change_id: string;
+  kind: string;
+  subject: string;
+  payload: string;
+  actor: string;
+  made_at: string;
+  received_at: string;
+  prev_hash: string;
+  hash: string;
+}
+
+const toChange = (row: ChangeRow): TeamChange => ({
+  seq: Number(row.seq),
+  id: row.change_id,
+  kind: row.kind,
+  subject: row.subject,
+  payload: row.payload,
+  actor: row.actor,
+  madeAt: row.made_at,
+  receivedAt: row.received_at,
+  prevHash: row.prev_hash,
+  hash: row.hash,
+});
+
+/** Push changes in one transaction; returns each change's seq, in the order given. */
+export async function pushChanges(
+  client: pg.Client,
+  changes: readonly OutgoingChange[],
+  where: string,
+): Promise<Map<string, number>> {
+  if (changes.length === 0) return new Map();
+  try {
+    const answer = await client.query<{ change_id: string; seq: string }>(
+      'SELECT change_id, seq FROM floatdesk_team.push_changes($1::jsonb)',
+      [JSON.stringify(changes)],
+    );
+    return new Map(answer.rows.map((row) => [row.change_id, Number(row.seq)]));
+  } catch (error) {
+    throw teamError(error, where);
+  }
+}
+
+/** Changes after `afterSeq`, in the server's order, at most `limit`. */
+export async function pullChanges(
+  client: pg.Client,
+  afterSeq: number,
+  limit: number,
+  where: string,
+): Promise<TeamChange[]> {
+  try {
+    const answer = await client.query<ChangeRow>(
+      `SELECT seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash
+         FROM floatdesk_team.changes WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      [afterSeq, limit],
+    );
+    return answer.rows.map(toChange);
+  } catch (error) {
+    throw teamError(error, where);
+  }
+}
+
+/** The last change's seq and hash; seq 0 and the zero hash for an empty log. */
+export async function teamHead(client: pg.Client, where: string): Promise<TeamHead> {
+  try {
+    const answer = await client.query<{ seq: string; hash: string }>(
+      'SELECT seq, hash FROM floatdesk_team.changes ORDER BY seq DESC LIMIT 1',
+    );
+    const row = answer.rows[0];
+    return row === undefined ? { seq: 0, hash: GENESIS_HASH } : { seq: Number(row.seq), hash: row.hash };
+  } catch (error) {
+    throw teamError(error, where);
+  }
+}
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Calls `onChange` with the newest seq each time someone pushes (LISTEN/NOTIFY); on this connection. */
+export async function listenForChanges(
+  client: pg.Client,
+  onChange: (seq: number) => void,
+  where: string,
+): Promise<void> {
+  client.on('notification', (message) => {
+    if (message.channel === 'floatdesk_team') onChange(Number(message.payload));
+  });
+  try {
+    await client.query('LISTEN floatdesk_team');
+  } catch (error) {
+    throw teamError(error, where);
+  }
+}

@@ -1,0 +1,42 @@
+/** `team init`: the team schema created or brought up to date, idempotently, under a lock. */
+import type pg from 'pg';
+import { AppError } from '../../../shared/ipc/errors';
+import { TEAM_SCHEMA_STEPS, TEAM_SCHEMA_VERSION } from './server';
+import { teamError } from './team-errors';
+
+export interface TeamInitResult {
+  /** The schema version before and after. */
+  from: number;
+  to: number;
+}
+
+export async function initTeamSchema(client: pg.Client, where: string): Promise<TeamInitResult> {
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('floatdesk_team.schema'))");
+    await client.query('CREATE SCHEMA IF NOT EXISTS floatdesk_team');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS floatdesk_team.schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)',
+    );
+    await client.query('REVOKE ALL ON floatdesk_team.schema_version FROM PUBLIC');
+    const found = await client.query<{ version: number }>(
+      'SELECT version FROM floatdesk_team.schema_version WHERE id = 1',
+    );
+    const from = found.rows[0]?.version ?? 0;
+    if (from > TEAM_SCHEMA_VERSION)
+      throw new AppError(
+        'ledger_too_new',
+        `The team database was set up by a newer FloatDesk (schema ${from}; this one knows ${TEAM_SCHEMA_VERSION}). Update FloatDesk on this computer.`,
+      );
+    for (const step of TEAM_SCHEMA_STEPS) if (step.version > from) await client.query(step.sql);
+    await client.query(
+      'INSERT INTO floatdesk_team.schema_version (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version',
+      [TEAM_SCHEMA_VERSION],
+    );
+    await client.query('COMMIT');
+    return { from, to: TEAM_SCHEMA_VERSION };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw teamError(error, where);
+  }
+}

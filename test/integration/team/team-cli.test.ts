@@ -1,0 +1,97 @@
+/**
+ * `floatdesk team init` and `team grant` against a real PostgreSQL server: the contract scripts rely
+ * on (words, exit codes), the password only from FLOATDESK_TEAM_PASSWORD, never echoed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, runCli } from '../../helpers/cli';
+import { startPostgres, type PostgresServer } from '../../helpers/postgres';
+
+let server: PostgresServer;
+
+beforeAll(async () => {
+  assertBuilt();
+  server = await startPostgres();
+  await server.createDatabase('finance_team');
+  await server.createLogin('ana', 'ana-pass');
+  await server.createLogin('ben', 'ben-pass');
+}, 60_000);
+
+afterAll(() => server?.remove());
+
+const asAdmin = { FLOATDESK_TEAM_PASSWORD: '' };
+
+describe('floatdesk team', () => {
+  it('sets up the team database once, and says so when run again', () => {
+    const url = server.url(server.admin.user, 'finance_team');
+    const env = { ...asAdmin, FLOATDESK_TEAM_PASSWORD: server.admin.password };
+    const first = runCli(['team', 'init', '--database', url], env);
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain(
+      `The team database ${server.admin.user}@127.0.0.1:${server.port}/finance_team is set up (schema 1)`,
+    );
+    const again = runCli(['team', 'init', '--database', url], env);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('was already set up (schema 1); nothing changed');
+    expect(first.stdout + again.stdout).not.toContain(server.admin.password);
+  });
+
+  it('gives a login its role, run by the owner or an admin, and refuses others', async () => {
+    const ownerUrl = server.url(server.admin.user, 'finance_team');
+    const owner = { FLOATDESK_TEAM_PASSWORD: server.admin.password };
+    const granted = runCli(['team', 'grant', 'ana', 'admin', '--database', ownerUrl], owner);
+    expect(granted.stderr).toBe('');
+    expect(granted.stdout).toContain('ana is now an admin in the team');
+    const byAdmin = runCli(
+      ['team', 'grant', 'ben', 'reviewer', '--database', server.url('ana', 'finance_team')],
+      {
+        FLOATDESK_TEAM_PASSWORD: 'ana-pass',
+      },
+    );
+    expect(byAdmin.status).toBe(0);
+    expect(byAdmin.stdout).toContain('ben is now a reviewer');
+    const members = await server.sql(
+      'SELECT login, role FROM floatdesk_team.members ORDER BY login',
+      'finance_team',
+    );
+    expect(members.rows).toEqual([
+      { login: 'ana', role: 'admin' },
+      { login: 'ben', role: 'reviewer' },
+    ]);
+    const byReviewer = runCli(
+      ['team', 'grant', 'ben', 'admin', '--database', server.url('ben', 'finance_team')],
+      {
+        FLOATDESK_TEAM_PASSWORD: 'ben-pass',
+      },
+    );
+    expect(byReviewer.status).toBe(1);
+    expect(byReviewer.stderr).toContain('Only an admin of this team gives roles');
+  });
+
+  it('says what is wrong with the command line, the password and the login', () => {
+    const url = server.url('ana', 'finance_team');
+    const noRole = runCli(['team', 'grant', 'ben', 'boss', '--database', url], {
+      FLOATDESK_TEAM_PASSWORD: 'ana-pass',
+    });
+    expect(noRole.status).toBe(2);
+    expect(noRole.stderr).toContain('The role must be preparer, reviewer or admin, not "boss"');
+    const noDatabase = runCli(['team', 'init'], { FLOATDESK_TEAM_PASSWORD: 'x' });
+    expect(noDatabase.status).toBe(2);
+    expect(noDatabase.stderr).toContain('--database <postgres-url> is needed');
+    const inUrl = runCli([
+      'team',
+      'init',
+      '--database',
+      `postgres://ana:ana-pass@127.0.0.1:${server.port}/finance_team`,
+    ]);
+    expect(inUrl.status).toBe(1);
+    expect(inUrl.stderr).toContain('must not hold the password');
+    const noPassword = runCli(['team', 'init', '--database', url], { FLOATDESK_TEAM_PASSWORD: '' });
+    expect(noPassword.status).toBe(2);
+    expect(noPassword.stderr).toContain('set FLOATDESK_TEAM_PASSWORD');
+    const wrong = runCli(['team', 'init', '--database', url], { FLOATDESK_TEAM_PASSWORD: 'wrong-one' });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('refused the login for ana@127.0.0.1');
+    expect(wrong.stderr).not.toContain('wrong-one');
+  });
+});

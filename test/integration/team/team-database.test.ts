@@ -1,0 +1,238 @@
+/**
+ * The team database on a real PostgreSQL server: `team init` is idempotent, roles are the server's
+ * to enforce (a preparer's login over raw SQL cannot review, rewrite or delete the log, or read
+ * another team), a change pushed twice is kept once with the actor the server stamped, colleagues
+ * hear of a push within a second, and the chain a desktop pulls is checked change by change.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../src/shared/ipc/errors';
+import { checkChain } from '../../../src/main/core/team/team-chain';
+import {
+  GENESIS_HASH,
+  listenForChanges,
+  pullChanges,
+  pushChanges,
+  teamHead,
+  type OutgoingChange,
+} from '../../../src/main/core/team/team-changes';
+import { checkTeamUrl, connectTeam, teamWhere } from '../../../src/main/core/team/team-connection';
+import { grantRole, myRole, teamMembers } from '../../../src/main/core/team/team-members';
+import { initTeamSchema } from '../../../src/main/core/team/team-schema';
+import { startPostgres, type PostgresServer } from '../../helpers/postgres';
+
+let server: PostgresServer;
+const PASSWORDS: Record<string, string> = {
+  ana: 'ana-secret-1',
+  ben: 'ben-secret-2',
+  cleo: 'cleo-secret-3',
+  dan: 'dan-secret-4',
+};
+
+const open = (login: string, database = 'team_a'): Promise<pg.Client> =>
+  connectTeam({ url: server.url(login, database), password: PASSWORDS[login] ?? server.admin.password });
+
+async function as<T>(login: string, use: (client: pg.Client) => Promise<T>, database = 'team_a'): Promise<T> {
+  const client = await open(login, database);
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function change(kind: string, subject: string, payload: unknown = {}): OutgoingChange {
+  return {
+    id: randomUUID(),
+    kind,
+    subject,
+    payload: JSON.stringify(payload),
+    madeAt: new Date().toISOString(),
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+beforeAll(async () => {
+  server = await startPostgres();
+  await server.createDatabase('team_a');
+  await server.createDatabase('team_b');
+  for (const [login, password] of Object.entries(PASSWORDS)) await server.createLogin(login, password);
+  for (const database of ['team_a', 'team_b']) {
+    const result = await as(server.admin.user, (client) => initTeamSchema(client, database), database);
+    expect(result).toEqual({ from: 0, to: 1 });
+  }
+  await as(server.admin.user, async (client) => {
+    await grantRole(client, 'cleo', 'admin', 'team_a');
+  });
+  // The admin the owner named gives the others their roles.
+  await as('cleo', async (client) => {
+    await grantRole(client, 'ana', 'preparer', 'team_a');
+    await grantRole(client, 'ben', 'reviewer', 'team_a');
+  });
+}, 60_000);
+
+afterAll(() => server?.remove());
+
+describe('team init and roles', () => {
+  it('is idempotent: a second init changes nothing', async () => {
+    const again = await as(server.admin.user, (client) => initTeamSchema(client, 'team_a'));
+    expect(again).toEqual({ from: 1, to: 1 });
+    const members = await as('ana', (client) => teamMembers(client, 'team_a'));
+    expect(members).toEqual([
+      { login: 'ana', role: 'preparer' },
+      { login: 'ben', role: 'reviewer' },
+      { login: 'cleo', role: 'admin' },
+    ]);
+  });
+
+  it('tells each login its role as the server sees it', async () => {
+    expect(await as('ana', (client) => myRole(client, 'team_a'))).toBe('preparer');
+    expect(await as('ben', (client) => myRole(client, 'team_a'))).toBe('reviewer');
+    expect(await as('cleo', (client) => myRole(client, 'team_a'))).toBe('admin');
+  });
+
+  it('lets only an admin give roles', async () => {
+    const refused = await refusal(as('ben', (client) => grantRole(client, 'dan', 'admin', 'team_a')));
+    expect(refused.code).toBe('forbidden');
+    expect(refused.message).toMatch(/Only an admin/);
+  });
+
+  it('keeps a login of no team out of the database, and a member out of another team', async () => {
+    const stranger = await refusal(open('dan'));
+    expect(stranger.code).toBe('forbidden');
+    const otherTeam = await refusal(open('ana', 'team_b'));
+    expect(otherTeam.code).toBe('forbidden');
+  });
+
+  it('says a wrong password and an unreachable server plainly, without the password', async () => {
+    const wrong = await refusal(connectTeam({ url: server.url('ana', 'team_a'), password: 'not-it' }));
+    expect(wrong.code).toBe('auth_failed');
+    expect(wrong.message).toContain('check the user name and password');
+    expect(wrong.message).not.toContain('not-it');
+    const away = await refusal(connectTeam({ url: 'postgres://ana@127.0.0.1:1/team_a', password: 'x' }));
+    expect(away.code).toBe('offline');
+    expect(away.message).toContain('keeps working on this computer');
+  });
+
+  it('refuses a URL that carries the password or names no login or database', () => {
+    expect(() => checkTeamUrl('postgres://ana:pw@host/team')).toThrow(/team database/);
+    expect(() => checkTeamUrl('postgres://host/team')).toThrow();
+    expect(() => checkTeamUrl('postgres://ana@host')).toThrow();
+    expect(teamWhere('postgres://ana@db.example:5433/team?sslmode=verify-full')).toBe(
+      'ana@db.example:5433/team',
+    );
+  });
+});
+
+describe('the change log', () => {
+  it('keeps a change pushed twice once, stamped with the login that pushed it', async () => {
+    const made = change('match.manual', 'line:BANK-1', { actorName: 'Someone Else', lines: ['BANK-1'] });
+    const first = await as('ana', (client) => pushChanges(client, [made], 'team_a'));
+    // The answer was lost: the desktop sends the same change again.
+    const again = await as('ana', (client) => pushChanges(client, [made], 'team_a'));
+    expect(again.get(made.id)).toBe(first.get(made.id));
+    const pulled = await as('ben', (client) => pullChanges(client, 0, 1000, 'team_a'));
+    const stored = pulled.filter((row) => row.id === made.id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.actor).toBe('ana');
+    expect(stored[0]!.payload).toBe(made.payload);
+  });
+
+  it('gives every change its place in one order, as pushed', async () => {
+    const batch = [
+      change('match.manual', 'line:A'),
+      change('match.reject', 'line:B'),
+      change('resolution.add', 'line:C'),
+    ];
+    const seqs = await as('ana', (client) => pushChanges(client, batch, 'team_a'));
+    const order = batch.map((item) => seqs.get(item.id)!);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order[2]! - order[0]!).toBe(2);
+  });
+
+  it('refuses a review by a preparer and by the person who made the sign-off', async () => {
+    const signoff = change('signoff.create', 'signoff:2026-10-31', { asOf: '2026-10-31' });
+    await as('ana', (client) => pushChanges(client, [signoff], 'team_a'));
+    const byPreparer = await refusal(
+      as('ana', (client) => pushChanges(client, [change('review.approve', 'signoff:2026-10-31')], 'team_a')),
+    );
+    expect(byPreparer.code).toBe('forbidden');
+    expect(byPreparer.message).toContain('Only a reviewer');
+
+    const own = change('signoff.create', 'signoff:2026-11-30', { asOf: '2026-11-30' });
+    await as('ben', (client) => pushChanges(client, [own], 'team_a'));
+    const ownReview = await refusal(
+      as('ben', (client) => pushChanges(client, [change('review.approve', 'signoff:2026-11-30')], 'team_a')),
+    );
+    expect(ownReview.message).toContain('someone other than the person who made it');
+
+    const approved = change('review.approve', 'signoff:2026-10-31', { note: 'Checked' });
+    const seqs = await as('ben', (client) => pushChanges(client, [approved], 'team_a'));
+    expect(seqs.get(approved.id)).toBeGreaterThan(0);
+  });
+
+  it('lets no member write, rewrite or delete the log over raw SQL', async () => {
+    await as('ana', async (client) => {
+      for (const sql of [
+        "INSERT INTO floatdesk_team.changes (seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash) VALUES (999999, gen_random_uuid(), 'review.approve', 'x', '{}', 'ben', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000000Z', repeat('0', 64), repeat('0', 64))",
+        "UPDATE floatdesk_team.changes SET actor = 'ben'",
+        'DELETE FROM floatdesk_team.changes',
+        "UPDATE floatdesk_team.members SET role = 'admin'",
+      ]) {
+        await expect(client.query(sql)).rejects.toMatchObject({ code: '42501' });
+      }
+    });
+  });
+
+  it('tells a listening colleague of a push within a second', async () => {
+    const listener = await open('ben');
+    try {
+      const heard = new Promise<number>((resolve) => {
+        void listenForChanges(listener, resolve, 'team_a');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const made = change('match.manual', 'line:LISTEN');
+      const started = performance.now();
+      const seqs = await as('ana', (client) => pushChanges(client, [made], 'team_a'));
+      const seq = await heard;
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(seq).toBe(seqs.get(made.id));
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('pulls a chain every desktop can check, and says where an altered one parts', async () => {
+    const pulled = await as('ben', (client) => pullChanges(client, 0, 1000, 'team_a'));
+    expect(pulled.length).toBeGreaterThan(3);
+    const checked = checkChain(GENESIS_HASH, pulled);
+    const head = await as('ben', (client) => teamHead(client, 'team_a'));
+    expect(checked).toEqual({ ok: true, head: head.hash });
+    // In pieces, as a desktop pulls: each piece continues from the last one's head.
+    const firstPart = checkChain(GENESIS_HASH, pulled.slice(0, 2));
+    expect(firstPart.ok && checkChain(firstPart.head, pulled.slice(2)).ok).toBe(true);
+
+    // The database's owner (not a member) edits a stored change behind the server's back.
+    const victim = pulled[1]!;
+    await server.sql(
+      `UPDATE floatdesk_team.changes SET payload = '{"edited":true}' WHERE seq = ${victim.seq}`,
+      'team_a',
+    );
+    const after = await as('ben', (client) => pullChanges(client, 0, 1000, 'team_a'));
+    expect(checkChain(GENESIS_HASH, after)).toMatchObject({ ok: false, seq: victim.seq });
+    // A change taken out is noticed at the one that follows it.
+    await server.sql(`DELETE FROM floatdesk_team.changes WHERE seq = ${pulled[2]!.seq}`, 'team_a');
+    const gap = await as('ben', (client) => pullChanges(client, victim.seq, 1000, 'team_a'));
+    expect(checkChain(victim.hash, gap)).toMatchObject({ ok: false, seq: pulled[3]!.seq });
+  });
+});
