@@ -62,7 +62,7 @@ export const COMMAND_OPTIONS = {
     action: { type: 'string' },
   },
   sync: { ...WORKSPACE, only: { type: 'string' }, since: { type: 'string' } },
-  team: { database: { type: 'string' } },
+  team: { ...WORKSPACE, database: { type: 'string' }, json: { type: 'boolean' } },
   workspace: { 'base-url': { type: 'string' }, name: { type: 'string' } },
   simulator: {
     port: { type: 'string' },

@@ -84,6 +84,13 @@ Commands:
         changes). Run it as the database's owner; the URL names the login, never the password
   team grant <login> preparer|reviewer|admin --database <postgres-url>
         Give an existing PostgreSQL login its role in the team (run by a team admin)
+  team join [--workspace <dir>] --database <postgres-url>
+        Join this workspace to its team's database and take what the team has shared so far
+  team status [--workspace <dir>] [--json]
+        Online or not, changes waiting to go out, last exchange, the team's people and conflicts;
+        --json prints {"online","queued","lastPull","members":[{"name","role"}],"conflicts"}
+  team sync [--workspace <dir>]
+        Send what waits and take what the others shared, now
         The password of --database's login comes from FLOATDESK_TEAM_PASSWORD or a hidden prompt
 
 Options:

@@ -5,13 +5,19 @@
  */
 import type pg from 'pg';
 import { checkTeamUrl, connectTeam, teamWhere } from '../main/core/team/team-connection';
-import { grantRole, TEAM_ROLES, type TeamRole } from '../main/core/team/team-members';
+import { TEAM_ROLES } from '../shared/ipc/contract-team';
+import { grantRole, type TeamRole } from '../main/core/team/team-members';
 import { initTeamSchema } from '../main/core/team/team-schema';
-import { onlyOptions, stringOption, UsageError, type CommandValues } from './arguments';
+import type { ChannelOutput } from '../shared/ipc/contract';
+import { flagOption, onlyOptions, stringOption, UsageError, type CommandValues } from './arguments';
 import { readHidden, type PromptTerminal } from './credential-prompt';
+import { call, withCore } from './in-process-core';
 
-const USAGE =
-  'Usage: floatdesk team init --database <postgres-url> | floatdesk team grant <login> preparer|reviewer|admin --database <postgres-url>';
+const USAGE = `Usage: floatdesk team init --database <postgres-url>
+       floatdesk team grant <login> preparer|reviewer|admin --database <postgres-url>
+       floatdesk team join [--workspace <dir>] --database <postgres-url>
+       floatdesk team status [--workspace <dir>] [--json]
+       floatdesk team sync [--workspace <dir>]`;
 
 export interface TeamCommandIo {
   print: (text: string) => void;
@@ -53,16 +59,40 @@ function database(values: CommandValues): string {
   return url;
 }
 
+/** The password for a command that can do without it (status): none when nobody can be asked. */
+async function optionalPassword(io: TeamCommandIo, where: string): Promise<string | undefined> {
+  const given = io.env.FLOATDESK_TEAM_PASSWORD;
+  if (given !== undefined && given !== '') return given;
+  return io.terminal.input.isTTY === true ? teamPassword(io, where) : undefined;
+}
+
+function describeStatus(status: ChannelOutput<'team:status'>): string {
+  const people = status.members.map((member) => `${member.name} (${member.role})`).join(', ');
+  return [
+    status.online
+      ? 'The team database answers.'
+      : 'The team database does not answer now (offline, or no password given).',
+    `Changes waiting to go out: ${status.queued}.`,
+    `Last exchange: ${status.lastPull ?? 'never'}.`,
+    `People: ${people || 'none known yet'}.`,
+    `Conflicts to settle: ${status.conflicts}.`,
+  ].join('\n');
+}
+
+const an = (role: string): string => (role === 'admin' ? 'an' : 'a');
+
 export async function teamCommand(
   positionals: string[],
   values: CommandValues,
   io: TeamCommandIo,
 ): Promise<number> {
   const [action, ...rest] = positionals;
+  const workspace = stringOption(values, 'workspace');
+  if (action !== 'grant' && rest.length > 0)
+    throw new UsageError(`Unexpected argument "${rest[0]}". ${USAGE}`);
   switch (action) {
     case 'init': {
       onlyOptions(values, ['database'], 'team init', USAGE);
-      if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}". ${USAGE}`);
       const result = await withTeam(database(values), io, (client, where) => initTeamSchema(client, where));
       const where = teamWhere(database(values));
       io.print(
@@ -83,8 +113,44 @@ export async function teamCommand(
       await withTeam(database(values), io, (client, where) =>
         grantRole(client, login, role as TeamRole, where),
       );
+      io.print(`${login} is now ${an(role)} ${role} in the team ${teamWhere(database(values))}.`);
+      return 0;
+    }
+    case 'join': {
+      onlyOptions(values, ['database', 'workspace'], 'team join', USAGE);
+      const url = database(values);
+      checkTeamUrl(url);
+      const password = await teamPassword(io, teamWhere(url));
+      const joined = await withCore({ workspace }, (core) =>
+        call<ChannelOutput<'team:join'>>(core, 'team:join', { database: url, password }),
+      );
       io.print(
-        `${login} is now ${role === 'admin' ? 'an' : 'a'} ${role} in the team ${teamWhere(database(values))}.`,
+        `Joined the team at ${joined.database} as ${an(joined.role)} ${joined.role}: sent ${joined.pushed} changes, received ${joined.pulled}.`,
+      );
+      return 0;
+    }
+    case 'status': {
+      onlyOptions(values, ['workspace', 'json'], 'team status', USAGE);
+      const status = await withCore({ workspace }, async (core) => {
+        // Asked without a password first: a workspace in no team is said before anyone is asked.
+        const unasked = await call<ChannelOutput<'team:status'>>(core, 'team:status', {});
+        const password = await optionalPassword(io, 'the team database');
+        return password === undefined
+          ? unasked
+          : call<ChannelOutput<'team:status'>>(core, 'team:status', { password });
+      });
+      io.print(flagOption(values, 'json') ? JSON.stringify(status) : describeStatus(status));
+      return 0;
+    }
+    case 'sync': {
+      onlyOptions(values, ['workspace'], 'team sync', USAGE);
+      const result = await withCore({ workspace }, async (core) => {
+        await call(core, 'team:status', {});
+        const password = await teamPassword(io, 'the team database');
+        return call<ChannelOutput<'team:sync'>>(core, 'team:sync', { password });
+      });
+      io.print(
+        `Sent ${result.pushed} changes and received ${result.pulled}; this desktop holds the team's log up to change ${result.head}.`,
       );
       return 0;
     }

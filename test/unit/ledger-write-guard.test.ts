@@ -33,6 +33,8 @@ const WRITING = [
   'recon:unlock',
   'recon:settings.update',
   'catalogue:template.update',
+  'team:join',
+  'team:sync',
 ];
 
 const damage = new AppError('ledger_corrupt', 'The ledger is damaged (a problem found in x). Restore it.');

@@ -64,6 +64,9 @@ export const CHANNELS = [
   'catalogue:template.update',
   'catalogue:template.preview',
   'catalogue:asset',
+  'team:join',
+  'team:status',
+  'team:sync',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -3,6 +3,7 @@ import type { Channel } from './channels';
 import { floatsContract } from './contract-floats';
 import { notificationsContract } from './contract-notifications';
 import { bankDetailsContract } from './contract-bank-details';
+import { teamContract } from './contract-team';
 import { catalogueContract } from './contract-catalogue';
 import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
@@ -93,6 +94,7 @@ export const contract = {
   ...exportContract,
   ...catalogueContract,
   ...diagnosticsContract,
+  ...teamContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

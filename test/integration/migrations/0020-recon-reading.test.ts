@@ -61,6 +61,10 @@ const NOT_INPUTS: Record<string, string> = {
   recon_item_readings: 'derived',
   recon_item_rows: 'derived',
   recon_suggestion_queues: 'derived',
+  team_links: 'which team the workspace joined',
+  team_outbox: 'changes made here, waiting to go to the team',
+  team_log: "the team's log as pulled",
+  team_conflicts: 'decisions made apart on the same item',
 };
 
 let temp: ReturnType<typeof makeTempDir>;

@@ -3,6 +3,7 @@
  * on (words, exit codes), the password only from FLOATDESK_TEAM_PASSWORD, never echoed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../helpers/temp-dir';
 import { assertBuilt, runCli } from '../../helpers/cli';
 import { startPostgres, type PostgresServer } from '../../helpers/postgres';
 
@@ -93,5 +94,43 @@ describe('floatdesk team', () => {
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('refused the login for ana@127.0.0.1');
     expect(wrong.stderr).not.toContain('wrong-one');
+  });
+
+  it('joins a workspace, then prints its status as the contract says, and syncs', () => {
+    const temp = makeTempDir();
+    try {
+      const workspace = temp.dir;
+      const ana = { FLOATDESK_TEAM_PASSWORD: 'ana-pass', FLOATDESK_HOME: temp.dir };
+      const url = server.url('ana', 'finance_team');
+      const joined = runCli(['team', 'join', '--workspace', workspace, '--database', url], ana);
+      expect(joined.stderr).toBe('');
+      expect(joined.stdout).toContain(`Joined the team at ana@127.0.0.1:${server.port}/finance_team as an admin`);
+      const status = runCli(['team', 'status', '--workspace', workspace, '--json'], ana);
+      expect(status.status).toBe(0);
+      const parsed = JSON.parse(status.stdout) as Record<string, unknown>;
+      expect(Object.keys(parsed)).toEqual(['online', 'queued', 'lastPull', 'members', 'conflicts']);
+      expect(parsed).toMatchObject({
+        online: true,
+        queued: 0,
+        lastPull: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        members: [
+          { name: 'ana', role: 'admin' },
+          { name: 'ben', role: 'reviewer' },
+        ],
+        conflicts: 0,
+      });
+      // Without a password (and no terminal to ask), the status says what this desktop knows.
+      const unasked = runCli(['team', 'status', '--workspace', workspace, '--json'], { FLOATDESK_TEAM_PASSWORD: '' });
+      expect(JSON.parse(unasked.stdout)).toMatchObject({ online: false, queued: 0 });
+      const synced = runCli(['team', 'sync', '--workspace', workspace], ana);
+      expect(synced.stdout).toContain('Sent 0 changes and received 0');
+      const human = runCli(['team', 'status', '--workspace', workspace], ana);
+      expect(human.stdout).toContain('People: ana (admin), ben (reviewer).');
+      const alone = runCli(['team', 'status', '--workspace', `${temp.dir}/other`], ana);
+      expect(alone.status).toBe(1);
+      expect(alone.stderr).toContain('This workspace is not part of a team');
+    } finally {
+      temp.cleanup();
+    }
   });
 });

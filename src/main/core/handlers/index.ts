@@ -17,6 +17,7 @@ import { registerDiagnosticsHandlers } from './diagnostics';
 import { registerConnectionHandlers } from './connection';
 import { registerSettingsHandlers } from './settings';
 import { registerBankDetailsHandlers } from './bank-details';
+import { registerTeamHandlers } from './team';
 import { registerNotificationHandlers } from './notifications';
 import { registerFloatHandlers } from './floats';
 import { registerSyncHandlers } from './sync';
@@ -89,6 +90,7 @@ export function buildRegistry({
   });
   registerSettingsHandlers(registry, settings);
   registerBankDetailsHandlers(registry, { db, workspaceId, clock });
+  registerTeamHandlers(registry, { db, workspaceId, clock });
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),

@@ -53,6 +53,8 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'catalogue:templates',
   'catalogue:template.preview',
   'catalogue:asset',
+  // Asks the team's database; writes nothing here.
+  'team:status',
 ]);
 
 /** SQLite's answer to a write on a query_only connection. */

@@ -8,6 +8,7 @@ import type { AuditDetails } from './audit/entry-hash';
 import { byName, type ReconContext } from './context';
 import { keepItems, ledgerVersion } from './load';
 import { ReconDecisionsRepository, type DecisionKind } from '../ledger/repositories/recon-decisions';
+import { decisionSharer } from '../team/shared-decision';
 
 export interface DecisionToRecord {
   kind: Exclude<DecisionKind, 'auto_match'>;
@@ -58,6 +59,7 @@ export function recordDecision(
         undoes: decision.undoes,
       });
       decision.apply?.(decisionId, repo);
+      decisionSharer(db, workspaceId)?.(repo.get(workspaceId, decisionId)!);
       versions = [before, ledgerVersion(context)];
       return { decisionId, auditSeq: entry.seq };
     })

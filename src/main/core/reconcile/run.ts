@@ -18,6 +18,7 @@ import { planRun, type RunPlan } from './plan';
 import { plannedView } from './policy/planned-view';
 import { summarize } from './report';
 import { suggestionQueue } from './suggestions-view';
+import { decisionSharer } from '../team/shared-decision';
 
 type RunOutput = ChannelOutput<'recon:run'>;
 
@@ -28,6 +29,7 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
   const at = context.now();
   const actorName = context.actorName();
   const stored: CurrentMatch[] = [];
+  const share = decisionSharer(db, workspaceId);
   if (plan.matches.length > 0) {
     const firstId = repo.nextId();
     const byRule: Record<string, number> = {};
@@ -58,6 +60,7 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
         auditSeq: entry.seq,
       });
       repo.addCurrent(workspaceId, id, 'match', planned);
+      share?.(repo.get(workspaceId, id)!);
       stored.push({ decisionId: id, kind: 'auto_match', payload });
     });
   }

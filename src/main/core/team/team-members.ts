@@ -1,8 +1,8 @@
 /** The team's people: an admin gives a login its role; everyone reads who is who. */
 import type pg from 'pg';
+import type { TEAM_ROLES } from '../../../shared/ipc/contract-team';
 import { teamError } from './team-errors';
 
-export const TEAM_ROLES = ['preparer', 'reviewer', 'admin'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
 export interface TeamMember {

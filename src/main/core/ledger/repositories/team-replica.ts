@@ -1,0 +1,211 @@
+/**
+ * This desktop's side of team mode (migration 0021): the workspace's link to its team, the outbox
+ * of changes made here, and the team's log as pulled and checked. The outbox is written in the
+ * transaction of the decision it shares (the transactional outbox), so a change is never made
+ * without being queued, nor queued without being made.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Ledger } from '../db';
+
+export interface TeamLink {
+  databaseUrl: string;
+  login: string;
+  role: 'preparer' | 'reviewer' | 'admin';
+  joinedAt: string;
+  pulledSeq: number;
+  pulledHash: string;
+  lastExchange: string | null;
+  members: { login: string; role: string }[];
+}
+
+export interface QueuedChange {
+  id: string;
+  kind: string;
+  subject: string;
+  payload: string;
+  madeAt: string;
+}
+
+export interface LoggedChange extends QueuedChange {
+  seq: number;
+  actor: string;
+  receivedAt: string;
+  prevHash: string;
+  hash: string;
+}
+
+interface LinkRow {
+  databaseUrl: string;
+  login: string;
+  role: TeamLink['role'];
+  joinedAt: string;
+  pulledSeq: number;
+  pulledHash: string;
+  lastExchange: string | null;
+  members: string;
+}
+
+export class TeamReplicaRepository {
+  constructor(private readonly db: Ledger) {}
+
+  link(workspaceId: number): TeamLink | undefined {
+    const row = this.db
+      .prepare<[number], LinkRow>(
+        `SELECT database_url AS databaseUrl, login, role, joined_at AS joinedAt, pulled_seq AS pulledSeq,
+           pulled_hash AS pulledHash, last_exchange AS lastExchange, members
+           FROM team_links WHERE workspace_id = ?`,
+      )
+      .get(workspaceId);
+    return row === undefined
+      ? undefined
+      : { ...row, members: JSON.parse(row.members) as TeamLink['members'] };
+  }
+
+  /** Join (or re-point at another login of the same team: what was pulled stays). */
+  join(
+    workspaceId: number,
+    link: Pick<TeamLink, 'databaseUrl' | 'login' | 'role' | 'joinedAt' | 'pulledHash' | 'members'>,
+  ): void {
+    this.db
+      .prepare(
+        `INSERT INTO team_links (workspace_id, database_url, login, role, joined_at, pulled_seq, pulled_hash, members)
+         VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+         ON CONFLICT (workspace_id) DO UPDATE SET database_url = excluded.database_url, login = excluded.login,
+           role = excluded.role, members = excluded.members`,
+      )
+      .run(
+        workspaceId,
+        link.databaseUrl,
+        link.login,
+        link.role,
+        link.joinedAt,
+        link.pulledHash,
+        JSON.stringify(link.members),
+      );
+  }
+
+  /** Whether this workspace is in a team (one lookup: asked with every decision). */
+  joined(workspaceId: number): boolean {
+    return this.db.prepare('SELECT 1 FROM team_links WHERE workspace_id = ?').get(workspaceId) !== undefined;
+  }
+
+  /** Queue a change made here (inside the caller's transaction); returns its id. */
+  queue(workspaceId: number, change: Omit<QueuedChange, 'id'>, decisionId?: number): string {
+    const id = randomUUID();
+    this.db
+      .prepare(
+        `INSERT INTO team_outbox (workspace_id, change_id, kind, subject, payload, made_at, decision_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(workspaceId, id, change.kind, change.subject, change.payload, change.madeAt, decisionId ?? null);
+    return id;
+  }
+
+  /** The team-wide id of a decision made here and shared. */
+  changeOfDecision(workspaceId: number, decisionId: number): string | undefined {
+    return this.db
+      .prepare<[number, number], string>(
+        'SELECT change_id FROM team_outbox WHERE workspace_id = ? AND decision_id = ?',
+      )
+      .pluck()
+      .get(workspaceId, decisionId);
+  }
+
+  /** Decisions made here that no change shares yet (made before the workspace joined), oldest first. */
+  unsharedDecisionIds(workspaceId: number): number[] {
+    return this.db
+      .prepare<[number], number>(
+        `SELECT d.id FROM recon_decisions d WHERE d.workspace_id = ?
+            AND NOT EXISTS (SELECT 1 FROM team_outbox o WHERE o.decision_id = d.id) ORDER BY d.id`,
+      )
+      .pluck()
+      .all(workspaceId);
+  }
+
+  /** Changes waiting to go out, oldest first. */
+  waiting(workspaceId: number, limit: number): QueuedChange[] {
+    return this.db
+      .prepare<[number, number], QueuedChange>(
+        `SELECT change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
+          WHERE workspace_id = ? AND pushed_seq IS NULL ORDER BY id LIMIT ?`,
+      )
+      .all(workspaceId, limit);
+  }
+
+  waitingCount(workspaceId: number): number {
+    return this.db
+      .prepare<[number], number>(
+        'SELECT count(*) FROM team_outbox WHERE workspace_id = ? AND pushed_seq IS NULL',
+      )
+      .pluck()
+      .get(workspaceId)!;
+  }
+
+  /** The server's answer to a push: each change's place in the team's order. */
+  markPushed(workspaceId: number, seqs: ReadonlyMap<string, number>): void {
+    const mark = this.db.prepare(
+      'UPDATE team_outbox SET pushed_seq = ? WHERE workspace_id = ? AND change_id = ? AND pushed_seq IS NULL',
+    );
+    this.db.transaction(() => {
+      for (const [id, seq] of seqs) mark.run(seq, workspaceId, id);
+    })();
+  }
+
+  /** Append checked changes from the server and move the link's position, in one transaction. */
+  appendLog(workspaceId: number, changes: readonly LoggedChange[], members?: TeamLink['members']): void {
+    if (changes.length === 0 && members === undefined) return;
+    const insert = this.db.prepare(
+      `INSERT INTO team_log (workspace_id, seq, change_id, kind, subject, payload, actor, made_at, received_at,
+         prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      for (const change of changes)
+        insert.run(
+          workspaceId,
+          change.seq,
+          change.id,
+          change.kind,
+          change.subject,
+          change.payload,
+          change.actor,
+          change.madeAt,
+          change.receivedAt,
+          change.prevHash,
+          change.hash,
+        );
+      const last = changes.at(-1);
+      if (last !== undefined)
+        this.db
+          .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
+          .run(last.seq, last.hash, workspaceId);
+      if (members !== undefined)
+        this.db
+          .prepare('UPDATE team_links SET members = ? WHERE workspace_id = ?')
+          .run(JSON.stringify(members), workspaceId);
+    })();
+  }
+
+  exchanged(workspaceId: number, at: string): void {
+    this.db.prepare('UPDATE team_links SET last_exchange = ? WHERE workspace_id = ?').run(at, workspaceId);
+  }
+
+  /** Conflicts not settled yet. */
+  openConflicts(workspaceId: number): number {
+    return this.db
+      .prepare<[number], number>(
+        'SELECT count(*) FROM team_conflicts WHERE workspace_id = ? AND settled_at IS NULL',
+      )
+      .pluck()
+      .get(workspaceId)!;
+  }
+
+  /** The team's log as pulled, from `afterSeq`, in order. */
+  log(workspaceId: number, afterSeq = 0, limit = 1000): LoggedChange[] {
+    return this.db
+      .prepare<[number, number, number], LoggedChange>(
+        `SELECT seq, change_id AS id, kind, subject, payload, actor, made_at AS madeAt, received_at AS receivedAt,
+           prev_hash AS prevHash, hash FROM team_log WHERE workspace_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+      )
+      .all(workspaceId, afterSeq, limit);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * A desktop joins its team on a real PostgreSQL server: the decisions it made before are shared in
+ * the order they were made, each once, naming bank lines and requests the way every desktop knows
+ * them; a decision made after goes out at the next exchange (an undo naming the team-wide id of the
+ * match it takes back); a second desktop takes the team's log in the server's order and checks it.
+ * A push repeated after a lost answer changes nothing on the server.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openLedger } from '../../../src/main/core/ledger/db';
+import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
+import { pushChanges } from '../../../src/main/core/team/team-changes';
+import { connectTeam } from '../../../src/main/core/team/team-connection';
+import { grantRole } from '../../../src/main/core/team/team-members';
+import { initTeamSchema } from '../../../src/main/core/team/team-schema';
+import type { Core } from '../../../src/main/core/services';
+import {
+  dispatched,
+  reconCore,
+  refusal,
+  RECON_STATEMENT,
+  seedReconWorkspace,
+  statementBase64,
+} from '../../helpers/recon-fixture';
+import { startPostgres, type PostgresServer } from '../../helpers/postgres';
+import { makeTempDir } from '../../helpers/temp-dir';
+
+let server: PostgresServer;
+const temps: ReturnType<typeof makeTempDir>[] = [];
+const cores: Core[] = [];
+
+beforeAll(async () => {
+  server = await startPostgres();
+  await server.createDatabase('books_team');
+  await server.createLogin('ana', 'ana-pass');
+  await server.createLogin('ben', 'ben-pass');
+  const owner = await connectTeam({
+    url: server.url(server.admin.user, 'books_team'),
+    password: server.admin.password,
+  });
+  try {
+    await initTeamSchema(owner, 'books_team');
+    await grantRole(owner, 'ana', 'preparer', 'books_team');
+    await grantRole(owner, 'ben', 'reviewer', 'books_team');
+  } finally {
+    await owner.end();
+  }
+}, 60_000);
+
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.close();
+  for (const temp of temps.splice(0)) temp.cleanup();
+});
+afterAll(() => server?.remove());
+
+function desktop(): { core: Core; dir: string } {
+  const temp = makeTempDir();
+  temps.push(temp);
+  seedReconWorkspace(temp.dir);
+  const core = reconCore(temp.dir);
+  cores.push(core);
+  return { core, dir: temp.dir };
+}
+
+async function serverChanges(): Promise<
+  { seq: string; kind: string; actor: string; payload: string; change_id: string }[]
+> {
+  return (
+    await server.sql(
+      'SELECT seq, kind, actor, payload, change_id FROM floatdesk_team.changes ORDER BY seq',
+      'books_team',
+    )
+  ).rows as never;
+}
+
+describe('a desktop in a team', () => {
+  it('shares its earlier decisions on joining, then each new one, and a colleague pulls them in order', async () => {
+    const a = desktop();
+    await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+    const run = await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
+    expect(run.matchesAdded).toBeGreaterThan(0);
+    const before = (await serverChanges()).length;
+
+    const joined = await dispatched(a.core, 'team:join', {
+      database: server.url('ana', 'books_team'),
+      password: 'ana-pass',
+    });
+    expect(joined).toMatchObject({ login: 'ana', role: 'preparer', pushed: run.matchesAdded });
+    const shared = (await serverChanges()).slice(before);
+    expect(shared).toHaveLength(run.matchesAdded);
+    for (const change of shared) {
+      expect(change).toMatchObject({ kind: 'decision.auto_match', actor: 'ana' });
+      const payload = JSON.parse(change.payload) as {
+        lines: { bankId: string; date: string }[];
+        requests: { reference: string }[];
+      };
+      // Named as every desktop knows them, never by this ledger's row numbers.
+      expect(payload.lines[0]).toMatchObject({
+        bankId: expect.any(String),
+        date: expect.stringMatching(/^2026-10-/),
+      });
+      expect(payload.requests[0]?.reference).toMatch(/^FD[A-Z0-9]{8}$/);
+    }
+
+    // A decision made now waits in the outbox until the next exchange.
+    const matches = await dispatched(a.core, 'recon:items', { asOf: '2026-10-31', limit: 100 });
+    const decisionId = matches.items.find((item) => item.match && item.match.rule !== 'manual')?.match
+      ?.decisionId;
+    expect(decisionId).toBeDefined();
+    await dispatched(a.core, 'recon:undo', { decisionId, reason: 'Wrong payment' });
+    expect(await dispatched(a.core, 'team:status', {})).toMatchObject({
+      online: false,
+      queued: 1,
+      conflicts: 0,
+    });
+    expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({ pushed: 1 });
+    const all = await serverChanges();
+    const undo = all.at(-1)!;
+    expect(undo.kind).toBe('decision.undo');
+    const undone = JSON.parse(undo.payload) as { undoes: string; reason: string };
+    expect(
+      all.some((change) => change.change_id === undone.undoes && change.kind === 'decision.auto_match'),
+    ).toBe(true);
+
+    // A colleague's desktop joins and takes the whole log, checked, in the server's order.
+    const b = desktop();
+    const benJoined = await dispatched(b.core, 'team:join', {
+      database: server.url('ben', 'books_team'),
+      password: 'ben-pass',
+    });
+    expect(benJoined).toMatchObject({
+      role: 'reviewer',
+      pushed: 0,
+      pulled: all.length,
+      head: Number(all.at(-1)!.seq),
+    });
+    const status = await dispatched(b.core, 'team:status', { password: 'ben-pass' });
+    expect(status).toMatchObject({ online: true, queued: 0, conflicts: 0 });
+    expect(status.members).toEqual([
+      { name: 'ana', role: 'preparer' },
+      { name: 'ben', role: 'reviewer' },
+    ]);
+    const ledger = openLedger(`${b.dir}/ledger.sqlite`, { readonly: true });
+    try {
+      const log = new TeamReplicaRepository(ledger).log(1);
+      expect(log.map((change) => change.seq)).toEqual(all.map((change) => Number(change.seq)));
+      expect(log.at(-1)).toMatchObject({ kind: 'decision.undo', actor: 'ana' });
+    } finally {
+      ledger.close();
+    }
+  });
+
+  it('keeps a change pushed again after a lost answer once', async () => {
+    const a = desktop();
+    await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+    await dispatched(a.core, 'team:join', {
+      database: server.url('ana', 'books_team'),
+      password: 'ana-pass',
+    });
+    await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
+    const ledger = openLedger(`${a.dir}/ledger.sqlite`, { readonly: true });
+    const waiting = new TeamReplicaRepository(ledger).waiting(1, 1000);
+    ledger.close();
+    expect(waiting.length).toBeGreaterThan(0);
+    // The push reached the server, but its answer never came back to the desktop...
+    const client = await connectTeam({ url: server.url('ana', 'books_team'), password: 'ana-pass' });
+    await pushChanges(client, waiting, 'books_team').finally(() => client.end());
+    const count = (await serverChanges()).length;
+    // ...so the next exchange sends the same changes again: the server keeps them once.
+    expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({
+      pushed: waiting.length,
+    });
+    expect((await serverChanges()).length).toBe(count);
+    expect(await dispatched(a.core, 'team:status', {})).toMatchObject({ queued: 0 });
+  });
+
+  it('says plainly when the workspace is in no team, or the password is wrong', async () => {
+    const a = desktop();
+    expect(await refusal(a.core, 'team:status', {})).toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('not part of a team'),
+    });
+    expect(
+      await refusal(a.core, 'team:join', { database: server.url('ana', 'books_team'), password: 'nope' }),
+    ).toMatchObject({
+      code: 'auth_failed',
+    });
+    expect(await refusal(a.core, 'team:status', {})).toMatchObject({ code: 'not_found' });
+  });
+});
