@@ -186,4 +186,40 @@ describe('a desktop in a team', () => {
     });
     expect(await refusal(a.core, 'team:status', {})).toMatchObject({ code: 'not_found' });
   });
+
+  it('keeps working while the server is down, and sends what waited once it is back', async () => {
+    const a = desktop();
+    await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+    await dispatched(a.core, 'team:join', {
+      database: server.url('ana', 'books_team'),
+      password: 'ana-pass',
+    });
+    server.stop();
+    let made = 0;
+    try {
+      // Decisions are made and queued as if nothing happened.
+      const run = await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
+      made = run.matchesAdded;
+      expect(run.matchesAdded).toBeGreaterThan(0);
+      const away = await refusal(a.core, 'team:sync', { password: 'ana-pass' });
+      expect(away).toMatchObject({
+        code: 'offline',
+        message: expect.stringContaining('keeps working on this computer'),
+      });
+      expect(await dispatched(a.core, 'team:status', { password: 'ana-pass' })).toMatchObject({
+        online: false,
+        queued: run.matchesAdded,
+      });
+    } finally {
+      server.start();
+    }
+    const before = (await serverChanges()).length;
+    expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({
+      pushed: expect.any(Number),
+    });
+    const after = await serverChanges();
+    expect(await dispatched(a.core, 'team:status', {})).toMatchObject({ queued: 0 });
+    const ids = after.map((change) => change.change_id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });
