@@ -40,7 +40,8 @@ Commands:
         and when the backup's audit log does not check out unless --accept-audit-damage is given
   audit verify [--workspace <dir>]
         Check the hash-chained audit log and every decision and sign-off that refers to it
-        (read-only); exits 1 naming the first entry that was changed or is missing
+        (read-only); exits 1 naming the first entry that was changed or is missing. In a team, also
+        the team's log, compared with the server's when FLOATDESK_TEAM_PASSWORD is set
   reconcile import <file> [--workspace <dir>] [--format auto|csv|camt053|mt940|ofx] [--profile <name>]
                    [--currency <code>]
         Import a bank statement; a statement that does not add up or has problems is refused (exit 1)
@@ -138,7 +139,10 @@ async function main(argv: string[]): Promise<number | null> {
       await restoreCommand(context, stringOption(values, 'from'), flagOption(values, 'accept-audit-damage'));
       return 0;
     case 'audit':
-      return auditCommand(line.positionals, context);
+      return auditCommand(line.positionals, {
+        ...context,
+        teamPassword: process.env.FLOATDESK_TEAM_PASSWORD,
+      });
     case 'reconcile':
       return reconcileCommand(line.positionals, values, {
         ...context,

@@ -12,6 +12,7 @@ import { pushChanges } from '../../../src/main/core/team/team-changes';
 import { connectTeam } from '../../../src/main/core/team/team-connection';
 import { grantRole } from '../../../src/main/core/team/team-members';
 import { initTeamSchema } from '../../../src/main/core/team/team-schema';
+import { verifyTeamLog } from '../../../src/main/core/team/team-verify';
 import type { Core } from '../../../src/main/core/services';
 import {
   dispatched,
@@ -214,12 +215,57 @@ describe('a desktop in a team', () => {
       server.start();
     }
     const before = (await serverChanges()).length;
-    expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({
-      pushed: expect.any(Number),
-    });
+    expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({ pushed: made });
     const after = await serverChanges();
+    expect(after.length).toBe(before + made);
     expect(await dispatched(a.core, 'team:status', {})).toMatchObject({ queued: 0 });
     const ids = after.map((change) => change.change_id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('verifies the team log it holds against the server, and says where the two part', async () => {
+    await server.createDatabase('audit_team');
+    const owner = await connectTeam({
+      url: server.url(server.admin.user, 'audit_team'),
+      password: server.admin.password,
+    });
+    try {
+      await initTeamSchema(owner, 'audit_team');
+      await grantRole(owner, 'ana', 'preparer', 'audit_team');
+    } finally {
+      await owner.end();
+    }
+    const a = desktop();
+    await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+    await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
+    const joined = await dispatched(a.core, 'team:join', {
+      database: server.url('ana', 'audit_team'),
+      password: 'ana-pass',
+    });
+    const verdict = async (password?: string): Promise<unknown> => {
+      const ledger = openLedger(`${a.dir}/ledger.sqlite`, { readonly: true });
+      try {
+        return await verifyTeamLog(ledger, password);
+      } finally {
+        ledger.close();
+      }
+    };
+    expect(await verdict()).toEqual({
+      intact: true,
+      line: `The team's log on this desktop checks out (${joined.head} changes); not compared with the server (set FLOATDESK_TEAM_PASSWORD to compare).`,
+    });
+    expect(await verdict('ana-pass')).toMatchObject({
+      intact: true,
+      line: expect.stringContaining("agrees with the server's head"),
+    });
+    // Someone with the owner's rights replaces a change on the server.
+    await server.sql("UPDATE floatdesk_team.changes SET hash = repeat('a', 64) WHERE seq = 2", 'audit_team');
+    expect(await verdict('ana-pass')).toMatchObject({
+      intact: false,
+      line: expect.stringContaining("parts from the server's (ana@127.0.0.1"),
+    });
+    expect(((await verdict('ana-pass')) as { line: string }).line).toContain(
+      'at change 2: the server holds another change there',
+    );
   });
 });

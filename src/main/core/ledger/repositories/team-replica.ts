@@ -84,6 +84,18 @@ export class TeamReplicaRepository {
       );
   }
 
+  /** The workspaces of this ledger that joined a team, with their links. */
+  links(): { workspaceId: number; link: TeamLink }[] {
+    // A ledger from before team mode (a backup being checked) has no links at all.
+    if (this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'team_links'").get() === undefined)
+      return [];
+    const ids = this.db
+      .prepare<[], number>('SELECT workspace_id FROM team_links ORDER BY workspace_id')
+      .pluck()
+      .all();
+    return ids.map((workspaceId) => ({ workspaceId, link: this.link(workspaceId)! }));
+  }
+
   /** Whether this workspace is in a team (one lookup: asked with every decision). */
   joined(workspaceId: number): boolean {
     return this.db.prepare('SELECT 1 FROM team_links WHERE workspace_id = ?').get(workspaceId) !== undefined;
