@@ -9,6 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { connectTeam } from '../../src/main/core/team/team-connection';
+import { grantRole, type TeamRole } from '../../src/main/core/team/team-members';
+import { initTeamSchema } from '../../src/main/core/team/team-schema';
 
 export interface PostgresServer {
   host: string;
@@ -141,4 +144,23 @@ export async function startPostgres(): Promise<PostgresServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A team database made as `floatdesk team init` and `team grant` make it, run by the cluster's owner. */
+export async function setUpTeam(
+  server: PostgresServer,
+  database: string,
+  roles: Record<string, TeamRole>,
+): Promise<void> {
+  await server.createDatabase(database);
+  const owner = await connectTeam({
+    url: server.url(server.admin.user, database),
+    password: server.admin.password,
+  });
+  try {
+    await initTeamSchema(owner, database);
+    for (const [login, role] of Object.entries(roles)) await grantRole(owner, login, role, database);
+  } finally {
+    await owner.end();
+  }
 }

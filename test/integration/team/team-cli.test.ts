@@ -104,7 +104,9 @@ describe('floatdesk team', () => {
       const url = server.url('ana', 'finance_team');
       const joined = runCli(['team', 'join', '--workspace', workspace, '--database', url], ana);
       expect(joined.stderr).toBe('');
-      expect(joined.stdout).toContain(`Joined the team at ana@127.0.0.1:${server.port}/finance_team as an admin`);
+      expect(joined.stdout).toContain(
+        `Joined the team at ana@127.0.0.1:${server.port}/finance_team as an admin`,
+      );
       const status = runCli(['team', 'status', '--workspace', workspace, '--json'], ana);
       expect(status.status).toBe(0);
       const parsed = JSON.parse(status.stdout) as Record<string, unknown>;
@@ -120,7 +122,9 @@ describe('floatdesk team', () => {
         conflicts: 0,
       });
       // Without a password (and no terminal to ask), the status says what this desktop knows.
-      const unasked = runCli(['team', 'status', '--workspace', workspace, '--json'], { FLOATDESK_TEAM_PASSWORD: '' });
+      const unasked = runCli(['team', 'status', '--workspace', workspace, '--json'], {
+        FLOATDESK_TEAM_PASSWORD: '',
+      });
       expect(JSON.parse(unasked.stdout)).toMatchObject({ online: false, queued: 0 });
       const synced = runCli(['team', 'sync', '--workspace', workspace], ana);
       expect(synced.stdout).toContain('Sent 0 changes and received 0');

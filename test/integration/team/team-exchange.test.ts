@@ -10,8 +10,6 @@ import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import { pushChanges } from '../../../src/main/core/team/team-changes';
 import { connectTeam } from '../../../src/main/core/team/team-connection';
-import { grantRole } from '../../../src/main/core/team/team-members';
-import { initTeamSchema } from '../../../src/main/core/team/team-schema';
 import { verifyTeamLog } from '../../../src/main/core/team/team-verify';
 import type { Core } from '../../../src/main/core/services';
 import {
@@ -22,7 +20,7 @@ import {
   seedReconWorkspace,
   statementBase64,
 } from '../../helpers/recon-fixture';
-import { startPostgres, type PostgresServer } from '../../helpers/postgres';
+import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
 import { makeTempDir } from '../../helpers/temp-dir';
 
 let server: PostgresServer;
@@ -31,20 +29,9 @@ const cores: Core[] = [];
 
 beforeAll(async () => {
   server = await startPostgres();
-  await server.createDatabase('books_team');
   await server.createLogin('ana', 'ana-pass');
   await server.createLogin('ben', 'ben-pass');
-  const owner = await connectTeam({
-    url: server.url(server.admin.user, 'books_team'),
-    password: server.admin.password,
-  });
-  try {
-    await initTeamSchema(owner, 'books_team');
-    await grantRole(owner, 'ana', 'preparer', 'books_team');
-    await grantRole(owner, 'ben', 'reviewer', 'books_team');
-  } finally {
-    await owner.end();
-  }
+  await setUpTeam(server, 'books_team', { ana: 'preparer', ben: 'reviewer' });
 }, 60_000);
 
 afterEach(async () => {
@@ -224,17 +211,7 @@ describe('a desktop in a team', () => {
   });
 
   it('verifies the team log it holds against the server, and says where the two part', async () => {
-    await server.createDatabase('audit_team');
-    const owner = await connectTeam({
-      url: server.url(server.admin.user, 'audit_team'),
-      password: server.admin.password,
-    });
-    try {
-      await initTeamSchema(owner, 'audit_team');
-      await grantRole(owner, 'ana', 'preparer', 'audit_team');
-    } finally {
-      await owner.end();
-    }
+    await setUpTeam(server, 'audit_team', { ana: 'preparer' });
     const a = desktop();
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
