@@ -31,9 +31,9 @@ for (const id of requested.length > 0 ? requested : available) {
       outDir,
       emptyOutDir: true,
       target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: 'index.js' }, external: ['better-sqlite3'] },
+      rollupOptions: { output: { format: 'es', entryFileNames: 'index.js' }, external: ['better-sqlite3', 'pg'] },
     },
-    ssr: { noExternal: true, external: ['better-sqlite3'] },
+    ssr: { noExternal: true, external: ['better-sqlite3', 'pg'] },
   });
   console.log(`\n=== bench ${id}`);
   const result = spawnSync(process.execPath, ['--expose-gc', join(outDir, 'index.js')], {
