@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
+import { optionalFilter } from './optional-filter';
 
 /** The stored columns of an entry that is appended (details: its canonical JSON text). */
 export interface AuditLogInsert {
@@ -128,13 +129,9 @@ export class AuditLogRepository {
 function exportWhere(filter: AuditRowsFilter): [string, Array<string | number | null>] {
   if ('uptoSeq' in filter) return ['seq <= ?', [filter.uptoSeq]];
   if ('before' in filter) return ['at < ?', [filter.before]];
-  const optional = (value: string | undefined): [string | null, string | null] => [
-    value ?? null,
-    value ?? null,
-  ];
   return [
     `(? IS NULL OR substr(at, 1, 10) >= ?) AND (? IS NULL OR substr(at, 1, 10) <= ?)
        AND (? IS NULL OR action = ?)`,
-    [...optional(filter.from), ...optional(filter.to), ...optional(filter.action)],
+    [...optionalFilter(filter.from), ...optionalFilter(filter.to), ...optionalFilter(filter.action)],
   ];
 }

@@ -4,6 +4,7 @@
  */
 import type { Money } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
+import { optionalFilter } from './optional-filter';
 import { storedMoney } from './stored-amounts';
 
 export interface HistoryPoint {
@@ -26,8 +27,8 @@ export interface SeenTopUp {
   amount: Money;
 }
 
-interface SnapshotRow {
-  id: bigint;
+/** A snapshot's stored columns (integers with safeIntegers). */
+export interface StoredSnapshot {
   recorded_at: string;
   platform_refreshed_at: string | null;
   available_minor: bigint | null;
@@ -35,6 +36,24 @@ interface SnapshotRow {
   pending_minor: bigint | null;
   pending_exact: string | null;
   sync_run_id: bigint | null;
+}
+
+interface SnapshotRow extends StoredSnapshot {
+  id: bigint;
+}
+
+/** A snapshot with the float it is of, as the export reads it. */
+export interface StoredFloatSnapshot extends StoredSnapshot {
+  currency: string;
+  name: string;
+}
+
+/** Which snapshots the export takes: of a currency, of a float (by name), from and to a UTC day. */
+export interface SnapshotFilters {
+  currency?: string | undefined;
+  float?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 interface TopUpRow {
@@ -87,6 +106,31 @@ export function floatKey(currency: string, name: string): string {
 
 export class BalanceHistoryRepository {
   constructor(private readonly db: Ledger) {}
+
+  /**
+   * Every snapshot of every float of the workspace that the filters let through, by currency, float
+   * name and time: each `[Symbol.iterator]()` streams them again.
+   */
+  exportRows(workspaceId: number, filters: SnapshotFilters): Iterable<StoredFloatSnapshot> {
+    const params = [
+      workspaceId,
+      ...optionalFilter(filters.currency),
+      ...optionalFilter(filters.float),
+      ...optionalFilter(filters.from),
+      ...optionalFilter(filters.to),
+    ];
+    const statement = this.db
+      .prepare<typeof params, StoredFloatSnapshot>(
+        `SELECT f.currency, f.name, s.recorded_at, s.platform_refreshed_at, s.available_minor, s.available_exact,
+                s.pending_minor, s.pending_exact, s.sync_run_id
+           FROM balance_snapshots s JOIN floats f ON f.id = s.float_id
+          WHERE f.workspace_id = ? AND (? IS NULL OR f.currency = ?) AND (? IS NULL OR f.name = ?)
+            AND (? IS NULL OR substr(s.recorded_at, 1, 10) >= ?) AND (? IS NULL OR substr(s.recorded_at, 1, 10) <= ?)
+          ORDER BY f.currency, f.name COLLATE NOCASE, f.id, s.recorded_at, s.id`,
+      )
+      .safeIntegers(true);
+    return { [Symbol.iterator]: () => statement.iterate(...params) };
+  }
 
   floatId(workspaceId: number, currency: string, name: string): number | undefined {
     const row = this.db
