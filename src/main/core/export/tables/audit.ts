@@ -5,11 +5,7 @@
 import { actorLabel } from '../../../../shared/domain/recon-words';
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
 import type { ExportColumn, ExportTable } from '../columns';
-import {
-  AuditLogRepository,
-  type AuditRow,
-  type AuditRowsFilter,
-} from '../../ledger/repositories/audit-log';
+import { AuditLogRepository, type AuditRow, type AuditRowsFilter } from '../../ledger/repositories/audit-log';
 import { integerOf, type ExportSource } from './source';
 
 export type { AuditRow };

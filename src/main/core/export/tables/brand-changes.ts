@@ -1,9 +1,6 @@
 /** The brand change log: every change a sync observed, oldest first (old and new values as JSON text). */
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
-import {
-  BrandsRepository,
-  type BrandChangeExportRow as ChangeRow,
-} from '../../ledger/repositories/brands';
+import { BrandsRepository, type BrandChangeExportRow as ChangeRow } from '../../ledger/repositories/brands';
 import type { ExportColumn, ExportTable } from '../columns';
 import { integerOf, type ExportSource } from './source';
 

@@ -35,7 +35,10 @@ function streamed<T>(statement: Database.Statement, params: readonly unknown[]):
 }
 
 export class TransferExportRepository {
-  private readonly distinctStatements = new Map<DistinctColumn, Database.Statement<[number, number], string>>();
+  private readonly distinctStatements = new Map<
+    DistinctColumn,
+    Database.Statement<[number, number], string>
+  >();
   private submissionStatement: Database.Statement<[number], number> | undefined;
   private snapshotRead: Database.Statement | undefined;
 
@@ -73,7 +76,12 @@ export class TransferExportRepository {
   }
 
   /** Every match's CSV line (`lineSql`, see transfer-csv-lines.ts) in the query's order. */
-  lines(query: WindowQuery, plan: WindowPlan, lineSql: string, lineParams: readonly string[]): Iterable<string> {
+  lines(
+    query: WindowQuery,
+    plan: WindowPlan,
+    lineSql: string,
+    lineParams: readonly string[],
+  ): Iterable<string> {
     const statement = this.db
       .prepare(query.rowsSql(plan, `${lineSql} AS line`))
       .pluck()
