@@ -5,19 +5,12 @@
  * reconcile/audit (entry-hash.ts, audit-log.ts).
  */
 import type Database from 'better-sqlite3';
+import type { HashedFields } from '../../reconcile/audit/entry-hash';
 import type { Ledger } from '../db';
 import { optionalFilter } from './optional-filter';
 
-/** The stored columns of an entry that is appended (details: its canonical JSON text). */
-export interface AuditLogInsert {
-  workspaceId: number;
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  subject: string;
-  details: string;
-  prevHash: string;
+/** The stored columns of an entry that is appended: the hashed ones and the hash. */
+export interface AuditLogInsert extends HashedFields {
   hash: string;
 }
 
