@@ -4,6 +4,7 @@
  */
 import type { Money } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
+import { FIRST_APPROVALS, type FirstApprovalRow } from './first-approvals';
 import { optionalFilter } from './optional-filter';
 import { storedMoney } from './stored-amounts';
 
@@ -56,19 +57,6 @@ export interface SnapshotFilters {
   to?: string | undefined;
 }
 
-interface TopUpRow {
-  currency: string;
-  float_name: string;
-  created_utc: string;
-  seen_before: bigint;
-  observed_at: string;
-  sync_run_id: bigint | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-}
-
 /** Snapshot and top-up amounts: exact text is read back in canonical form. */
 const CANONICAL = { canonical: true } as const;
 
@@ -85,20 +73,6 @@ function toPoint(row: SnapshotRow, currency: string): HistoryPoint {
 
 const SNAPSHOT_COLUMNS = `id, recorded_at, platform_refreshed_at, available_minor, available_exact,
   pending_minor, pending_exact, sync_run_id`;
-
-/** "approved" and "approved_edited" credit the float; the first history row in either counts once. */
-const FIRST_APPROVALS = `
-  SELECT r.currency, r.float_name, r.created_utc,
-         EXISTS (SELECT 1 FROM transfer_request_history b
-                  WHERE b.transfer_request_id = h.transfer_request_id AND b.id < h.id) AS seen_before,
-         h.observed_at, h.sync_run_id, h.approved_minor, h.approved_exact, h.requested_minor, h.requested_exact
-    FROM transfer_request_history h JOIN transfer_requests r ON r.id = h.transfer_request_id
-   WHERE r.workspace_id = ? AND h.observed_at >= ?
-     AND h.status IN ('approved', 'approved_edited')
-     AND NOT EXISTS (SELECT 1 FROM transfer_request_history e
-                      WHERE e.transfer_request_id = h.transfer_request_id AND e.id < h.id
-                        AND e.status IN ('approved', 'approved_edited'))
-   ORDER BY h.id`;
 
 export function floatKey(currency: string, name: string): string {
   return `${currency} ${name}`;
@@ -188,9 +162,9 @@ export class BalanceHistoryRepository {
    */
   topUpsSince(workspaceId: number, since: string): Map<string, SeenTopUp[]> {
     const rows = this.db
-      .prepare<[number, string], TopUpRow>(FIRST_APPROVALS)
+      .prepare<[number, string, null, null], FirstApprovalRow>(FIRST_APPROVALS)
       .safeIntegers(true)
-      .all(workspaceId, since);
+      .all(workspaceId, since, null, null); // no upper bound
     const byFloat = new Map<string, SeenTopUp[]>();
     for (const row of rows) {
       const approved = row.approved_minor !== null || row.approved_exact !== null;
