@@ -5,8 +5,8 @@
  * .audit_seq, 0011) and an entered opening balance (float_opening_balances.audit_seq, 0017). A cut tail leaves a shorter chain that checks out on its own; these rows still
  * name the entries that were removed. Tables that an older schema does not have yet are skipped.
  */
-import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
+import { SchemaObjectsRepository } from './schema-objects';
 
 /** The kinds of rows that refer to an audit entry, in the words a person reads. */
 export type AuditReferrer = 'decision' | 'sign-off' | 'unlock' | 'opening-balance';
@@ -35,20 +35,14 @@ const REFERRERS: ReadonlyArray<{ referrer: AuditReferrer; table: string }> = [
 ];
 
 export class AuditReferencesRepository {
-  private schemaObject: Database.Statement<[string, string], number> | undefined;
+  private readonly schema: SchemaObjectsRepository;
 
-  constructor(private readonly db: Ledger) {}
-
-  /** Whether the schema has this table or trigger (an older schema, or a tampered one, may not). */
-  hasSchemaObject(type: 'table' | 'trigger', name: string): boolean {
-    this.schemaObject ??= this.db
-      .prepare<[string, string], number>('SELECT count(*) FROM sqlite_schema WHERE type = ? AND name = ?')
-      .pluck();
-    return this.schemaObject.get(type, name) === 1;
+  constructor(private readonly db: Ledger) {
+    this.schema = new SchemaObjectsRepository(db);
   }
 
   private hasTable(name: string): boolean {
-    return this.hasSchemaObject('table', name);
+    return this.schema.has('table', name);
   }
 
   /** Rows of the workspace that name an audit entry the log does not have, by referrer and seq. */

@@ -16,6 +16,7 @@ import {
   type DanglingAuditReference,
   type SignOffHeadMismatch,
 } from '../../ledger/repositories/audit-references';
+import { SchemaObjectsRepository } from '../../ledger/repositories/schema-objects';
 import { translateSqliteError } from '../../ledger/storage-errors';
 import { schemaVersionOf } from '../../ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../ledger/migrations';
@@ -47,12 +48,13 @@ export interface AuditReferenceCheck {
 
 function inspect(db: Ledger): LedgerAuditReport {
   const schemaVersion = schemaVersionOf(db);
-  const references = new AuditReferencesRepository(db);
-  if (!references.hasSchemaObject('table', 'audit_log')) {
+  const schema = new SchemaObjectsRepository(db);
+  if (!schema.has('table', 'audit_log')) {
     return schemaVersion < AUDIT_LOG_SCHEMA_VERSION
       ? { kind: 'before_audit_log', schemaVersion }
       : { kind: 'table_missing', schemaVersion };
   }
+  const references = new AuditReferencesRepository(db);
   const workspaceIds = new AuditLogRepository(db).workspaceIds();
   const ids = [...new Set([...workspaceIds, ...references.workspaceIds()])].sort((a, b) => a - b);
   return {
@@ -66,7 +68,7 @@ function inspect(db: Ledger): LedgerAuditReport {
         headMismatches: references.headMismatches(workspaceId),
       },
     })),
-    triggersPresent: TRIGGERS.every((name) => references.hasSchemaObject('trigger', name)),
+    triggersPresent: TRIGGERS.every((name) => schema.has('trigger', name)),
   };
 }
 
