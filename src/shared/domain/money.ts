@@ -18,13 +18,14 @@ export interface Money {
  */
 const MAX_INTEGER_DIGITS = 30;
 const MAX_DECIMAL_PLACES = 30;
-const Exact = Decimal.clone({
+/** The decimal every amount is computed in: 80 significant digits, plain notation, no rounding in range. */
+export const Exact = Decimal.clone({
   precision: 80,
   rounding: Decimal.ROUND_HALF_EVEN,
   toExpNeg: -100,
   toExpPos: 100,
 });
-type Exact = InstanceType<typeof Exact>;
+export type Exact = InstanceType<typeof Exact>;
 
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 

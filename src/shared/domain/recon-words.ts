@@ -1,4 +1,9 @@
-import { AGEING_BUCKETS, MATCH_RULE_NAMES, RECON_STATES } from '../ipc/contract-reconcile';
+import {
+  AGEING_BUCKETS,
+  MATCH_RULE_NAMES,
+  RECON_STATES,
+  RESOLUTION_REASONS,
+} from '../ipc/contract-reconcile';
 import type { RollforwardFlagValue } from '../ipc/contract-rollforward';
 
 /**
@@ -11,14 +16,7 @@ import type { RollforwardFlagValue } from '../ipc/contract-rollforward';
 export type ReconStateCode = (typeof RECON_STATES)[number];
 export type MatchRuleCode = (typeof MATCH_RULE_NAMES)[number];
 
-export const RESOLUTION_REASON_CODES = [
-  'bank_fee',
-  'fx_difference',
-  'duplicate',
-  'refunded',
-  'not_a_top_up',
-  'other',
-] as const;
+export const RESOLUTION_REASON_CODES = RESOLUTION_REASONS;
 export type ResolutionReasonCode = (typeof RESOLUTION_REASON_CODES)[number];
 
 export const STATE_WORDS: Readonly<Record<ReconStateCode, string>> = {

@@ -29,6 +29,16 @@ export const ReconStateName = z.enum(RECON_STATES);
 export const AGEING_BUCKETS = ['0-2', '3-7', '8-30', 'over-30'] as const;
 export const AgeingBucketName = z.enum(AGEING_BUCKETS);
 
+/** Why a person resolved an item without a match (recon:resolve). */
+export const RESOLUTION_REASONS = [
+  'bank_fee',
+  'fx_difference',
+  'duplicate',
+  'refunded',
+  'not_a_top_up',
+  'other',
+] as const;
+
 export const MATCH_RULE_NAMES = [
   'exact_reference',
   'fuzzy_reference',

@@ -13,6 +13,7 @@ import {
   ReconRequestDetailSchema,
   ReconStateName,
   AgeingBucketName,
+  RESOLUTION_REASONS,
   ReconSummarySchema,
   StatementProblemSchema,
 } from './contract-recon-schemas';
@@ -177,7 +178,7 @@ export const reconcileContract = {
       .object({
         kind: z.enum(['request', 'line']),
         id: z.string().min(1),
-        reasonCode: z.enum(['bank_fee', 'fx_difference', 'duplicate', 'refunded', 'not_a_top_up', 'other']),
+        reasonCode: z.enum(RESOLUTION_REASONS),
         note: z.string().min(1).max(1000),
       })
       .strict(),

@@ -13,15 +13,7 @@
  * - A card kind the brand does not sell (no digital_issuance / physical_activation among its
  *   transaction types) accepts nothing.
  */
-import Decimal from 'decimal.js';
-
-const Exact = Decimal.clone({
-  precision: 80,
-  rounding: Decimal.ROUND_HALF_EVEN,
-  toExpNeg: -100,
-  toExpPos: 100,
-});
-type Exact = InstanceType<typeof Exact>;
+import { Exact } from '../../../shared/domain/money';
 
 export type CardKind = 'digital' | 'physical';
 

@@ -12,6 +12,7 @@ import { ledgerPresence, refuseLostLedger } from './lost-ledger';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { recordLedgerDamage } from './workspace-state';
 import { LocksRepository } from './repositories/locks';
+import { SchemaObjectsRepository } from './repositories/schema-objects';
 
 export { BACKUPS_FOLDER_NAME };
 /** Every backup FloatDesk names itself starts so: `ledger-YYYYMMDD-HHMMSS.sqlite`. */
@@ -131,12 +132,7 @@ export function settleLedgerCopy(path: string): LedgerFileFacts {
   try {
     db.pragma('journal_mode = DELETE');
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
-    const hasWorkspaces =
-      db
-        .prepare<[], { n: number }>(
-          "SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = 'workspaces'",
-        )
-        .get()?.n === 1;
+    const hasWorkspaces = new SchemaObjectsRepository(db).has('table', 'workspaces');
     const structure = findIntegrityProblems(db, { full: true, foreignKeys: false });
     const foreignKeys = findForeignKeyRows(db, Math.max(0, PROBLEMS_LISTED - structure.length));
     const problems = [...structure, ...foreignKeys.map(foreignKeyProblemText)];

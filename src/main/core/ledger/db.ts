@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../../shared/ipc/errors';
 import { precreatePrivateFile } from '../files/private-files';
 import { findIntegrityProblems, ledgerCorrupt } from './integrity';
+import { SchemaObjectsRepository } from './repositories/schema-objects';
 import { translateSqliteError } from './storage-errors';
 
 export type Ledger = Database.Database;
@@ -51,12 +52,9 @@ export function inspectLedgerFile(db: Ledger): LedgerFileFacts {
   const applicationId = db.pragma('application_id', { simple: true }) as number;
   const schemaVersion = db.pragma('user_version', { simple: true }) as number;
   const journalMode = String(db.pragma('journal_mode', { simple: true }));
-  const objects = db.prepare<[], number>('SELECT count(*) FROM sqlite_schema').pluck().get() ?? 0;
-  const hasWorkspaces =
-    db
-      .prepare<[], number>("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'workspaces'")
-      .pluck()
-      .get() === 1;
+  const schema = new SchemaObjectsRepository(db);
+  const objects = schema.count();
+  const hasWorkspaces = schema.has('table', 'workspaces');
   let kind: LedgerKind = 'foreign';
   if (applicationId === FLOATDESK_APPLICATION_ID) kind = 'floatdesk';
   else if (applicationId === 0 && schemaVersion >= 1 && hasWorkspaces) kind = 'floatdesk';

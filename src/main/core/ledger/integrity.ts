@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from './db';
+import { SchemaObjectsRepository, type ForeignKeyProblem } from './repositories/schema-objects';
 
 export interface IntegrityOptions {
   /** integrity_check (every index against its table) instead of the faster quick_check. */
@@ -10,11 +11,7 @@ export interface IntegrityOptions {
   foreignKeys?: boolean;
 }
 
-export interface ForeignKeyProblem {
-  table: string;
-  rowid: number | bigint | null;
-  parent: string;
-}
+export type { ForeignKeyProblem };
 
 /** The restore hint every damaged-ledger message ends with. */
 export const RESTORE_HINT = 'Restore it from a backup with "floatdesk restore --from <backup file>".';
@@ -50,13 +47,7 @@ export function findIntegrityProblems(db: Ledger, options: IntegrityOptions = {}
 
 /** Rows whose parent row is missing (foreign_key_check), at most `limit`. */
 export function findForeignKeyRows(db: Ledger, limit = 10): ForeignKeyProblem[] {
-  const rows: ForeignKeyProblem[] = [];
-  if (limit <= 0) return rows;
-  for (const row of db.prepare<[], ForeignKeyProblem>('PRAGMA foreign_key_check').iterate()) {
-    rows.push(row);
-    if (rows.length >= limit) break;
-  }
-  return rows;
+  return new SchemaObjectsRepository(db).foreignKeyRows(limit);
 }
 
 export function foreignKeyProblemText(row: ForeignKeyProblem): string {

@@ -3,6 +3,7 @@
  * declined (rejected suggestions, and automatic matches that were undone — an undone automatic
  * match is not proposed again, or the next run would store it right back).
  */
+import { RESOLUTION_REASONS } from '../../../shared/ipc/contract-reconcile';
 import type { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import type { StoredMatch } from './explain';
 import { matchSignature } from './suggestion-key';
@@ -27,14 +28,7 @@ export interface RejectPayload {
   signatures: string[];
 }
 
-export const RESOLUTION_REASONS = [
-  'bank_fee',
-  'fx_difference',
-  'duplicate',
-  'refunded',
-  'not_a_top_up',
-  'other',
-] as const;
+export { RESOLUTION_REASONS };
 export type ResolutionReason = (typeof RESOLUTION_REASONS)[number];
 
 /** payload of resolve decisions. */

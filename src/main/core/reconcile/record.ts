@@ -29,14 +29,14 @@ export interface RecordedDecision {
 /** Checks run inside the transaction too, so nothing can change between the check and the write. */
 export function recordDecision(
   context: ReconContext,
-  prepare: (repo: ReconDecisionsRepository) => DecisionToRecord,
+  decide: (repo: ReconDecisionsRepository) => DecisionToRecord,
 ): RecordedDecision {
   const { db, workspaceId } = context;
   const repo = new ReconDecisionsRepository(db);
   let versions: [string, string] | undefined;
   const recorded = db
     .transaction((): RecordedDecision => {
-      const decision = prepare(repo);
+      const decision = decide(repo);
       const before = ledgerVersion(context);
       const decisionId = repo.nextId();
       const at = context.now();

@@ -62,14 +62,13 @@ export function toItem(
     : item.automatic === 'closed_unpaid'
       ? CLOSED_UNPAID
       : null;
+  // What a line and a request item both say of themselves, in the order the report writes it.
+  const head = { id: item.id, state: item.state, ageing: item.ageing, date: item.date };
   if (item.kind === 'line') {
     const line = world.lineByKey.get(item.id)!;
     return {
       kind: 'line',
-      id: item.id,
-      state: item.state,
-      ageing: item.ageing,
-      date: item.date,
+      ...head,
       amount: { amount: line.amount, currency: line.currency },
       label: lineLabel(line),
       match,
@@ -81,10 +80,7 @@ export function toItem(
   const request = world.requestByKey.get(item.id)!;
   return {
     kind: 'request',
-    id: item.id,
-    state: item.state,
-    ageing: item.ageing,
-    date: item.date,
+    ...head,
     amount: request.requested,
     label: request.float,
     match,

@@ -10,7 +10,7 @@ import {
   type RollForwardFlag,
   type RollForwardReport,
 } from './rollforward/rollforward';
-import { RollForwardRepository } from './rollforward/rollforward-data';
+import { RollForwardRepository } from '../ledger/repositories/rollforward';
 import type { ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import type { ReconWorld } from './world';

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { WorkspaceEntry } from '../../../shared/ipc/contract-settings';
 import { AppError } from '../../../shared/ipc/errors';
+import { WorkspacesRepository } from '../ledger/repositories/workspaces';
 import { demoWorkspaceDir, ledgerPathOf } from '../paths';
 
 export type WorkspaceInfo = Omit<WorkspaceEntry, 'current'>;
@@ -24,13 +25,9 @@ export function readWorkspaceInfo(dir: string, nativeBinding?: string): Workspac
       fileMustExist: true,
       ...(nativeBinding === undefined ? {} : { nativeBinding }),
     });
-    const row = db
-      .prepare<[], { name: string; kind: 'demo' | 'platform'; base_url: string | null }>(
-        'SELECT name, kind, base_url FROM workspaces ORDER BY id LIMIT 1',
-      )
-      .get();
-    if (!row) throw new Error('the ledger has no workspace record');
-    return { dir, name: row.name, kind: row.kind, baseUrl: row.base_url };
+    const workspace = new WorkspacesRepository(db).first();
+    if (!workspace) throw new Error('the ledger has no workspace record');
+    return { dir, name: workspace.name, kind: workspace.kind, baseUrl: workspace.baseUrl };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('ledger_corrupt', `The ledger in ${dir} cannot be read as a FloatDesk workspace.`, {

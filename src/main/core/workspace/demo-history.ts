@@ -52,13 +52,7 @@ export function recordDemoHistory(db: Ledger, workspaceId: number, world: World)
   const startTime = world.now;
   const seen = new Map<SimKey, string>();
   db.transaction(() => {
-    const already = db
-      .prepare<[number], number>(
-        'SELECT count(*) FROM balance_snapshots s JOIN floats f ON f.id = s.float_id WHERE f.workspace_id = ?',
-      )
-      .pluck()
-      .get(workspaceId);
-    if ((already ?? 0) > 0) return;
+    if (floats.hasSnapshots(workspaceId)) return;
     past.instants.forEach((at, i) => {
       const recordedAt = iso(at);
       floats.recordSnapshots(

@@ -11,11 +11,12 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../../shared/ipc/errors';
 import type { Ledger } from '../../ledger/db';
+import type { TransferExportRepository } from '../../ledger/repositories/transfer-export';
+import { TransferListRepository } from '../../ledger/repositories/transfer-list';
 import type { Logger } from '../../log/logger';
 import type { WindowPlan, WindowQuery } from '../../transfers/list-query';
 import type { CsvDialect } from '../csv-dialect';
-import { transferLineSpec, transfersCsvBody, type TransferLineSpec } from '../tables/transfers-csv-sql';
-import { segmentSql } from './segment-sql';
+import { transferLineSpec, transfersCsvBody, type TransferLineSpec } from '../tables/transfers-csv-body';
 import { FAILED, STARTED, type RenderResult, type RenderSegment, type RenderWorkerData } from './protocol';
 
 export interface ParallelRendering {
@@ -45,16 +46,16 @@ const START_TIMEOUT_MS = 5_000;
 
 export async function* parallelTransfersCsvBody(
   db: Ledger,
+  repository: TransferExportRepository,
   query: WindowQuery,
   plan: WindowPlan,
   dialect: CsvDialect,
   parallel: ParallelRendering,
-  hasStaleListValues: (db: Ledger, workspaceId: number) => boolean,
 ): AsyncIterable<Chunk> {
   const workspaceId = query.params[0] as number;
-  const spec = transferLineSpec(db, workspaceId, dialect);
+  const spec = transferLineSpec(db, repository, workspaceId, dialect);
   const present = existsSync(parallel.workerPath);
-  const started = present ? startInSnapshot(db, spec, dialect, parallel) : 'serial';
+  const started = present ? startInSnapshot(db, repository, spec, dialect, parallel) : 'serial';
   if (Array.isArray(started)) parallel.log?.info('export.render', { threads: started.length + 1 });
   else if (started === 'serial')
     parallel.log?.warn('export.render', {
@@ -66,17 +67,17 @@ export async function* parallelTransfersCsvBody(
   if (started === 'changed') {
     // Something was committed since the export's snapshot, which has just been replaced: it must
     // not hold list values the writer has not brought up to date.
-    if (hasStaleListValues(db, workspaceId))
+    if (new TransferListRepository(db).hasStaleIn(workspaceId))
       throw new AppError(
         'ledger_busy',
         'The ledger changed while the export started (a sync is writing). Try the export again when the sync has finished.',
       );
   }
   if (!Array.isArray(started)) {
-    yield* transfersCsvBody(db, query, plan, dialect);
+    yield* transfersCsvBody(db, repository, query, plan, dialect);
     return;
   }
-  yield* renderInOrder(db, query, plan, spec, started);
+  yield* renderInOrder(repository, query, plan, spec, started);
 }
 
 /**
@@ -86,6 +87,7 @@ export async function* parallelTransfersCsvBody(
  */
 function startInSnapshot(
   db: Ledger,
+  repository: TransferExportRepository,
   spec: TransferLineSpec,
   dialect: CsvDialect,
   parallel: ParallelRendering,
@@ -95,8 +97,7 @@ function startInSnapshot(
   try {
     db.exec('COMMIT');
     const changed = db.pragma('data_version', { simple: true }) !== before;
-    db.exec('BEGIN');
-    db.prepare('SELECT 1 FROM transfer_requests LIMIT 1').get();
+    repository.beginSnapshot();
     if (changed) return 'changed';
     const signals = new SharedArrayBuffer(8);
     const workerData: RenderWorkerData = {
@@ -136,7 +137,7 @@ type Pending = { local: string; count: number } | { remote: Promise<Remote>; wor
 type Remote = { buffer: ArrayBuffer; length: number; rows: number };
 
 async function* renderInOrder(
-  db: Ledger,
+  repository: TransferExportRepository,
   query: WindowQuery,
   plan: WindowPlan,
   spec: TransferLineSpec,
@@ -160,11 +161,8 @@ async function* renderInOrder(
     });
   }
   // The core renders its share with the workers' statement, on its own connection and snapshot.
-  const local = db.prepare(segmentSql(spec)).pluck().safeIntegers(true);
-  const ids = db
-    .prepare(query.idsSql(plan))
-    .pluck()
-    .iterate(...query.params, -1, 0) as IterableIterator<number>;
+  const renderLocally = repository.segmentRenderer(spec.lineSql);
+  const ids = repository.ids(query, plan);
   const renderers = workers.length + 1;
   const segments = new Map<number, Pending>();
   let dispatched = 0;
@@ -208,7 +206,7 @@ async function* renderInOrder(
         pending.worker.postMessage(recycled, [buffer]);
         continue;
       }
-      const lines = local.all(...spec.lineParams, pending.local) as string[];
+      const lines = renderLocally(spec.lineParams, pending.local);
       if (lines.length !== pending.count)
         throw new AppError(
           'internal',

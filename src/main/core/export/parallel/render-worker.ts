@@ -6,9 +6,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toErrorShape } from '../../../../shared/ipc/errors';
 import { openLedger, type Ledger } from '../../ledger/db';
+import { TransferExportRepository } from '../../ledger/repositories/transfer-export';
 import { translateStorageError } from '../../ledger/storage-errors';
-import { registerFallback } from '../tables/transfers-csv-sql';
-import { segmentSql } from './segment-sql';
+import { registerFallback } from '../tables/transfers-csv-body';
 import { FAILED, STARTED, type RenderResult, type RenderSegment, type RenderWorkerData } from './protocol';
 
 if (!parentPort) throw new Error('The CSV render worker must be started as a worker thread.');
@@ -39,9 +39,9 @@ try {
     ...(data.nativeBinding === undefined ? {} : { nativeBinding: data.nativeBinding }),
   });
   registerFallback(db, data.dialect);
-  const statement = db.prepare(segmentSql(data)).pluck().safeIntegers(true);
-  db.exec('BEGIN');
-  db.prepare('SELECT 1 FROM transfer_requests LIMIT 1').get();
+  const repository = new TransferExportRepository(db);
+  const render = repository.segmentRenderer(data.lineSql);
+  repository.beginSnapshot();
   const ledger = db;
   port.on('message', (message: RenderSegment) => {
     if (message.recycled !== undefined) spare.push(message.recycled);
@@ -49,7 +49,7 @@ try {
     if (segment === undefined || ids === undefined || !ledger.open) return;
     let result: RenderResult;
     try {
-      const lines = statement.all(...data.lineParams, ids) as string[];
+      const lines = render(data.lineParams, ids);
       if (lines.length !== count)
         throw new Error(`segment ${segment}: ${lines.length} rows for ${count} ids`);
       // Encoded here, so the core neither copies nor encodes the text (and holds no big strings).

@@ -5,20 +5,12 @@
 import { actorLabel } from '../../../../shared/domain/recon-words';
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
 import type { ExportColumn, ExportTable } from '../columns';
+import { AuditLogRepository, type AuditRow, type AuditRowsFilter } from '../../ledger/repositories/audit-log';
 import { integerOf, type ExportSource } from './source';
 
-type Filters = Extract<ExportRequest, { table: 'audit' }>['filters'];
+export type { AuditRow };
 
-export interface AuditRow {
-  seq: bigint;
-  at: string;
-  actor: string;
-  action: string;
-  subject: string;
-  details: string;
-  prev_hash: string;
-  hash: string;
-}
+type Filters = Extract<ExportRequest, { table: 'audit' }>['filters'];
 
 /** The name of the person who acted, as the entry's details keep it (`by`, since names were kept). */
 export function signerOf(details: string): string | null {
@@ -51,40 +43,17 @@ export const AUDIT_COLUMNS: ExportColumn<AuditRow>[] = [
 ];
 
 /** Entries as stored (details: the stored canonical JSON text, byte for byte), streamed in seq order. */
-function auditRows(
-  source: ExportSource,
-  title: string,
-  where: string,
-  params: ReadonlyArray<string | number | bigint | null>,
-): ExportTable<AuditRow> {
-  const statement = source.db
-    .prepare<unknown[], AuditRow>(
-      `SELECT seq, at, actor, action, subject, details, prev_hash, hash FROM audit_log
-        WHERE workspace_id = ? AND ${where}
-        ORDER BY seq`,
-    )
-    .safeIntegers(true);
+function auditRows(source: ExportSource, title: string, filter: AuditRowsFilter): ExportTable<AuditRow> {
   return {
     title,
     columns: AUDIT_COLUMNS,
-    rows: { [Symbol.iterator]: () => statement.iterate(source.workspaceId, ...params) },
+    rows: new AuditLogRepository(source.db).exportRows(source.workspaceId, filter),
     totalRows: null,
   };
 }
 
 export function auditTable(source: ExportSource, filters: Filters = {}): ExportTable<AuditRow> {
-  const optional = (value: string | undefined): [string | null, string | null] => [
-    value ?? null,
-    value ?? null,
-  ];
-  // Dates are whole UTC days, both ends included (the entries' `at` is UTC with Z).
-  return auditRows(
-    source,
-    'Audit log',
-    `(? IS NULL OR substr(at, 1, 10) >= ?) AND (? IS NULL OR substr(at, 1, 10) <= ?)
-       AND (? IS NULL OR action = ?)`,
-    [...optional(filters.from), ...optional(filters.to), ...optional(filters.action)],
-  );
+  return auditRows(source, 'Audit log', { from: filters.from, to: filters.to, action: filters.action });
 }
 
 /**
@@ -96,7 +65,5 @@ export function reportAuditTable(
   source: ExportSource,
   bound: { uptoSeq: number } | { before: string },
 ): ExportTable<AuditRow> {
-  return 'uptoSeq' in bound
-    ? auditRows(source, 'Audit', 'seq <= ?', [bound.uptoSeq])
-    : auditRows(source, 'Audit', 'at < ?', [bound.before]);
+  return auditRows(source, 'Audit', bound);
 }

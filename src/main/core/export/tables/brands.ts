@@ -4,22 +4,12 @@ import { parseLossless } from '../../platform/wire';
 import { CatalogueIndexCache } from '../../catalogue/facet-index';
 import type { FacetFilters } from '../../catalogue/facets';
 import { searchCatalogue, type CatalogueSearchInput } from '../../catalogue/search';
+import { BrandsRepository, type BrandRow } from '../../ledger/repositories/brands';
 import { CatalogueSearchRepository } from '../../ledger/repositories/catalogue-search';
 import type { ExportColumn, ExportTable } from '../columns';
 import type { ExportSource } from './source';
 
 type Filters = Extract<ExportRequest, { table: 'brands' }>['filters'];
-
-interface BrandRow {
-  slug: string;
-  name: string;
-  currency: string;
-  status_code: string;
-  data: string;
-  first_seen_at: string;
-  last_seen_at: string;
-  vanished_at: string | null;
-}
 
 /** The row with its JSON read once (numbers as exact text). */
 interface BrandView extends BrandRow {
@@ -119,13 +109,10 @@ export function brandsTable(source: ExportSource, filters: Filters = {}): Export
   const repository = new CatalogueSearchRepository(source.db);
   const cache = new CatalogueIndexCache(repository, source.workspaceId);
   const slugs = searchCatalogue(repository, cache, catalogueInput(filters)).brands.map((brand) => brand.slug);
-  const statement = source.db.prepare<[number, string], BrandRow>(
-    `SELECT b.slug, b.name, b.currency, b.status_code, b.data, b.first_seen_at, b.last_seen_at, b.vanished_at
-       FROM brands b WHERE b.workspace_id = ? AND b.slug = ?`,
-  );
+  const brands = new BrandsRepository(source.db);
   function* rows(): Iterable<BrandRow> {
     for (const slug of slugs) {
-      const row = statement.get(source.workspaceId, slug);
+      const row = brands.brand(source.workspaceId, slug);
       if (row !== undefined) yield row;
     }
   }

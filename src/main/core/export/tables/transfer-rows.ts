@@ -5,7 +5,7 @@
 import type { Money } from '../../../../shared/domain/money';
 import { amountsOf, type StoredTransfer } from '../../transfers/row';
 import { isOverPrecise } from '../../transfers/amounts';
-import type { StoredTransferColumns } from '../../ledger/repositories/stored-transfer';
+import type { StoredExportTransfer } from '../../ledger/repositories/transfer-export-columns';
 import type { ExportColumn } from '../columns';
 import { storedAmountText } from './source';
 
@@ -24,14 +24,6 @@ export interface TransferExportRow {
   /** 'request': the request as it is now; 'change': one recorded observation of it. */
   entry: 'request' | 'change';
   observedAt: string | null;
-}
-
-/** The stored columns the export reads (amounts with safeIntegers). */
-export interface StoredExportTransfer extends StoredTransferColumns {
-  payment_reference: string;
-  created_at: string;
-  submitted: bigint | number;
-  last_changed_at: string | null;
 }
 
 export function toExportRow(

@@ -4,38 +4,20 @@
  */
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
 import type { Ledger } from '../../ledger/db';
+import {
+  TransferExportRepository,
+  type StoredTransferWithChange,
+} from '../../ledger/repositories/transfer-export';
 import { TransferListRepository } from '../../ledger/repositories/transfer-list';
 import { buildWindowQuery, DEFAULT_SORT, windowPlan } from '../../transfers/list-query';
 import { listValuesOf } from '../../transfers/row';
 import { throwIfAborted, type CsvFastTable } from '../csv';
 import { parallelTransfersCsvBody } from '../parallel/body';
-import { transfersCsvBody } from './transfers-csv-sql';
-import {
-  HISTORY_COLUMNS,
-  toExportRow,
-  TRANSFER_COLUMNS,
-  type StoredExportTransfer,
-  type TransferExportRow,
-} from './transfer-rows';
+import { transfersCsvBody } from './transfers-csv-body';
+import { HISTORY_COLUMNS, toExportRow, TRANSFER_COLUMNS, type TransferExportRow } from './transfer-rows';
 import type { ExportSource } from './source';
-import { TRANSFER_SELECT } from './transfer-select';
 
 type TransfersRequest = Extract<ExportRequest, { table: 'transfers' }>;
-
-const HISTORY_SELECT = `r.id AS request_id, h.id AS change_id, h.observed_at AS change_observed_at,
-  h.status AS change_status, h.requested_minor AS change_requested_minor, h.requested_exact AS change_requested_exact,
-  h.approved_minor AS change_approved_minor, h.approved_exact AS change_approved_exact`;
-
-interface HistoryJoined extends StoredExportTransfer {
-  request_id: bigint;
-  change_id: bigint | null;
-  change_observed_at: string | null;
-  change_status: string | null;
-  change_requested_minor: bigint | null;
-  change_requested_exact: string | null;
-  change_approved_minor: bigint | null;
-  change_approved_exact: string | null;
-}
 
 /** Rows per refresh step (one short write transaction each); the event loop runs between steps. */
 export const REFRESH_STEP_ROWS = 5_000;
@@ -67,20 +49,11 @@ export async function refreshTransferListValues(
  * fixes the snapshot and tells whether the filter and sort columns in it are fresh.
  */
 export function hasStaleListValues(reader: Ledger, workspaceId: number): boolean {
-  return (
-    reader
-      .prepare<[number], number>(
-        // `+workspace_id`: not the workspace index (a scan of every request) but the partial index
-        // that holds only the stale rows (migration 0005), so the check costs nothing on 1M rows.
-        'SELECT 1 FROM transfer_requests WHERE +workspace_id = ? AND list_stale = 1 LIMIT 1',
-      )
-      .pluck()
-      .get(workspaceId) !== undefined
-  );
+  return new TransferListRepository(reader).hasStaleIn(workspaceId);
 }
 
 /** Each request, then (with history) one row per recorded change of it, oldest first. */
-function* withChanges(rows: Iterable<HistoryJoined>): Iterable<TransferExportRow> {
+function* withChanges(rows: Iterable<StoredTransferWithChange>): Iterable<TransferExportRow> {
   let current: bigint | undefined;
   for (const row of rows) {
     if (row.request_id !== current) {
@@ -108,38 +81,22 @@ export function transfersTable(
   request: Omit<TransfersRequest, 'table'>,
 ): CsvFastTable<TransferExportRow> {
   const query = buildWindowQuery(source.workspaceId, request.filters, request.sort ?? DEFAULT_SORT);
-  const total = Number(
-    source.db
-      .prepare(query.countSql)
-      .pluck()
-      .get(...query.params),
-  );
+  const total = new TransferListRepository(source.db).count(query.countSql, query.params);
   const plan = windowPlan(query, total, 0, Math.max(total, 1));
   const title = 'Transfer requests';
+  const repository = new TransferExportRepository(source.db);
   if (request.withHistory === true) {
-    const statement = source.db
-      .prepare(
-        query.rowsSql(
-          plan,
-          `${TRANSFER_SELECT}, ${HISTORY_SELECT}`,
-          'LEFT JOIN transfer_request_history h ON h.transfer_request_id = r.id',
-          'h.id',
-        ),
-      )
-      .safeIntegers(true);
+    const stored = repository.rowsWithChanges(query, plan);
     return {
       title,
       columns: [...TRANSFER_COLUMNS, ...HISTORY_COLUMNS],
-      rows: {
-        [Symbol.iterator]: () =>
-          withChanges(statement.iterate(...query.params) as Iterable<HistoryJoined>)[Symbol.iterator](),
-      },
+      rows: { [Symbol.iterator]: () => withChanges(stored)[Symbol.iterator]() },
       totalRows: null,
     };
   }
-  const statement = source.db.prepare(query.rowsSql(plan, TRANSFER_SELECT)).safeIntegers(true);
+  const stored = repository.rows(query, plan);
   function* rows(): Iterable<TransferExportRow> {
-    for (const row of statement.iterate(...query.params)) yield toExportRow(row as StoredExportTransfer);
+    for (const row of stored) yield toExportRow(row);
   }
   return {
     title,
@@ -148,7 +105,7 @@ export function transfersTable(
     totalRows: total,
     csvBody: (dialect) =>
       source.parallel !== undefined && total >= source.parallel.fromRows
-        ? parallelTransfersCsvBody(source.db, query, plan, dialect, source.parallel, hasStaleListValues)
-        : transfersCsvBody(source.db, query, plan, dialect),
+        ? parallelTransfersCsvBody(source.db, repository, query, plan, dialect, source.parallel)
+        : transfersCsvBody(source.db, repository, query, plan, dialect),
   };
 }

@@ -6,6 +6,7 @@
  * name the entries that were removed. Tables that an older schema does not have yet are skipped.
  */
 import type { Ledger } from '../db';
+import { SchemaObjectsRepository } from './schema-objects';
 
 /** The kinds of rows that refer to an audit entry, in the words a person reads. */
 export type AuditReferrer = 'decision' | 'sign-off' | 'unlock' | 'opening-balance';
@@ -34,15 +35,14 @@ const REFERRERS: ReadonlyArray<{ referrer: AuditReferrer; table: string }> = [
 ];
 
 export class AuditReferencesRepository {
-  constructor(private readonly db: Ledger) {}
+  private readonly schema: SchemaObjectsRepository;
+
+  constructor(private readonly db: Ledger) {
+    this.schema = new SchemaObjectsRepository(db);
+  }
 
   private hasTable(name: string): boolean {
-    return (
-      this.db
-        .prepare<[string], number>("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?")
-        .pluck()
-        .get(name) === 1
-    );
+    return this.schema.has('table', name);
   }
 
   /** Rows of the workspace that name an audit entry the log does not have, by referrer and seq. */

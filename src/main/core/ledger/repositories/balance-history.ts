@@ -4,6 +4,8 @@
  */
 import type { Money } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
+import { FIRST_APPROVALS, type FirstApprovalRow } from './first-approvals';
+import { optionalFilter } from './optional-filter';
 import { storedMoney } from './stored-amounts';
 
 export interface HistoryPoint {
@@ -26,8 +28,8 @@ export interface SeenTopUp {
   amount: Money;
 }
 
-interface SnapshotRow {
-  id: bigint;
+/** A snapshot's stored columns (integers with safeIntegers). */
+export interface StoredSnapshot {
   recorded_at: string;
   platform_refreshed_at: string | null;
   available_minor: bigint | null;
@@ -37,17 +39,22 @@ interface SnapshotRow {
   sync_run_id: bigint | null;
 }
 
-interface TopUpRow {
+interface SnapshotRow extends StoredSnapshot {
+  id: bigint;
+}
+
+/** A snapshot with the float it is of, as the export reads it. */
+export interface StoredFloatSnapshot extends StoredSnapshot {
   currency: string;
-  float_name: string;
-  created_utc: string;
-  seen_before: bigint;
-  observed_at: string;
-  sync_run_id: bigint | null;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
+  name: string;
+}
+
+/** Which snapshots the export takes: of a currency, of a float (by name), from and to a UTC day. */
+export interface SnapshotFilters {
+  currency?: string | undefined;
+  float?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 /** Snapshot and top-up amounts: exact text is read back in canonical form. */
@@ -67,26 +74,37 @@ function toPoint(row: SnapshotRow, currency: string): HistoryPoint {
 const SNAPSHOT_COLUMNS = `id, recorded_at, platform_refreshed_at, available_minor, available_exact,
   pending_minor, pending_exact, sync_run_id`;
 
-/** "approved" and "approved_edited" credit the float; the first history row in either counts once. */
-const FIRST_APPROVALS = `
-  SELECT r.currency, r.float_name, r.created_utc,
-         EXISTS (SELECT 1 FROM transfer_request_history b
-                  WHERE b.transfer_request_id = h.transfer_request_id AND b.id < h.id) AS seen_before,
-         h.observed_at, h.sync_run_id, h.approved_minor, h.approved_exact, h.requested_minor, h.requested_exact
-    FROM transfer_request_history h JOIN transfer_requests r ON r.id = h.transfer_request_id
-   WHERE r.workspace_id = ? AND h.observed_at >= ?
-     AND h.status IN ('approved', 'approved_edited')
-     AND NOT EXISTS (SELECT 1 FROM transfer_request_history e
-                      WHERE e.transfer_request_id = h.transfer_request_id AND e.id < h.id
-                        AND e.status IN ('approved', 'approved_edited'))
-   ORDER BY h.id`;
-
 export function floatKey(currency: string, name: string): string {
   return `${currency} ${name}`;
 }
 
 export class BalanceHistoryRepository {
   constructor(private readonly db: Ledger) {}
+
+  /**
+   * Every snapshot of every float of the workspace that the filters let through, by currency, float
+   * name and time: each `[Symbol.iterator]()` streams them again.
+   */
+  exportRows(workspaceId: number, filters: SnapshotFilters): Iterable<StoredFloatSnapshot> {
+    const params = [
+      workspaceId,
+      ...optionalFilter(filters.currency),
+      ...optionalFilter(filters.float),
+      ...optionalFilter(filters.from),
+      ...optionalFilter(filters.to),
+    ];
+    const statement = this.db
+      .prepare<typeof params, StoredFloatSnapshot>(
+        `SELECT f.currency, f.name, s.recorded_at, s.platform_refreshed_at, s.available_minor, s.available_exact,
+                s.pending_minor, s.pending_exact, s.sync_run_id
+           FROM balance_snapshots s JOIN floats f ON f.id = s.float_id
+          WHERE f.workspace_id = ? AND (? IS NULL OR f.currency = ?) AND (? IS NULL OR f.name = ?)
+            AND (? IS NULL OR substr(s.recorded_at, 1, 10) >= ?) AND (? IS NULL OR substr(s.recorded_at, 1, 10) <= ?)
+          ORDER BY f.currency, f.name COLLATE NOCASE, f.id, s.recorded_at, s.id`,
+      )
+      .safeIntegers(true);
+    return { [Symbol.iterator]: () => statement.iterate(...params) };
+  }
 
   floatId(workspaceId: number, currency: string, name: string): number | undefined {
     const row = this.db
@@ -144,9 +162,9 @@ export class BalanceHistoryRepository {
    */
   topUpsSince(workspaceId: number, since: string): Map<string, SeenTopUp[]> {
     const rows = this.db
-      .prepare<[number, string], TopUpRow>(FIRST_APPROVALS)
+      .prepare<[number, string, null, null], FirstApprovalRow>(FIRST_APPROVALS)
       .safeIntegers(true)
-      .all(workspaceId, since);
+      .all(workspaceId, since, null, null); // no upper bound
     const byFloat = new Map<string, SeenTopUp[]>();
     for (const row of rows) {
       const approved = row.approved_minor !== null || row.approved_exact !== null;

@@ -1,5 +1,7 @@
+import type Database from 'better-sqlite3';
 import type { BrandChange, BrandWrite, StoredBrand } from '../../sync/brand-diff';
 import type { Ledger } from '../db';
+import { optionalFilter } from './optional-filter';
 import { catalogueIndexMarks } from './catalogue-index';
 
 /** When and in which run a catalogue was observed. */
@@ -33,7 +35,8 @@ export interface BrandChangeRecord extends BrandChange {
   observedAt: string;
 }
 
-interface BrandRow {
+/** A brands row as stored. */
+export interface BrandRow {
   id: number;
   slug: string;
   name: string;
@@ -43,6 +46,26 @@ interface BrandRow {
   first_seen_at: string;
   last_seen_at: string;
   vanished_at: string | null;
+}
+
+/** A logged change with its brand's slug and name, as the export reads it (sync run with safeIntegers). */
+export interface BrandChangeExportRow {
+  observed_at: string;
+  slug: string;
+  name: string;
+  kind: string;
+  attribute: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  sync_run_id: bigint | null;
+}
+
+/** Which logged changes the export takes: of a brand (slug or name), from and to a UTC day, of kinds. */
+export interface BrandChangeFilters {
+  brand?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  kinds?: readonly string[] | undefined;
 }
 
 interface ChangeRow {
@@ -64,7 +87,17 @@ const BASELINE = { dataset: 'brands', key: 'catalogue_complete_at' } as const;
  * is brought up to date before the next catalogue search (catalogue-index.ts).
  */
 export class BrandsRepository {
+  private bySlug: Database.Statement<[number, string], BrandRow> | undefined;
+
   constructor(private readonly db: Ledger) {}
+
+  /** One brand of the workspace by its slug, vanished or not. */
+  brand(workspaceId: number, slug: string): BrandRow | undefined {
+    this.bySlug ??= this.db.prepare<[number, string], BrandRow>(
+      'SELECT * FROM brands WHERE workspace_id = ? AND slug = ?',
+    );
+    return this.bySlug.get(workspaceId, slug);
+  }
 
   /** Every stored brand of the workspace by slug, as the diff needs it. */
   loadForDiff(workspaceId: number): Map<string, StoredBrand> {
@@ -186,6 +219,33 @@ export class BrandsRepository {
         lastSeenAt: row.last_seen_at,
         vanishedAt: row.vanished_at,
       }));
+  }
+
+  /** The change log as exported, oldest first: each `[Symbol.iterator]()` streams it again. */
+  exportChanges(workspaceId: number, filters: BrandChangeFilters): Iterable<BrandChangeExportRow> {
+    const brand = filters.brand ?? null;
+    const kinds = filters.kinds === undefined ? null : JSON.stringify(filters.kinds);
+    const params = [
+      workspaceId,
+      brand,
+      brand,
+      brand,
+      ...optionalFilter(filters.from),
+      ...optionalFilter(filters.to),
+      kinds,
+      kinds,
+    ];
+    const statement = this.db
+      .prepare<typeof params, BrandChangeExportRow>(
+        `SELECT c.observed_at, b.slug, b.name, c.kind, c.attribute, c.old_value, c.new_value, c.sync_run_id
+           FROM brand_changes c JOIN brands b ON b.id = c.brand_id
+          WHERE b.workspace_id = ? AND (? IS NULL OR b.slug = ? OR b.name = ?)
+            AND (? IS NULL OR substr(c.observed_at, 1, 10) >= ?) AND (? IS NULL OR substr(c.observed_at, 1, 10) <= ?)
+            AND (? IS NULL OR c.kind IN (SELECT value FROM json_each(?)))
+          ORDER BY c.id`,
+      )
+      .safeIntegers(true);
+    return { [Symbol.iterator]: () => statement.iterate(...params) };
   }
 
   /** The change log, oldest first; optionally only what one sync run observed. */

@@ -137,6 +137,18 @@ export class FloatsRepository {
   }
 
   /** The latest balances as stored, in float order (for the export, which keeps stored text). */
+  /** Whether any float of the workspace has a balance snapshot. */
+  hasSnapshots(workspaceId: number): boolean {
+    return (
+      this.db
+        .prepare<[number], number>(
+          'SELECT count(*) FROM balance_snapshots s JOIN floats f ON f.id = s.float_id WHERE f.workspace_id = ?',
+        )
+        .pluck()
+        .get(workspaceId) !== 0
+    );
+  }
+
   iterateLatestStored(workspaceId: number, filter: LatestFilter = {}): IterableIterator<StoredLatestRow> {
     const currency = filter.currency ?? null;
     const name = filter.name ?? null;

@@ -1,4 +1,5 @@
 import type { Ledger } from '../db';
+import { SchemaObjectsRepository } from './schema-objects';
 
 /** One held lock, as stored in the `locks` table. */
 export interface LockRecord {
@@ -42,13 +43,7 @@ export class LocksRepository {
 
   /** False on a ledger older than the locks migration (restore looks at whatever ledger it finds). */
   exists(): boolean {
-    return (
-      this.db
-        .prepare<[], { n: number }>(
-          "SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = 'locks'",
-        )
-        .get()?.n === 1
-    );
+    return new SchemaObjectsRepository(this.db).has('table', 'locks');
   }
 
   find(name: string): LockRecord | undefined {

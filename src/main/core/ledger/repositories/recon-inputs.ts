@@ -3,21 +3,15 @@
  * and the dates the imported statements cover.
  */
 import type { Ledger } from '../db';
-import { transferAmounts, type StoredTransferColumns } from './stored-transfer';
-import type { TransferAmount } from './transfer-reads';
+import {
+  transferRequestFields,
+  type StoredTransferIdentity,
+  type TransferRequestFields,
+} from './stored-transfer';
 
-export interface ReconRequestRow {
+export interface ReconRequestRow extends TransferRequestFields {
   /** transfer_requests.id */
   rowId: number;
-  paymentReference: string;
-  /** As the platform wrote it, with its offset. */
-  createdAt: string;
-  createdUtc: string;
-  float: string;
-  currency: string;
-  requested: TransferAmount;
-  approved: TransferAmount | null;
-  status: string;
 }
 
 /** A span of booking dates one imported statement covers, inclusive. */
@@ -28,11 +22,8 @@ export interface CoveredSpan {
   currency: string | null;
 }
 
-interface RequestRow extends StoredTransferColumns {
+interface RequestRow extends StoredTransferIdentity {
   id: number;
-  payment_reference: string;
-  created_at: string;
-  created_utc: string;
 }
 
 const SELECT_REQUESTS = `SELECT id, payment_reference, created_at, created_utc, float_name, currency, requested_minor,
@@ -40,16 +31,7 @@ const SELECT_REQUESTS = `SELECT id, payment_reference, created_at, created_utc, 
     FROM transfer_requests`;
 
 function requestRow(row: RequestRow): ReconRequestRow {
-  return {
-    rowId: Number(row.id),
-    paymentReference: row.payment_reference,
-    createdAt: row.created_at,
-    createdUtc: row.created_utc,
-    float: row.float_name,
-    currency: row.currency,
-    ...transferAmounts(row),
-    status: row.status,
-  };
+  return { rowId: Number(row.id), ...transferRequestFields(row) };
 }
 
 export class ReconInputsRepository {

@@ -15,6 +15,38 @@ export interface StoredTransferColumns {
   status: string;
 }
 
+/** A request's identity columns with the ones every reader takes. */
+export interface StoredTransferIdentity extends StoredTransferColumns {
+  payment_reference: string;
+  created_at: string;
+  created_utc: string;
+}
+
+/** A stored request as readers hand it on: its identity, float, amounts and status. */
+export interface TransferRequestFields {
+  paymentReference: string;
+  /** As the platform wrote it, with its offset. */
+  createdAt: string;
+  createdUtc: string;
+  float: string;
+  currency: string;
+  requested: Money;
+  approved: Money | null;
+  status: string;
+}
+
+export function transferRequestFields(row: StoredTransferIdentity): TransferRequestFields {
+  return {
+    paymentReference: row.payment_reference,
+    createdAt: row.created_at,
+    createdUtc: row.created_utc,
+    float: row.float_name,
+    currency: row.currency,
+    ...transferAmounts(row),
+    status: row.status,
+  };
+}
+
 /** Transfer amounts are minor units, exact text, or "12.00 EUR" for an amount in another currency. */
 const FOREIGN = { foreign: true } as const;
 

@@ -59,6 +59,7 @@ const withNumberId = <T extends { id: number }>(row: Raw<T>): T => ({ ...row, id
 
 export class TransferListRepository {
   private rowsById: Database.Statement<[string, number], RawWindowRow> | undefined;
+  private staleInWorkspace: Database.Statement<[number], number> | undefined;
 
   constructor(private readonly db: Ledger) {}
 
@@ -108,6 +109,21 @@ export class TransferListRepository {
     return (
       this.db.prepare('SELECT 1 FROM transfer_requests WHERE list_stale = 1 LIMIT 1').get() !== undefined
     );
+  }
+
+  /**
+   * Whether a request of the workspace waits for its list values, as the connection's snapshot sees
+   * it (on the export's reader inside its read transaction this is the read that fixes the snapshot).
+   */
+  hasStaleIn(workspaceId: number): boolean {
+    this.staleInWorkspace ??= this.db
+      .prepare<[number], number>(
+        // `+workspace_id`: not the workspace index (a scan of every request) but the partial index
+        // that holds only the stale rows (migration 0005), so the check costs nothing on 1M rows.
+        'SELECT 1 FROM transfer_requests WHERE +workspace_id = ? AND list_stale = 1 LIMIT 1',
+      )
+      .pluck();
+    return this.staleInWorkspace.get(workspaceId) !== undefined;
   }
 
   count(sql: string, params: readonly unknown[]): number {

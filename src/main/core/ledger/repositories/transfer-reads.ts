@@ -4,22 +4,19 @@
  */
 import { TRANSFER_STATUSES } from '../../../../shared/domain/platform';
 import type { Ledger } from '../db';
-import { transferAmounts, type StoredTransferColumns } from './stored-transfer';
+import type { Money } from '../../../../shared/domain/money';
+import {
+  transferAmounts,
+  transferRequestFields,
+  type StoredTransferColumns,
+  type StoredTransferIdentity,
+  type TransferRequestFields,
+} from './stored-transfer';
 
-export interface TransferAmount {
-  amount: string;
-  currency: string;
-}
+/** An amount of a request: exact text and its currency. */
+export type TransferAmount = Money;
 
-export interface TransferRequestRecord {
-  paymentReference: string;
-  createdAt: string;
-  createdUtc: string;
-  float: string;
-  currency: string;
-  requested: TransferAmount;
-  approved: TransferAmount | null;
-  status: string;
+export interface TransferRequestRecord extends TransferRequestFields {
   /** 'submitted': registered from this workspace (a transfer_submissions row); else first seen on the platform. */
   origin: 'submitted' | 'platform';
   /** An amount had more decimals than its currency allows, or did not fit: kept as text. */
@@ -40,10 +37,7 @@ export interface CurrentRow extends StoredTransferColumns {
   id: bigint;
 }
 
-interface RecordRow extends Omit<CurrentRow, 'id'> {
-  payment_reference: string;
-  created_at: string;
-  created_utc: string;
+interface RecordRow extends StoredTransferIdentity {
   first_seen_at: string;
   last_seen_at: string;
   origin: 'submitted' | 'platform';
@@ -110,13 +104,7 @@ export class TransferReads {
       .safeIntegers(true)
       .all(workspaceId, page.limit ?? -1, page.offset ?? 0);
     return rows.map((row) => ({
-      paymentReference: row.payment_reference,
-      createdAt: row.created_at,
-      createdUtc: row.created_utc,
-      float: row.float_name,
-      currency: row.currency,
-      ...transferAmounts(row),
-      status: row.status,
+      ...transferRequestFields(row),
       origin: row.origin,
       exactText: row.requested_exact !== null || row.approved_exact !== null,
       firstSeenAt: row.first_seen_at,

@@ -61,6 +61,10 @@ export interface TransferSubmissionInput {
 }
 
 const DATASET = 'transfers';
+/** `column = ?` for each of COLUMNS, in its order. */
+const SET_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `${column} = ?`)
+  .join(', ');
 const FINAL_LIST = FINAL_TRANSFER_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** Approved in another currency than requested (never seen): kept as text with its code, nothing lost. */
@@ -92,10 +96,7 @@ export class TransfersRepository extends TransferReads {
           WHERE workspace_id = ? AND payment_reference = ? AND created_utc = ?`,
       )
       .safeIntegers(true);
-    this.update = db.prepare(
-      `UPDATE transfer_requests SET float_name = ?, currency = ?, requested_minor = ?, requested_exact = ?,
-         approved_minor = ?, approved_exact = ?, status = ?, last_seen_at = ? WHERE id = ?`,
-    );
+    this.update = db.prepare(`UPDATE transfer_requests SET ${SET_COLUMNS}, last_seen_at = ? WHERE id = ?`);
     this.touch = db.prepare('UPDATE transfer_requests SET last_seen_at = ? WHERE id = ?');
     this.appendHistory = db.prepare(
       `INSERT INTO transfer_request_history (transfer_request_id, sync_run_id, observed_at, status,
@@ -126,12 +127,8 @@ export class TransfersRepository extends TransferReads {
           const approved = approvedAmount(item);
           const createdUtc = utcInstant(item.created_at);
           const { float, status, payment_reference: reference } = item;
-          // A plain insert that does nothing on a known identity: the fast path of a first sync.
-          const added = this.insert.run(
-            workspaceId,
-            reference,
-            item.created_at,
-            createdUtc,
+          // The values of COLUMNS, in its order: what an insert stores and an update changes.
+          const stored = [
             float,
             currency,
             requested.minor,
@@ -139,6 +136,14 @@ export class TransfersRepository extends TransferReads {
             approved.minor,
             approved.exact,
             status,
+          ] as const;
+          // A plain insert that does nothing on a known identity: the fast path of a first sync.
+          const added = this.insert.run(
+            workspaceId,
+            reference,
+            item.created_at,
+            createdUtc,
+            ...stored,
             observedAt,
             observedAt,
           );
@@ -161,17 +166,7 @@ export class TransfersRepository extends TransferReads {
               counts.unchanged++;
               continue;
             }
-            this.update.run(
-              float,
-              currency,
-              requested.minor,
-              requested.exact,
-              approved.minor,
-              approved.exact,
-              status,
-              observedAt,
-              row.id,
-            );
+            this.update.run(...stored, observedAt, row.id);
             id = row.id;
             counts.changed++;
           }

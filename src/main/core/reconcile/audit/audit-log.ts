@@ -1,6 +1,6 @@
 /**
- * The audit log repository: a hash-chained, append-only record of every user decision and every
- * statement import (migration 0009, recipe in entry-hash.ts).
+ * The audit log: a hash-chained, append-only record of every user decision and every statement
+ * import (migration 0009, recipe in entry-hash.ts, stored by AuditLogRepository).
  *
  * A decision and its log entry commit together or not at all: `appendInTransaction` refuses to run
  * outside the caller's transaction, and computes the entry's seq and prev_hash from the last entry
@@ -8,6 +8,7 @@
  * person typed — never secrets or personal data.
  */
 import type { Ledger } from '../../ledger/db';
+import { AuditLogRepository } from '../../ledger/repositories/audit-log';
 import { canonicalDetails, entryHash, GENESIS_HASH, type AuditDetails } from './entry-hash';
 
 /** Who made the decision: a person in the app, a person at the CLI, or an automatic sync/pass. */
@@ -63,6 +64,18 @@ function checkEntry(entry: NewAuditEntry): void {
     throw new Error('Audit entry: subject must be 1 to 200 characters.');
 }
 
+/** One repository per connection, so its statements are prepared once and reused by every append. */
+const repositories = new WeakMap<Ledger, AuditLogRepository>();
+
+function repositoryOf(db: Ledger): AuditLogRepository {
+  let repository = repositories.get(db);
+  if (repository === undefined) {
+    repository = new AuditLogRepository(db);
+    repositories.set(db, repository);
+  }
+  return repository;
+}
+
 /**
  * Append one entry inside the caller's open transaction (the one that writes the decision), so both
  * commit together. Throws when no transaction is open, and AuditDetailsError for details that are
@@ -76,11 +89,8 @@ export function appendInTransaction(db: Ledger, entry: NewAuditEntry): AuditEntr
   }
   checkEntry(entry);
   const details = canonicalDetails(entry.details);
-  const last = db
-    .prepare<[number], { seq: number; hash: string }>(
-      'SELECT seq, hash FROM audit_log WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1',
-    )
-    .get(entry.workspaceId);
+  const repository = repositoryOf(db);
+  const last = repository.last(entry.workspaceId);
   const fields = {
     prevHash: last?.hash ?? GENESIS_HASH,
     workspaceId: entry.workspaceId,
@@ -92,20 +102,7 @@ export function appendInTransaction(db: Ledger, entry: NewAuditEntry): AuditEntr
     details,
   };
   const hash = entryHash(fields);
-  db.prepare(
-    `INSERT INTO audit_log (workspace_id, seq, at, actor, action, subject, details, prev_hash, hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    fields.workspaceId,
-    fields.seq,
-    fields.at,
-    fields.actor,
-    fields.action,
-    fields.subject,
-    details,
-    fields.prevHash,
-    hash,
-  );
+  repository.insert({ ...fields, hash });
   return {
     ...entry,
     details: JSON.parse(details) as AuditDetails,

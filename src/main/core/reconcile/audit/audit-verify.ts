@@ -5,6 +5,7 @@
  * (decisions, sign-offs and their recorded head, unlocks), and a copy kept elsewhere catches the rest.
  */
 import type { Ledger } from '../../ledger/db';
+import { AuditLogRepository, type StoredAuditRow } from '../../ledger/repositories/audit-log';
 import { entryHash, GENESIS_HASH } from './entry-hash';
 
 export const AUDIT_BREAKS = [
@@ -28,20 +29,8 @@ export type AuditVerification =
   | { ok: true; entries: number; lastHash: string | null }
   | { ok: false; entries: number; firstBad: AuditFirstBad };
 
-interface StoredRow {
-  workspace_id: unknown;
-  seq: unknown;
-  at: unknown;
-  actor: unknown;
-  action: unknown;
-  subject: unknown;
-  details: unknown;
-  prev_hash: unknown;
-  hash: unknown;
-}
-
 /** The hash the row's columns produce, whatever a tamperer put in them (wrong types included). */
-function recomputed(row: StoredRow): string {
+function recomputed(row: StoredAuditRow): string {
   return entryHash({
     prevHash: row.prev_hash as string,
     workspaceId: row.workspace_id as number,
@@ -61,16 +50,9 @@ function recomputed(row: StoredRow): string {
  * hash recomputed, or the chain was spliced). `entries` is how many entries the log holds.
  */
 export function verifyAuditChain(db: Ledger, workspaceId: number): AuditVerification {
-  const entries = db
-    .prepare<[number], number>('SELECT count(*) FROM audit_log WHERE workspace_id = ?')
-    .pluck()
-    .get(workspaceId) as number;
-  const rows = db
-    .prepare<[number], StoredRow>(
-      `SELECT workspace_id, seq, at, actor, action, subject, details, prev_hash, hash FROM audit_log
-        WHERE workspace_id = ? ORDER BY seq, id`,
-    )
-    .iterate(workspaceId);
+  const log = new AuditLogRepository(db);
+  const entries = log.count(workspaceId);
+  const rows = log.chain(workspaceId);
   let expectedSeq = 1;
   let previousHash = GENESIS_HASH;
   for (const row of rows) {

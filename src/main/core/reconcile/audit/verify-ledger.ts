@@ -10,11 +10,13 @@ import { AppError } from '../../../../shared/ipc/errors';
 import { openLedger, type Ledger } from '../../ledger/db';
 import { checkLedgerIntegrity } from '../../ledger/integrity';
 import { refuseLostLedger } from '../../ledger/lost-ledger';
+import { AuditLogRepository } from '../../ledger/repositories/audit-log';
 import {
   AuditReferencesRepository,
   type DanglingAuditReference,
   type SignOffHeadMismatch,
 } from '../../ledger/repositories/audit-references';
+import { SchemaObjectsRepository } from '../../ledger/repositories/schema-objects';
 import { translateSqliteError } from '../../ledger/storage-errors';
 import { schemaVersionOf } from '../../ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../ledger/migrations';
@@ -44,26 +46,16 @@ export interface AuditReferenceCheck {
   headMismatches: SignOffHeadMismatch[];
 }
 
-function hasObject(db: Ledger, type: 'table' | 'trigger', name: string): boolean {
-  return (
-    db.prepare('SELECT count(*) FROM sqlite_schema WHERE type = ? AND name = ?').pluck().get(type, name) === 1
-  );
-}
-
 function inspect(db: Ledger): LedgerAuditReport {
   const schemaVersion = schemaVersionOf(db);
-  if (!hasObject(db, 'table', 'audit_log')) {
+  const schema = new SchemaObjectsRepository(db);
+  if (!schema.has('table', 'audit_log')) {
     return schemaVersion < AUDIT_LOG_SCHEMA_VERSION
       ? { kind: 'before_audit_log', schemaVersion }
       : { kind: 'table_missing', schemaVersion };
   }
   const references = new AuditReferencesRepository(db);
-  const workspaceIds = db
-    .prepare<[], number>(
-      `SELECT id FROM workspaces UNION SELECT DISTINCT workspace_id FROM audit_log ORDER BY 1`,
-    )
-    .pluck()
-    .all();
+  const workspaceIds = new AuditLogRepository(db).workspaceIds();
   const ids = [...new Set([...workspaceIds, ...references.workspaceIds()])].sort((a, b) => a - b);
   return {
     kind: 'checked',
@@ -76,7 +68,7 @@ function inspect(db: Ledger): LedgerAuditReport {
         headMismatches: references.headMismatches(workspaceId),
       },
     })),
-    triggersPresent: TRIGGERS.every((name) => hasObject(db, 'trigger', name)),
+    triggersPresent: TRIGGERS.every((name) => schema.has('trigger', name)),
   };
 }
 

@@ -3,15 +3,22 @@
  * (the last one well before the period start and every one up to just after its end) and the first
  * approval of every request seen around the period, and the opening balances entered for its bounds.
  * It returns a little more than the period on each side (the bound tolerance and a day of margin, for recorded times written with another offset or precision): the
- * pure calculation (rollforward.ts) cuts the period exactly. Nothing is written; both queries run in
+ * pure calculation (reconcile/rollforward/rollforward.ts) cuts the period exactly. Nothing is written; both queries run in
  * one read transaction, so a sync committing meanwhile cannot split them.
  */
 import { canonicalDecimal, fromMinorUnits } from '../../../../shared/domain/money';
-import type { Ledger } from '../../ledger/db';
-import { DAY_MS, periodBounds } from './period';
-import { OpeningBalancesRepository } from '../../ledger/repositories/opening-balances';
-import { BOUND_TOLERANCE_MS, dayOfBound } from './bounds';
-import type { ApprovalInput, EnteredBalanceInput, FloatInput, RollForwardPeriod } from './types';
+import type Database from 'better-sqlite3';
+import { BOUND_TOLERANCE_MS, dayOfBound } from '../../reconcile/rollforward/bounds';
+import { DAY_MS, periodBounds } from '../../reconcile/rollforward/period';
+import type {
+  ApprovalInput,
+  EnteredBalanceInput,
+  FloatInput,
+  RollForwardPeriod,
+} from '../../reconcile/rollforward/types';
+import type { Ledger } from '../db';
+import { FIRST_APPROVALS, type FirstApprovalRow } from './first-approvals';
+import { OpeningBalancesRepository } from './opening-balances';
 
 export interface RollForwardData {
   floats: FloatInput[];
@@ -30,22 +37,6 @@ interface SnapshotRow {
   sync_run_id: bigint | null;
 }
 
-interface ApprovalRow {
-  request_id: bigint;
-  payment_reference: string;
-  float_name: string;
-  currency: string;
-  created_utc: string;
-  seen_before: bigint;
-  observed_at: string;
-  sync_run_id: bigint | null;
-  status: string;
-  approved_minor: bigint | null;
-  approved_exact: string | null;
-  requested_minor: bigint | null;
-  requested_exact: string | null;
-}
-
 /** Per float: the last snapshot recorded before `lower`, and every one from then until `upper`. */
 const SNAPSHOTS = `
   SELECT f.currency, f.name, s.id, s.recorded_at, s.platform_refreshed_at,
@@ -56,21 +47,6 @@ const SNAPSHOTS = `
                                      WHERE b.float_id = f.id AND b.recorded_at < ?), '')
    ORDER BY f.currency, f.name, s.recorded_at, s.id`;
 
-/** The first history row of each request in approved or approved_edited, seen in [lower, upper). */
-const FIRST_APPROVALS = `
-  SELECT r.id AS request_id, r.payment_reference, r.float_name, r.currency, r.created_utc,
-         EXISTS (SELECT 1 FROM transfer_request_history b
-                  WHERE b.transfer_request_id = h.transfer_request_id AND b.id < h.id) AS seen_before,
-         h.observed_at, h.sync_run_id, h.status, h.approved_minor, h.approved_exact,
-         h.requested_minor, h.requested_exact
-    FROM transfer_request_history h JOIN transfer_requests r ON r.id = h.transfer_request_id
-   WHERE r.workspace_id = ? AND h.observed_at >= ? AND h.observed_at < ?
-     AND h.status IN ('approved', 'approved_edited')
-     AND NOT EXISTS (SELECT 1 FROM transfer_request_history e
-                      WHERE e.transfer_request_id = h.transfer_request_id AND e.id < h.id
-                        AND e.status IN ('approved', 'approved_edited'))
-   ORDER BY h.id`;
-
 /** Exact plain decimal text of a stored amount (minor units, or the exact text as sent). */
 function decimalOf(minor: bigint | null, exact: string | null, currency: string): string {
   if (minor !== null) return fromMinorUnits(minor, currency);
@@ -80,7 +56,7 @@ function decimalOf(minor: bigint | null, exact: string | null, currency: string)
 
 const FOREIGN = /^(\S+) ([A-Z]{3})$/;
 
-function approvalOf(row: ApprovalRow): ApprovalInput {
+function approvalOf(row: FirstApprovalRow): ApprovalInput {
   const approved = row.approved_minor !== null || row.approved_exact !== null;
   const foreign = approved && row.approved_exact !== null ? FOREIGN.exec(row.approved_exact.trim()) : null;
   const amount = foreign
@@ -109,6 +85,9 @@ function approvalOf(row: ApprovalRow): ApprovalInput {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 export class RollForwardRepository {
+  private snapshots: Database.Statement<[number, string, string], SnapshotRow> | undefined;
+  private approvals: Database.Statement<[number, string, string, string], FirstApprovalRow> | undefined;
+
   constructor(private readonly db: Ledger) {}
 
   /** The inputs of rollForward() for one workspace and period (UTC days, see period.ts). */
@@ -117,10 +96,12 @@ export class RollForwardRepository {
     const lower = iso(bounds.startMs - BOUND_TOLERANCE_MS - DAY_MS);
     const upper = iso(bounds.endMs + BOUND_TOLERANCE_MS + DAY_MS);
     const openingBalances = new OpeningBalancesRepository(this.db);
-    const snapshots = this.db.prepare<[number, string, string], SnapshotRow>(SNAPSHOTS).safeIntegers(true);
-    const approvals = this.db
-      .prepare<[number, string, string], ApprovalRow>(FIRST_APPROVALS)
-      .safeIntegers(true);
+    const snapshots = (this.snapshots ??= this.db
+      .prepare<[number, string, string], SnapshotRow>(SNAPSHOTS)
+      .safeIntegers(true));
+    const approvals = (this.approvals ??= this.db
+      .prepare<[number, string, string, string], FirstApprovalRow>(FIRST_APPROVALS)
+      .safeIntegers(true));
     return this.db
       .transaction((): RollForwardData => {
         const floats = new Map<string, FloatInput & { snapshots: FloatInput['snapshots'][number][] }>();
@@ -158,7 +139,7 @@ export class RollForwardRepository {
           }));
         return {
           floats: [...floats.values()],
-          approvals: approvals.all(workspaceId, since, upper).map(approvalOf),
+          approvals: approvals.all(workspaceId, since, upper, upper).map(approvalOf),
           entered,
         };
       })

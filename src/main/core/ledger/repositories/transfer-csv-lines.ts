@@ -1,24 +1,21 @@
 /**
- * The transfer table's CSV body rendered by SQLite (the export-csv benchmark): SQL spells each row's
- * finished CSV line — RFC 4180 quoting with replace(), formula neutralisation with a CASE on the
- * first character, amounts from integer minor units with the currency's decimals and the dialect's
- * decimal mark — so JavaScript only joins big strings. A row SQL cannot spell exactly (an amount kept
- * as text, a currency without a known exponent, a value near the 64-bit limit) is handed to the
- * column definitions through a function registered on the connection, so every byte equals the
- * generic writer's (a test compares both on adversarial data).
+ * The SQL expression that spells one transfer row's finished CSV line (the export-csv benchmark's
+ * fast path): RFC 4180 quoting with replace(), formula neutralisation with a CASE on the first
+ * character, amounts from integer minor units with the currency's decimals and the dialect's decimal
+ * mark — so JavaScript only joins big strings. A row SQL cannot spell exactly (an amount kept as
+ * text, a currency without a known exponent, a value near the 64-bit limit) goes to `fallback`, a
+ * function the export registers on the connection, so every byte equals the generic writer's (a test
+ * compares both on adversarial data).
  */
 import { currencyExponent } from '../../../../shared/domain/currency';
-import type { Ledger } from '../../ledger/db';
-import { ORIGIN_SUBMITTED } from '../../ledger/repositories/transfer-list';
-import type { WindowPlan, WindowQuery } from '../../transfers/list-query';
-import { rowLine } from '../csv';
-import { textField } from '../csv-cells';
-import type { CsvDialect } from '../csv-dialect';
-import { toExportRow, TRANSFER_COLUMNS, type StoredExportTransfer } from './transfer-rows';
-import { TRANSFER_FIELDS } from './transfer-select';
+import { TRANSFER_FIELDS } from './transfer-export-columns';
+import { ORIGIN_SUBMITTED } from './transfer-list';
 
-/** Rows per chunk handed to the file. */
-const CHUNK_ROWS = 8_192;
+/** What the line's text depends on of the CSV dialect. */
+export interface LineDialect {
+  separator: string;
+  decimalMark: string;
+}
 /** |minor| below 2^62: abs() and approved − requested cannot overflow a 64-bit integer. */
 const SAFE_MINOR = '4611686018427387904';
 
@@ -77,8 +74,8 @@ function needyParams(needy: readonly string[]): string[] {
   return needy.length <= INLINE_UP_TO ? [...needy] : [JSON.stringify(needy)];
 }
 
-interface LineContext {
-  dialect: CsvDialect;
+export interface LineContext {
+  dialect: LineDialect;
   /** Float names and statuses whose field is not the bare text. */
   needyFloats: readonly string[];
   needyStatuses: readonly string[];
@@ -112,7 +109,7 @@ function minorLineSql(exponent: number, context: LineContext): string {
 }
 
 /** One branch per currency exponent, so each row tests its currency once. */
-function lineSql(groups: Map<number, string[]>, context: LineContext, fallback: string): string {
+function lineSqlOf(groups: Map<number, string[]>, context: LineContext, fallback: string): string {
   const within = (column: string): string => `${column} BETWEEN -${SAFE_MINOR} AND ${SAFE_MINOR}`;
   const minorOnly = [
     'r.requested_exact IS NULL AND r.approved_exact IS NULL',
@@ -128,60 +125,22 @@ function lineSql(groups: Map<number, string[]>, context: LineContext, fallback: 
   return `CASE WHEN NOT (${minorOnly}) THEN ${generic} ${branches.join(' ')} ELSE ${generic} END`;
 }
 
-/** The function SQL calls for a row it cannot spell itself: the column definitions write it. */
-export function registerFallback(db: Ledger, dialect: CsvDialect): string {
-  const name = `floatdesk_transfer_line_${dialect.name.replace('-', '_')}`;
-  db.function(name, { safeIntegers: true, deterministic: true, varargs: true }, (...values: unknown[]) => {
-    const row = Object.fromEntries(
-      TRANSFER_FIELDS.map(([column], index) => [column, values[index]]),
-    ) as unknown as StoredExportTransfer;
-    return rowLine(TRANSFER_COLUMNS, toExportRow(row), dialect);
-  });
-  return name;
-}
-
 /** The SQL expression that spells one row's CSV line (alias `r` is transfer_requests), and its parameters. */
 export interface TransferLineSpec {
   lineSql: string;
   lineParams: string[];
 }
 
-/**
- * Reads what the line depends on (the distinct currencies, float names and statuses, whether anything
- * was submitted) in the connection's snapshot, and registers the fallback function on it.
- */
-export function transferLineSpec(db: Ledger, workspaceId: number, dialect: CsvDialect): TransferLineSpec {
-  // The few distinct values of an indexed column, one index seek each (a loose index scan) rather
-  // than a pass over a million index entries.
-  const distinct = (column: 'currency' | 'float_name' | 'status'): string[] =>
-    db
-      .prepare<[number, number], string>(
-        `WITH RECURSIVE v(value) AS (
-           SELECT min(${column}) FROM transfer_requests WHERE workspace_id = ?
-           UNION ALL
-           SELECT (SELECT min(${column}) FROM transfer_requests WHERE workspace_id = ? AND ${column} > v.value)
-             FROM v WHERE v.value IS NOT NULL)
-         SELECT value FROM v WHERE value IS NOT NULL`,
-      )
-      .pluck()
-      .all(workspaceId, workspaceId);
-  const needy = (values: string[]): string[] =>
-    values.filter((value) => textField(value, dialect.separator) !== value);
-  const context: LineContext = {
-    dialect,
-    needyFloats: needy(distinct('float_name')),
-    needyStatuses: needy(distinct('status')),
-    hasSubmissions:
-      db
-        .prepare<[number], number>('SELECT 1 FROM transfer_submissions WHERE workspace_id = ? LIMIT 1')
-        .pluck()
-        .get(workspaceId) !== undefined,
-  };
-  const groups = exponentGroups(distinct('currency'));
-  const fallback = registerFallback(db, dialect);
+/** The line of every row of `currencies` (the distinct currencies of the rows); `fallback` spells the rest. */
+export function transferLineSql(
+  currencies: readonly string[],
+  context: LineContext,
+  fallback: string,
+): TransferLineSpec {
+  const groups = exponentGroups(currencies);
   // The line's own parameters come first in the text (the SELECT list), once per exponent branch.
   return {
-    lineSql: lineSql(groups, context, fallback),
+    lineSql: lineSqlOf(groups, context, fallback),
     lineParams: [...groups.keys()].flatMap(() => [
       ...needyParams(context.needyFloats),
       ...needyParams(context.needyStatuses),
@@ -189,24 +148,7 @@ export function transferLineSpec(db: Ledger, workspaceId: number, dialect: CsvDi
   };
 }
 
-export function* transfersCsvBody(
-  db: Ledger,
-  query: WindowQuery,
-  plan: WindowPlan,
-  dialect: CsvDialect,
-): Iterable<{ text: string; rows: number }> {
-  const { lineSql: line, lineParams } = transferLineSpec(db, query.params[0] as number, dialect);
-  const statement = db
-    .prepare(query.rowsSql(plan, `${line} AS line`))
-    .pluck()
-    .safeIntegers(true);
-  const pieces: string[] = [];
-  for (const text of statement.iterate(...lineParams, ...query.params) as Iterable<string>) {
-    pieces.push(text);
-    if (pieces.length === CHUNK_ROWS) {
-      yield { text: pieces.join(''), rows: CHUNK_ROWS };
-      pieces.length = 0;
-    }
-  }
-  if (pieces.length > 0) yield { text: pieces.join(''), rows: pieces.length };
+/** One segment's lines: CROSS JOIN keeps json_each as the outer loop, so rows follow the ids. */
+export function segmentSql(lineSql: string): string {
+  return `SELECT ${lineSql} AS line FROM json_each(?) AS k CROSS JOIN transfer_requests r ON r.id = k.value`;
 }
