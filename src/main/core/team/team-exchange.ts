@@ -13,8 +13,8 @@ import { checkChain } from './team-chain';
 import { pullChanges, pushChanges } from './team-changes';
 import { teamMembers } from './team-members';
 
-const PUSH_BATCH = 500;
-const PULL_PAGE = 1000;
+const PUSH_BATCH = 5_000;
+const PULL_PAGE = 5_000;
 
 export interface ExchangeResult {
   pushed: number;

@@ -72,65 +72,74 @@ $$;
 -- Changes from one desktop, in its order. A change already received (its id) is not added again:
 -- its seq is answered, so a push cut off before the answer can simply be sent again. Kinds:
 -- review.* and signoff.unlock need a reviewer, who may not review a sign-off they made
--- (subject: the sign-off); everything else needs a member of the team. The hash is the one
--- change_hash() gives, written out here so a large push does not run a query per change.
+-- (subject: the sign-off); everything else needs a member of the team. The new changes are
+-- written in one statement: their seqs follow each other, they share the moment they were
+-- received, and each hash (the text change_hash() takes) chains to the one before.
 CREATE FUNCTION floatdesk_team.push_changes(changes jsonb)
 RETURNS TABLE (change_id uuid, seq bigint)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = floatdesk_team, pg_catalog, pg_temp AS $$
 DECLARE
   who name := session_user;
   who_role text := floatdesk_team.role_of(session_user);
-  item record;
+  review record;
   prev text;
-  next_seq bigint;
-  received text;
-  digest text;
-  last_seq bigint := 0;
+  fresh_count bigint;
+  first_seq bigint;
+  received text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
 BEGIN
   IF who_role IS NULL THEN
     RAISE EXCEPTION 'The login "%" is not a member of this team.', who USING ERRCODE = '42501';
   END IF;
+  FOR review IN
+    SELECT e.value ->> 'kind' AS kind, e.value ->> 'subject' AS subject FROM jsonb_array_elements(changes) AS e (value)
+     WHERE e.value ->> 'kind' LIKE 'review.%' OR e.value ->> 'kind' = 'signoff.unlock'
+  LOOP
+    IF who_role = 'preparer' THEN
+      RAISE EXCEPTION 'Only a reviewer may %: "%" is a preparer in this team.', replace(review.kind, '.', ' '), who
+        USING ERRCODE = '42501';
+    END IF;
+    IF review.kind LIKE 'review.%' AND EXISTS (
+      SELECT 1 FROM changes c WHERE c.subject = review.subject AND c.kind = 'signoff.create' AND c.actor = who
+    ) THEN
+      RAISE EXCEPTION 'A sign-off is reviewed by someone other than the person who made it.'
+        USING ERRCODE = '42501';
+    END IF;
+  END LOOP;
   -- One pusher at a time: seqs are given, and committed, in chain order.
   PERFORM pg_advisory_xact_lock(hashtext('floatdesk_team.changes'));
   SELECT c.hash INTO prev FROM changes c ORDER BY c.seq DESC LIMIT 1;
   prev := coalesce(prev, repeat('0', 64));
-  FOR item IN
-    SELECT (e.value ->> 'id')::uuid AS id, e.value ->> 'kind' AS kind, e.value ->> 'subject' AS subject,
-           e.value ->> 'payload' AS payload, e.value ->> 'madeAt' AS made_at, c.seq AS known
-      FROM jsonb_array_elements(changes) WITH ORDINALITY AS e (value, n)
-      LEFT JOIN changes c ON c.change_id = (e.value ->> 'id')::uuid
-     ORDER BY e.n
-  LOOP
-    IF item.known IS NOT NULL THEN
-      change_id := item.id; seq := item.known; RETURN NEXT;
-      CONTINUE;
-    END IF;
-    IF item.kind LIKE 'review.%' OR item.kind = 'signoff.unlock' THEN
-      IF who_role = 'preparer' THEN
-        RAISE EXCEPTION 'Only a reviewer may %: "%" is a preparer in this team.', replace(item.kind, '.', ' '), who
-          USING ERRCODE = '42501';
-      END IF;
-      IF item.kind LIKE 'review.%' AND EXISTS (
-        SELECT 1 FROM changes c WHERE c.subject = item.subject AND c.kind = 'signoff.create' AND c.actor = who
-      ) THEN
-        RAISE EXCEPTION 'A sign-off is reviewed by someone other than the person who made it.'
-          USING ERRCODE = '42501';
-      END IF;
-    END IF;
-    next_seq := nextval('change_seq');
-    received := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
-    digest := encode(sha256(convert_to(
-      prev || '|' || next_seq::text || '|' || item.id::text || '|' || item.kind || '|' || item.subject || '|' ||
-      who::text || '|' || item.made_at || '|' || received || '|' || item.payload, 'UTF8')), 'hex');
+  CREATE TEMPORARY TABLE IF NOT EXISTS pushed_changes (
+    k bigint PRIMARY KEY, id uuid, kind text, subject text, payload text, made_at text
+  ) ON COMMIT DROP;
+  TRUNCATE pushed_changes;
+  INSERT INTO pushed_changes (k, id, kind, subject, payload, made_at)
+  SELECT row_number() OVER (ORDER BY e.n), (e.value ->> 'id')::uuid, e.value ->> 'kind', e.value ->> 'subject',
+         e.value ->> 'payload', e.value ->> 'madeAt'
+    FROM jsonb_array_elements(changes) WITH ORDINALITY AS e (value, n)
+   WHERE NOT EXISTS (SELECT 1 FROM changes c WHERE c.change_id = (e.value ->> 'id')::uuid);
+  GET DIAGNOSTICS fresh_count = ROW_COUNT;
+  IF fresh_count > 0 THEN
+    first_seq := nextval('change_seq');
+    PERFORM setval('change_seq', first_seq + fresh_count - 1);
     INSERT INTO changes (seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash)
-    VALUES (next_seq, item.id, item.kind, item.subject, item.payload, who, item.made_at, received, prev, digest);
-    prev := digest;
-    last_seq := next_seq;
-    change_id := item.id; seq := next_seq; RETURN NEXT;
-  END LOOP;
-  IF last_seq > 0 THEN
-    PERFORM pg_notify('floatdesk_team', last_seq::text);
+    WITH RECURSIVE chain (k, prev_hash, hash) AS (
+      SELECT 0::bigint, NULL::text, prev
+      UNION ALL
+      SELECT p.k, chain.hash, encode(sha256(convert_to(
+          chain.hash || '|' || (first_seq + p.k - 1)::text || '|' || p.id::text || '|' || p.kind || '|' ||
+          p.subject || '|' || who::text || '|' || p.made_at || '|' || received || '|' || p.payload, 'UTF8')), 'hex')
+        FROM chain JOIN pushed_changes p ON p.k = chain.k + 1
+    )
+    SELECT first_seq + p.k - 1, p.id, p.kind, p.subject, p.payload, who, p.made_at, received, chain.prev_hash, chain.hash
+      FROM pushed_changes p JOIN chain ON chain.k = p.k ORDER BY p.k;
+    PERFORM pg_notify('floatdesk_team', (first_seq + fresh_count - 1)::text);
   END IF;
+  RETURN QUERY
+    SELECT c.change_id, c.seq
+      FROM jsonb_array_elements(changes) WITH ORDINALITY AS e (value, n)
+      JOIN changes c ON c.change_id = (e.value ->> 'id')::uuid
+     ORDER BY e.n;
 END $$;
 
 -- An admin gives an existing login its role in the team (and takes away any other it had here).
