@@ -79,6 +79,20 @@ export function TextField({
   );
 }
 
+/** The platform's base URL, as both the connection and a new workspace ask for it. */
+export function PlatformAddressField(
+  props: Pick<TextFieldProps, 'id' | 'value' | 'onChange' | 'error' | 'hint'>,
+) {
+  return (
+    <TextField
+      {...props}
+      label="Platform address (base URL)"
+      type="url"
+      placeholder="https://sandbox.example/api/v2"
+    />
+  );
+}
+
 interface SelectFieldProps {
   id: string;
   label: string;
