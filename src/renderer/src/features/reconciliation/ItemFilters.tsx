@@ -2,6 +2,7 @@ import { useReconItems } from '../../stores/recon';
 import { shownValue } from '../../stores/recon-client';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
 import { FilterSelect, SearchField } from '../../components/FilterFields';
+import { LabelledInput } from '../../components/LabelledInput';
 import { choicesWith, plainChoices, withoutEmpty } from '../../lib/filter-values';
 import { useTextFilter } from '../transfers/useTextFilter';
 import { hasItemFilters, type ReconView } from './recon-query';
@@ -29,25 +30,24 @@ function AmountBound({
   const typed = text.trim() === '' ? null : readSearchAmount(text);
   const problem = typed !== null && !typed.ok ? typed.problem : null;
   return (
-    <div className="recon-field recon-amount-bound">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        value={text}
-        maxLength={60}
-        autoComplete="off"
-        aria-invalid={problem !== null}
-        aria-describedby={problem === null ? undefined : `${id}-error`}
-        onChange={(event) => setText(event.target.value)}
-      />
+    <LabelledInput
+      id={id}
+      className="recon-field recon-amount-bound"
+      label={label}
+      inputMode="decimal"
+      value={text}
+      maxLength={60}
+      autoComplete="off"
+      aria-invalid={problem !== null}
+      aria-describedby={problem === null ? undefined : `${id}-error`}
+      onChange={setText}
+    >
       {problem === null ? null : (
         <span id={`${id}-error`} className="recon-field-error" role="alert">
           {problem}
         </span>
       )}
-    </div>
+    </LabelledInput>
   );
 }
 

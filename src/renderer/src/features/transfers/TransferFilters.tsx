@@ -6,6 +6,7 @@ import { useTextFilter } from './useTextFilter';
 import { DateField } from '../../components/DateField';
 import { FilterSelect, SearchField } from '../../components/FilterFields';
 import { choicesWith, plainChoices, withoutEmpty } from '../../lib/filter-values';
+import { LabelledInput } from '../../components/LabelledInput';
 
 interface TransferFiltersProps {
   view: TransferView;
@@ -71,18 +72,16 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
         choices={plainChoices(currencyCodes)}
         onChange={(currency) => patch({ currency })}
       />
-      <div className="filter-field">
-        <label htmlFor="transfers-reference">Payment reference</label>
-        <input
-          id="transfers-reference"
-          type="text"
-          value={reference}
-          maxLength={64}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(event) => setReference(event.target.value)}
-        />
-      </div>
+      <LabelledInput
+        id="transfers-reference"
+        className="filter-field"
+        label="Payment reference"
+        value={reference}
+        maxLength={64}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={setReference}
+      />
       <div className="filter-field filter-date">
         <label htmlFor="transfers-from">Created from</label>
         <DateField id="transfers-from" value={filters.from ?? ''} onChange={(from) => patch({ from })} />
