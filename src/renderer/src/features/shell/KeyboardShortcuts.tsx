@@ -67,7 +67,7 @@ export function KeyboardShortcuts() {
   return (
     <dialog
       ref={dialog}
-      className="shortcuts-dialog"
+      className="app-dialog shortcuts-dialog"
       aria-labelledby="shortcuts-title"
       data-testid="shortcuts"
     >
