@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format-time';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { SaveStatus, TextField } from './Field';
 import './reconciliation-settings.css';
+import { SettingsSection } from './SettingsSection';
 
 type Automatic = ReconSettingsInput['automatic'];
 
@@ -227,12 +228,7 @@ export function ReconciliationSettings() {
     void load();
   }, [load]);
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="reconciliation-heading"
-      data-testid="settings-reconciliation"
-    >
-      <h2 id="reconciliation-heading">Reconciliation</h2>
+    <SettingsSection id="reconciliation" title="Reconciliation" testId="settings-reconciliation">
       <p className="settings-note">
         What a matching run may match without a person. Whatever is ticked, a bank amount that differs from
         the approved amount (the requested one until it is approved) by more than its currency’s tolerance is
@@ -256,6 +252,6 @@ export function ReconciliationSettings() {
           setStatus={setStatus}
         />
       ) : null}
-    </section>
+    </SettingsSection>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { useSettings } from '../../stores/settings';
 import { SaveStatus, TextField } from './Field';
+import { SettingsSection } from './SettingsSection';
 
 /** The name of the person who works in this workspace: sign-offs, decisions and runs carry it. */
 export function SignerNameSection({ settings }: { settings: Settings }) {
@@ -25,8 +26,7 @@ export function SignerNameSection({ settings }: { settings: Settings }) {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="signer-heading" data-testid="settings-signer">
-      <h2 id="signer-heading">Your name</h2>
+    <SettingsSection id="signer" title="Your name" testId="settings-signer">
       <form
         className="settings-form"
         onSubmit={(event) => void submit(event)}
@@ -50,6 +50,6 @@ export function SignerNameSection({ settings }: { settings: Settings }) {
           <SaveStatus text={status} testId="signer-status" />
         </div>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
