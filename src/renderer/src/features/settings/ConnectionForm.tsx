@@ -4,7 +4,7 @@ import type { ErrorShape } from '@shared/ipc/errors';
 import { ErrorState } from '../../components/ErrorState';
 import { useFieldSubmit } from '../../lib/use-field-submit';
 import { usePlatformConnection } from '../../stores/platform-connection';
-import { PlatformAddressField, SaveStatus, TextField } from './Field';
+import { PlatformAddressField, SaveFooter, SaveStatus, TextField } from './Field';
 
 function credentialsInWords(info: ConnectionInfo): string {
   switch (info.credentialsSource) {
@@ -145,13 +145,13 @@ export function ConnectionForm({ info }: { info: ConnectionInfo }) {
       </div>
       <p className="settings-note">{storageNote(info)}</p>
       {info.plainTextStorage.offered ? <PlainTextSetting info={info} /> : null}
-      {errors.other ? <ErrorState title="The connection could not be saved" error={errors.other} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save connection'}
-        </button>
-        <SaveStatus text={status} testId="connection-save-status" />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The connection could not be saved"
+        saveLabel={busy ? 'Saving…' : 'Save connection'}
+        disabled={busy}
+        status={<SaveStatus text={status} testId="connection-save-status" />}
+      />
     </form>
   );
 }

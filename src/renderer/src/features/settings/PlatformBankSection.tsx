@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { usePlatformBankDetails } from '../../stores/platform-bank-details';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
 import { SettingsSection } from './SettingsSection';
 
 const FIELDS: ReadonlyArray<{ field: keyof PlatformBankDetails; label: string; hint?: string }> = [
@@ -60,13 +60,12 @@ function BankDetailsForm({ initial }: { initial: PlatformBankDetails }) {
         autoComplete="off"
         hint="Anything else the platform asks, e.g. “Quote only the payment reference”. Optional."
       />
-      {errors.other ? <ErrorState title="The bank details could not be saved" error={errors.other} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="button">
-          Save bank details
-        </button>
-        <SaveStatus text={status} testId="bank-details-status" />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The bank details could not be saved"
+        saveLabel="Save bank details"
+        status={<SaveStatus text={status} testId="bank-details-status" />}
+      />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { useReconSettings } from '../../stores/recon-settings';
 import { formatDate } from '../../lib/format-time';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
 import './reconciliation-settings.css';
 import { SettingsSection } from './SettingsSection';
 
@@ -201,19 +201,18 @@ function PolicyForm({
           </>
         }
       />
-      {errors.other ? (
-        <ErrorState title="The reconciliation settings could not be saved" error={errors.other} />
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="button">
-          Save reconciliation settings
-        </button>
-        <SaveStatus
-          text={status ?? summaryOf(settings)}
-          quiet={status === null}
-          testId="recon-settings-status"
-        />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The reconciliation settings could not be saved"
+        saveLabel="Save reconciliation settings"
+        status={
+          <SaveStatus
+            text={status ?? summaryOf(settings)}
+            quiet={status === null}
+            testId="recon-settings-status"
+          />
+        }
+      />
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Settings } from '@shared/ipc/contract-settings';
-import { ErrorState } from '../../components/ErrorState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { useSettings } from '../../stores/settings';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
 import { SettingsSection } from './SettingsSection';
 
 /** The name of the person who works in this workspace: sign-offs, decisions and runs carry it. */
@@ -42,13 +41,12 @@ export function SignerNameSection({ settings }: { settings: Settings }) {
           error={errors.fields.signerName}
           hint="Sign-offs, matches, resolutions and matching runs started here are recorded with this name in the audit log and the reports."
         />
-        {errors.other ? <ErrorState title="The name could not be saved" error={errors.other} /> : null}
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Save name
-          </button>
-          <SaveStatus text={status} testId="signer-status" />
-        </div>
+        <SaveFooter
+          failure={errors.other}
+          failureTitle="The name could not be saved"
+          saveLabel="Save name"
+          status={<SaveStatus text={status} testId="signer-status" />}
+        />
       </form>
     </SettingsSection>
   );
