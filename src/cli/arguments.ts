@@ -5,84 +5,65 @@ export class UsageError extends Error {}
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
-const WORKSPACE: OptionSpec = { workspace: { type: 'string' } };
+const TEXT = { type: 'string' } as const;
+const FLAG = { type: 'boolean' } as const;
+const TEXTS = { type: 'string', multiple: true } as const;
+
+/** Options that each take one word of text, by name. */
+function textOptions<Name extends string>(...names: Name[]): Record<Name, typeof TEXT> {
+  return Object.fromEntries(names.map((name) => [name, TEXT])) as Record<Name, typeof TEXT>;
+}
+
+const WORKSPACE = { workspace: TEXT };
+
+/** reconcile profile save: the file, the titles of its columns and how it writes dates and amounts. */
+export const PROFILE_SAVE_TEXT_OPTIONS = [
+  'from',
+  'date',
+  'amount',
+  'debit',
+  'credit',
+  'reference',
+  'balance',
+  'date-format',
+  'decimal',
+] as const;
 
 /** The options each command accepts; anything else is a usage error naming the option. */
 export const COMMAND_OPTIONS = {
-  serve: { ...WORKSPACE, port: { type: 'string' } },
-  status: { ...WORKSPACE, json: { type: 'boolean' } },
-  floats: { ...WORKSPACE, currency: { type: 'string' }, json: { type: 'boolean' } },
-  backup: { ...WORKSPACE, to: { type: 'string' } },
-  restore: { ...WORKSPACE, from: { type: 'string' }, 'accept-audit-damage': { type: 'boolean' } },
+  serve: { ...WORKSPACE, port: TEXT },
+  status: { ...WORKSPACE, json: FLAG },
+  floats: { ...WORKSPACE, currency: TEXT, json: FLAG },
+  backup: { ...WORKSPACE, to: TEXT },
+  restore: { ...WORKSPACE, from: TEXT, 'accept-audit-damage': FLAG },
   audit: { ...WORKSPACE },
   reconcile: {
     ...WORKSPACE,
-    format: { type: 'string' },
-    profile: { type: 'string' },
-    currency: { type: 'string' },
-    'as-of': { type: 'string' },
-    json: { type: 'boolean' },
-    // reconcile profile save: the file and the titles of its columns
-    from: { type: 'string' },
-    date: { type: 'string' },
-    amount: { type: 'string' },
-    debit: { type: 'string' },
-    credit: { type: 'string' },
-    reference: { type: 'string' },
-    text: { type: 'string', multiple: true },
-    balance: { type: 'string' },
-    'date-format': { type: 'string' },
-    decimal: { type: 'string' },
+    ...textOptions('format', 'profile', 'currency', 'as-of'),
+    json: FLAG,
+    ...textOptions(...PROFILE_SAVE_TEXT_OPTIONS),
+    text: TEXTS,
   },
   export: {
     ...WORKSPACE,
-    format: { type: 'string' },
-    out: { type: 'string' },
-    float: { type: 'string' },
-    currency: { type: 'string' },
-    reference: { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    status: { type: 'string', multiple: true },
-    text: { type: 'string' },
-    sort: { type: 'string' },
-    'with-history': { type: 'boolean' },
-    country: { type: 'string' },
-    category: { type: 'string' },
-    brand: { type: 'string' },
-    'as-of': { type: 'string' },
-    state: { type: 'string', multiple: true },
-    ageing: { type: 'string' },
-    search: { type: 'string' },
-    direction: { type: 'string' },
-    min: { type: 'string' },
-    max: { type: 'string' },
-    part: { type: 'string' },
-    'sign-off': { type: 'string' },
-    action: { type: 'string' },
+    ...textOptions('format', 'out', 'float', 'currency', 'reference', 'from', 'to', 'text', 'sort'),
+    status: TEXTS,
+    'with-history': FLAG,
+    ...textOptions('country', 'category', 'brand', 'as-of', 'ageing', 'search', 'direction', 'min', 'max'),
+    ...textOptions('part', 'sign-off', 'action'),
+    state: TEXTS,
   },
-  sync: { ...WORKSPACE, only: { type: 'string' }, since: { type: 'string' } },
-  team: { ...WORKSPACE, database: { type: 'string' }, json: { type: 'boolean' } },
-  workspace: { 'base-url': { type: 'string' }, name: { type: 'string' } },
+  sync: { ...WORKSPACE, only: TEXT, since: TEXT },
+  team: { ...WORKSPACE, database: TEXT, json: FLAG },
+  workspace: { 'base-url': TEXT, name: TEXT },
   simulator: {
-    port: { type: 'string' },
-    seed: { type: 'string' },
-    floats: { type: 'string' },
-    transfers: { type: 'string' },
-    brands: { type: 'string' },
-    adversarial: { type: 'boolean' },
-    admin: { type: 'boolean' },
-    'api-key': { type: 'string' },
-    'api-secret': { type: 'string' },
-    'time-scale': { type: 'string' },
-    'list-cap': { type: 'string' },
-    'end-date-exclusive': { type: 'boolean' },
-    'legacy-floats-shape': { type: 'boolean' },
-    'timestamp-skew-ms': { type: 'string' },
-    'floats-cache-ms': { type: 'string' },
-    'time-zone': { type: 'string' },
-    'error-data-shape': { type: 'string' },
-    'overfull-group': { type: 'boolean' },
+    ...textOptions('port', 'seed', 'floats', 'transfers', 'brands', 'api-key', 'api-secret', 'time-scale'),
+    ...textOptions('list-cap', 'timestamp-skew-ms', 'floats-cache-ms', 'time-zone', 'error-data-shape'),
+    adversarial: FLAG,
+    admin: FLAG,
+    'end-date-exclusive': FLAG,
+    'legacy-floats-shape': FLAG,
+    'overfull-group': FLAG,
   },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -161,46 +142,42 @@ export function currencyOption(values: CommandValues, name = 'currency'): string
   return code;
 }
 
+/** A calendar date written YYYY-MM-DD that exists ("2026-02-30" does not); `example` shows the form. */
+export function dateOption(values: CommandValues, name: string, example: string): string | undefined {
+  const text = stringOption(values, name);
+  if (text === undefined) return undefined;
+  const date = new Date(`${text}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== text
+  )
+    throw new UsageError(`--${name} must be a date such as ${example}, not "${text}".`);
+  return text;
+}
+
 export function flagOption(values: CommandValues, name: string): boolean {
   return values[name] === true;
 }
 
-function boundedNumber(
-  values: CommandValues,
-  name: string,
-  fallback: number,
-  range: { min: number; max: number; pattern: RegExp; kind: string },
-): number {
-  const text = stringOption(values, name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!range.pattern.test(text) || value < range.min || value > range.max) {
-    throw new UsageError(`--${name} must be ${range.kind} from ${range.min} to ${range.max}, not "${text}".`);
-  }
-  return value;
+/** A number option whose text must match `pattern` and lie in [min, max]; `kind` names it in the message. */
+function boundedOption(pattern: RegExp, kind: string) {
+  return (values: CommandValues, name: string, fallback: number, min: number, max: number): number => {
+    const text = stringOption(values, name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!pattern.test(text) || value < min || value > max) {
+      throw new UsageError(`--${name} must be ${kind} from ${min} to ${max}, not "${text}".`);
+    }
+    return value;
+  };
 }
 
 /** A whole number in [min, max]; the flag name is part of the message. */
-export function integerOption(
-  values: CommandValues,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  return boundedNumber(values, name, fallback, { min, max, pattern: /^\d+$/, kind: 'a whole number' });
-}
+export const integerOption = boundedOption(/^\d+$/, 'a whole number');
 
 /** A decimal number in [min, max] ("0.5", "60"); the flag name is part of the message. */
-export function numberOption(
-  values: CommandValues,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  return boundedNumber(values, name, fallback, { min, max, pattern: /^\d+(\.\d+)?$/, kind: 'a number' });
-}
+export const numberOption = boundedOption(/^\d+(\.\d+)?$/, 'a number');
 
 /** One of a fixed list of words; the flag name and the choices are part of the message. */
 export function choiceOption<T extends string>(

@@ -72,18 +72,22 @@ function checkToken(presented: string | undefined, expected: string, reason: str
   return { ok: true };
 }
 
+type RequestGuard = (request: RequestFacts, server: ServerFacts, queryToken: string | null) => GuardVerdict;
+
+/** A guard that first applies the checks every request meets (checkConnection), then its own. */
+function afterConnection(own: RequestGuard): RequestGuard {
+  return (request, server, queryToken) => {
+    const connection = checkConnection(request, server);
+    return connection.ok ? own(request, server, queryToken) : connection;
+  };
+}
+
 /**
  * RPC, event and download requests must also carry this run's session token, as a bearer header.
  * The preview token is refused outright wherever it is presented (header or query): it opens
  * previews and nothing else.
  */
-export function checkApiRequest(
-  request: RequestFacts,
-  server: ServerFacts,
-  queryToken: string | null,
-): GuardVerdict {
-  const connection = checkConnection(request, server);
-  if (!connection.ok) return connection;
+export const checkApiRequest = afterConnection((request, server, queryToken) => {
   const bearer = bearerToken(request.authorization);
   if ([bearer, queryToken].some((token) => token != null && sameSecret(token, server.previewToken))) {
     return {
@@ -97,23 +101,17 @@ export function checkApiRequest(
     server.token,
     'Missing or wrong access token: open the exact URL FloatDesk printed.',
   );
-}
+});
 
 /**
  * Template previews load in an iframe, which cannot send an Authorization header: the preview-only
  * token comes as a query parameter (never the session token, which must not appear in an address;
  * never logged, and the preview sends no referrer).
  */
-export function checkPreviewRequest(
-  request: RequestFacts,
-  server: ServerFacts,
-  queryToken: string | null,
-): GuardVerdict {
-  const connection = checkConnection(request, server);
-  if (!connection.ok) return connection;
-  return checkToken(
+export const checkPreviewRequest = afterConnection((_request, server, queryToken) =>
+  checkToken(
     queryToken ?? undefined,
     server.previewToken,
     'Missing or wrong preview token: open the preview from FloatDesk again.',
-  );
-}
+  ),
+);

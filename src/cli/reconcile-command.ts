@@ -5,6 +5,7 @@ import { RECON_STATES, type ReconSummary } from '../shared/ipc/contract-reconcil
 import {
   choiceOption,
   currencyOption,
+  dateOption,
   onlyOptions,
   stringOption,
   UsageError,
@@ -58,18 +59,6 @@ async function importCommand(
   const unlisted = result.errorsTotal - result.errors.length;
   if (unlisted > 0) console.error(`  … and ${unlisted.toLocaleString('en-GB')} more problem(s) not listed.`);
   return 1;
-}
-
-function parseAsOf(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const date = new Date(`${text}T00:00:00Z`);
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
-    Number.isNaN(date.getTime()) ||
-    date.toISOString().slice(0, 10) !== text
-  )
-    throw new UsageError(`--as-of must be a date such as 2026-01-31, not "${text}".`);
-  return text;
 }
 
 /** The --json answer: `states` holds exactly the nine states, in this order (other tools read it). */
@@ -126,7 +115,7 @@ function runText(run: ChannelOutput<'recon:run'>): string {
 
 async function runCommand(values: CommandValues, context: ReconcileCommandContext): Promise<number> {
   onlyOptions(values, ['workspace', 'as-of', 'json'], 'reconcile run', USAGE);
-  const asOf = parseAsOf(stringOption(values, 'as-of'));
+  const asOf = dateOption(values, 'as-of', '2026-01-31');
   const run = await withCore(context, (core) =>
     call<ChannelOutput<'recon:run'>>(core, 'recon:run', asOf ? { asOf } : {}),
   );

@@ -16,6 +16,7 @@ import {
   choiceOption,
   currencyOption,
   onlyOptions,
+  PROFILE_SAVE_TEXT_OPTIONS,
   stringOption,
   UsageError,
   type CommandValues,
@@ -27,20 +28,7 @@ export const PROFILE_USAGE =
   'floatdesk reconcile profile list [--json], floatdesk reconcile profile save <name> --from <file> --date <title> (--amount <title> | --debit <title> --credit <title>) [--reference <title>] [--text <title>]... [--balance <title>] [--date-format <fmt>] [--decimal , | .] [--currency <code>]';
 const USAGE = `Usage: ${PROFILE_USAGE}`;
 
-const SAVE_OPTIONS = [
-  'workspace',
-  'from',
-  'date',
-  'amount',
-  'debit',
-  'credit',
-  'reference',
-  'text',
-  'balance',
-  'date-format',
-  'decimal',
-  'currency',
-];
+const SAVE_OPTIONS = ['workspace', ...PROFILE_SAVE_TEXT_OPTIONS, 'text', 'currency'];
 
 const HINTS: Readonly<Record<UndecidedSetting, string>> = {
   currency: " Give the account's currency with --currency <code>.",

@@ -4,7 +4,7 @@ import { chooseWorkspace } from '../main/core/paths';
 import { createCore } from '../main/core/services';
 import type { SyncSummary } from '../main/core/sync/run';
 import type { SyncProgress } from '../main/core/sync/types';
-import { stringOption, UsageError, type CommandValues } from './arguments';
+import { dateOption, stringOption, UsageError, type CommandValues } from './arguments';
 import { formatTable } from './output';
 import { progressLine, terminalProgress } from './progress-bar';
 import { credentialsForCommand } from './credentials';
@@ -27,23 +27,10 @@ function parseOnly(text: string | undefined): Dataset[] | undefined {
   return [...new Set(names)] as Dataset[];
 }
 
-function parseSince(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const date = new Date(`${text}T00:00:00Z`);
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
-    Number.isNaN(date.getTime()) ||
-    date.toISOString().slice(0, 10) !== text
-  ) {
-    throw new UsageError(`--since must be a date such as 2025-01-31, not "${text}".`);
-  }
-  return text;
-}
-
 /** `floatdesk sync [--workspace <dir>] [--only floats,transfers,brands,templates] [--since YYYY-MM-DD]` */
 export async function syncCommand(values: CommandValues, print: (text: string) => void): Promise<number> {
   const datasets = parseOnly(stringOption(values, 'only'));
-  const since = parseSince(stringOption(values, 'since'));
+  const since = dateOption(values, 'since', '2025-01-31');
   const workspace = chooseWorkspace(stringOption(values, 'workspace'));
   const core = createCore({
     ...workspace,

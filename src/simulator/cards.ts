@@ -92,6 +92,30 @@ export interface Booking {
  * Charge the float and put value on a card (new card when `card` is absent). A float that cannot cover
  * the cost answers 610 (funds) or 615 (credit float): HTTP 403 for a new card, 422 for a top-up.
  */
+/** Record a transaction on the card and float it moved money between, as the platform's book shows it. */
+function book(
+  world: World,
+  request: { type: string; clientRequestId: string },
+  booked: { brand: string; card: SimCard; float: SimFloat; faceMinor: bigint; costMinor: bigint },
+): Booking {
+  const { card, float } = booked;
+  const transaction: SimTransaction = {
+    id: nextTransactionId(world),
+    clientRequestId: request.clientRequestId,
+    type: request.type,
+    brand: booked.brand,
+    cardCode: card.code,
+    float: float.name,
+    currency: float.currency,
+    faceMinor: booked.faceMinor,
+    costMinor: booked.costMinor,
+    at: world.now,
+    cancelled: false,
+  };
+  world.transactions.push(transaction);
+  return { transaction, card, float };
+}
+
 export function spend(
   world: World,
   input: {
@@ -130,21 +154,13 @@ export function spend(
     world.cards.push(card);
   }
   card.balanceMinor += input.faceMinor;
-  const transaction: SimTransaction = {
-    id: nextTransactionId(world),
-    clientRequestId: input.clientRequestId,
-    type: input.type,
+  return book(world, input, {
     brand: input.brand.slug,
-    cardCode: card.code,
-    float: input.float.name,
-    currency: input.float.currency,
+    card,
+    float: input.float,
     faceMinor: input.faceMinor,
     costMinor: cost,
-    at: world.now,
-    cancelled: false,
-  };
-  world.transactions.push(transaction);
-  return { transaction, card, float: input.float };
+  });
 }
 
 function floatOf(world: World, tx: SimTransaction): SimFloat {
@@ -198,21 +214,13 @@ export function cancelSpend(
   card.balanceMinor -= original.faceMinor;
   if (input.type !== 'cancelled_physical_top_up') card.active = false;
   float.availableMinor += original.costMinor;
-  const transaction: SimTransaction = {
-    id: nextTransactionId(world),
-    clientRequestId: input.clientRequestId,
-    type: input.type,
+  return book(world, input, {
     brand: original.brand,
-    cardCode: card.code,
-    float: float.name,
-    currency: float.currency,
+    card,
+    float,
     faceMinor: -original.faceMinor,
     costMinor: -original.costMinor,
-    at: world.now,
-    cancelled: false,
-  };
-  world.transactions.push(transaction);
-  return { transaction, card, float };
+  });
 }
 
 /**
@@ -232,19 +240,5 @@ export function cashOut(
   card.balanceMinor = 0n;
   card.active = false;
   float.availableMinor += refund;
-  const transaction: SimTransaction = {
-    id: nextTransactionId(world),
-    clientRequestId: input.clientRequestId,
-    type: input.type,
-    brand: input.brand.slug,
-    cardCode: card.code,
-    float: float.name,
-    currency: float.currency,
-    faceMinor: -face,
-    costMinor: -refund,
-    at: world.now,
-    cancelled: false,
-  };
-  world.transactions.push(transaction);
-  return { transaction, card, float };
+  return book(world, input, { brand: input.brand.slug, card, float, faceMinor: -face, costMinor: -refund });
 }

@@ -66,6 +66,14 @@ export function findTransfer(world: World, paymentReference: string): SimTransfe
   return indexed(transferIndexes, world.transfers, (t) => t.paymentReference).get(paymentReference);
 }
 
+/** The transfer request with this payment reference; none → SimError 404 with code 999 (not found). */
+export function existingTransfer(world: World, paymentReference: string): SimTransfer {
+  const transfer = findTransfer(world, paymentReference);
+  if (!transfer)
+    throw new SimError(404, '999', `No transfer request has the payment reference "${paymentReference}".`);
+  return transfer;
+}
+
 export function findBrand(world: World, slug: string): SimBrand | undefined {
   return indexed(brandIndexes, world.brands, (b) => b.slug).get(slug);
 }
@@ -189,9 +197,7 @@ export function decideTransfer(
   paymentReference: string,
   decision: TransferDecision,
 ): SimTransfer {
-  const transfer = findTransfer(world, paymentReference);
-  if (!transfer)
-    throw new SimError(404, '999', `No transfer request has the payment reference "${paymentReference}".`);
+  const transfer = existingTransfer(world, paymentReference);
   if (transfer.status !== 'pending') {
     throw new SimError(
       422,

@@ -38,6 +38,30 @@ const UTF8_FLAG = 0x0800;
 const DEFLATE = 8;
 const STORE = 0;
 
+interface SharedFields {
+  method: number;
+  crc: number;
+  storedSize: number;
+  size: number;
+  nameLength: number;
+}
+
+/**
+ * The 24 bytes a local file header and its central directory record both carry, in the same order
+ * (version needed, flags, method, time, date, CRC, sizes, name length), written from `at`.
+ */
+function writeSharedFields(header: Buffer, at: number, fields: SharedFields): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(UTF8_FLAG, at + 2);
+  header.writeUInt16LE(fields.method, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(fields.crc, at + 10);
+  header.writeUInt32LE(fields.storedSize, at + 14);
+  header.writeUInt32LE(fields.size, at + 18);
+  header.writeUInt16LE(fields.nameLength, at + 22);
+}
+
 export function writeZip(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -51,34 +75,24 @@ export function writeZip(entries: readonly ZipEntry[]): Buffer {
     const deflated = deflateRawSync(entry.data, { level: 9 });
     const useDeflate = deflated.length < entry.data.length;
     const stored = useDeflate ? deflated : entry.data;
-    const crc = crc32(entry.data);
+    const fields = {
+      method: useDeflate ? DEFLATE : STORE,
+      crc: crc32(entry.data),
+      storedSize: stored.length,
+      size: entry.data.length,
+      nameLength: name.length,
+    };
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_FLAG, 6);
-    local.writeUInt16LE(useDeflate ? DEFLATE : STORE, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeSharedFields(local, 4, fields);
     local.writeUInt16LE(0, 28);
     locals.push(local, name, stored);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | VERSION, 4); // made by: Unix, 2.0
-    central.writeUInt16LE(VERSION, 6);
-    central.writeUInt16LE(UTF8_FLAG, 8);
-    central.writeUInt16LE(useDeflate ? DEFLATE : STORE, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeSharedFields(central, 6, fields);
     central.writeUInt16LE(0, 30); // extra
     central.writeUInt16LE(0, 32); // comment
     central.writeUInt16LE(0, 34); // disk

@@ -16,6 +16,7 @@ import './styles/layout.css';
 import './styles/tables.css';
 import './styles/states.css';
 import './styles/sync.css';
+import './styles/form-controls.css';
 import './styles/transfers.css';
 import './styles/transfer-detail.css';
 import './styles/reconciliation.css';

@@ -5,7 +5,7 @@
  */
 import type { SimTransfer, World } from '../model';
 import { SimError } from '../errors';
-import { findTransfer, type TransferDecision } from '../state';
+import { existingTransfer, type TransferDecision } from '../state';
 import { findFloat, settleTransfer } from './mutations';
 import type { FinalStatus } from './transfer-rules';
 
@@ -35,9 +35,7 @@ export function amendTransfer(
   paymentReference: string,
   decision: TransferDecision,
 ): SimTransfer {
-  const transfer = findTransfer(world, paymentReference);
-  if (!transfer)
-    throw new SimError(404, '999', `No transfer request has the payment reference "${paymentReference}".`);
+  const transfer = existingTransfer(world, paymentReference);
   if (transfer.status === 'pending')
     throw new SimError(
       422,

@@ -98,7 +98,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
   return (
     <dialog
       ref={dialog}
-      className={`recon-dialog${props.className === undefined ? '' : ` ${props.className}`}`}
+      className={`app-dialog recon-dialog${props.className === undefined ? '' : ` ${props.className}`}`}
       aria-labelledby={`${ids}-title`}
       aria-describedby={`${ids}-what`}
       data-testid={props.testId}

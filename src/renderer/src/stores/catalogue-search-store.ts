@@ -1,8 +1,7 @@
-import { create } from 'zustand';
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/contract';
-import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { brandsViewKey, PAGE_SIZE, type BrandsView } from '../features/catalogue/catalogue-query';
 import type { CatalogueClient } from './catalogue-client';
+import { createViewQueryStore, type ViewQueryState } from './view-query-store';
 
 export type SearchResult = ChannelOutput<'catalogue:search'>;
 
@@ -11,18 +10,7 @@ export type SearchResult = ChannelOutput<'catalogue:search'>;
  * answer stays on screen while the next is on its way, so typing never blanks the list; an answer
  * to an older view is dropped.
  */
-export interface CatalogueSearchState {
-  /** The view asked for last. */
-  key: string | null;
-  /** The view the result answers. */
-  shownKey: string | null;
-  result: SearchResult | null;
-  error: ErrorShape | null;
-  loading: boolean;
-  setView(view: BrandsView): void;
-  /** Ask again for the current view (ledger changed, Retry). */
-  refresh(): void;
-}
+export type CatalogueSearchState = ViewQueryState<BrandsView, SearchResult>;
 
 export function searchInput(view: BrandsView): ChannelInput<'catalogue:search'> {
   const input: ChannelInput<'catalogue:search'> = {
@@ -39,39 +27,8 @@ export function searchInput(view: BrandsView): ChannelInput<'catalogue:search'> 
 }
 
 export function createCatalogueSearchStore(client: CatalogueClient) {
-  let current: BrandsView | null = null;
-  let request = 0;
-  const useSearch = create<CatalogueSearchState>()((set, get) => {
-    const run = (view: BrandsView, key: string): void => {
-      const mine = ++request;
-      set({ loading: true });
-      client.invoke('catalogue:search', searchInput(view)).then(
-        (result) => {
-          if (mine === request) set({ result, shownKey: key, error: null, loading: false });
-        },
-        (thrown: unknown) => {
-          if (mine === request) set({ error: toErrorShape(thrown), shownKey: key, loading: false });
-        },
-      );
-    };
-    return {
-      key: null,
-      shownKey: null,
-      result: null,
-      error: null,
-      loading: false,
-      setView(view) {
-        const key = brandsViewKey(view);
-        current = view;
-        if (key === get().key) return;
-        set({ key });
-        run(view, key);
-      },
-      refresh() {
-        const key = get().key;
-        if (current && key) run(current, key);
-      },
-    };
-  });
+  const useSearch = createViewQueryStore(brandsViewKey, (view: BrandsView) =>
+    client.invoke('catalogue:search', searchInput(view)),
+  );
   return { useSearch };
 }

@@ -1,11 +1,10 @@
-import { invoke, onEvent } from '../ipc/client';
-import { useConnection } from './connection';
+import { invoke } from '../ipc/client';
+import { keepPageCurrent } from './keep-current';
 import { createCatalogueBrandStore } from './catalogue-brand-store';
 import { createCatalogueChangesStore } from './catalogue-changes-store';
 import { createCatalogueSearchStore } from './catalogue-search-store';
 
 const client = { invoke };
-const REFRESH_MS = 300;
 
 /** The Brands list (see catalogue-search-store.ts). */
 export const useCatalogueSearch = createCatalogueSearchStore(client).useSearch;
@@ -22,26 +21,9 @@ export const catalogueInvoke = invoke;
  * event stream comes back after a drop. Returns the stop.
  */
 export function keepCatalogueCurrent(): () => void {
-  let last = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = (): void => {
-    timer = undefined;
-    last = Date.now();
+  return keepPageCurrent(() => {
     useCatalogueSearch.getState().refresh();
     useCatalogueChanges.getState().refresh();
     useCatalogueBrand.getState().reload();
-  };
-  const refresh = (): void => {
-    if (timer !== undefined) return;
-    timer = setTimeout(run, Math.max(0, last + REFRESH_MS - Date.now()));
-  };
-  const stopEvents = onEvent('ledger:changed', refresh);
-  const stopResume = useConnection.subscribe((state, previous) => {
-    if (state.resumed !== previous.resumed) refresh();
   });
-  return () => {
-    if (timer !== undefined) clearTimeout(timer);
-    stopEvents();
-    stopResume();
-  };
 }

@@ -102,6 +102,10 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
       set({ ...patch, serverIssues: [], draftMessage: null });
     };
 
+    /** The form to edit from its first step: these fields, nothing marked wrong yet, no outcome. */
+    const openForm = (fields: TransferFields, draftId: number | null, draftMessage: string | null): void =>
+      set({ fields, draftId, shown: new Set(), serverIssues: [], step: 'edit', outcome: null, draftMessage });
+
     async function loadChoices(): Promise<void> {
       try {
         const { floats } = await client.invoke('floats:list', {});
@@ -157,15 +161,7 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
       async start() {
         if (get().step === 'done' || (pristine && get().fields.paymentReference === '')) {
           pristine = true;
-          set({
-            fields: freshFields(),
-            draftId: null,
-            shown: new Set(),
-            serverIssues: [],
-            step: 'edit',
-            outcome: null,
-            draftMessage: null,
-          });
+          openForm(freshFields(), null, null);
         }
         await Promise.all([loadChoices(), loadDrafts(), pristine ? prefill() : Promise.resolve()]);
       },
@@ -263,15 +259,11 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
       },
       resumeDraft(draft) {
         pristine = false;
-        set({
-          fields: fieldsFromDraft(draft.form),
-          draftId: draft.id,
-          shown: new Set(),
-          serverIssues: [],
-          step: 'edit',
-          outcome: null,
-          draftMessage: `Draft from ${formatExactTime(draft.savedAt)} opened.`,
-        });
+        openForm(
+          fieldsFromDraft(draft.form),
+          draft.id,
+          `Draft from ${formatExactTime(draft.savedAt)} opened.`,
+        );
       },
       async deleteDraft(id) {
         try {
@@ -285,15 +277,7 @@ export function createTransferFormStore(client: TransfersClient, randomInt: (bou
       },
       async reset() {
         pristine = true;
-        set({
-          fields: freshFields(),
-          draftId: null,
-          shown: new Set(),
-          serverIssues: [],
-          step: 'edit',
-          outcome: null,
-          draftMessage: null,
-        });
+        openForm(freshFields(), null, null);
         await prefill();
       },
     };

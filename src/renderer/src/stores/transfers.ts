@@ -1,6 +1,6 @@
 import { invoke, onEvent } from '../ipc/client';
 import { cryptoRandomInt } from '../lib/random-int';
-import { useConnection } from './connection';
+import { keepPageCurrent } from './keep-current';
 import { createTransferDetailStore } from './transfers-detail-store';
 import { createTransferFormStore } from './transfers-form-store';
 import { createTransferOptionsStore } from './transfers-options-store';
@@ -10,7 +10,6 @@ export type { TransfersTableState } from './transfers-table-store';
 export type { TransferFormState, FloatChoice, SubmitOutcome } from './transfers-form-store';
 
 const client = { invoke, onEvent };
-const REFRESH_MS = 300;
 
 const table = createTransfersTableStore(client);
 /** The Transfers table (see transfers-table-store.ts). */
@@ -32,27 +31,9 @@ export const useTransferForm = createTransferFormStore(client, cryptoRandomInt).
  * drop. Returns the stop.
  */
 export function keepTransfersCurrent(): () => void {
-  // A sync commits window after window: refresh at most every REFRESH_MS, the last change included.
-  let last = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = (): void => {
-    timer = undefined;
-    last = Date.now();
+  return keepPageCurrent(() => {
     useTransfersTable.getState().refresh();
     void useTransferDetail.getState().reload();
     void useTransferOptions.getState().load();
-  };
-  const refresh = (): void => {
-    if (timer !== undefined) return;
-    timer = setTimeout(run, Math.max(0, last + REFRESH_MS - Date.now()));
-  };
-  const stopEvents = onEvent('ledger:changed', refresh);
-  const stopResume = useConnection.subscribe((state, previous) => {
-    if (state.resumed !== previous.resumed) refresh();
   });
-  return () => {
-    if (timer !== undefined) clearTimeout(timer);
-    stopEvents();
-    stopResume();
-  };
 }

@@ -5,6 +5,7 @@ import { FloatHistoryCard } from './FloatHistoryCard';
 import { FloatRow } from './FloatRow';
 import { OverPreciseFlag } from './OverPreciseFlag';
 import { totalAvailable } from './totals';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 interface CurrencyGroupSectionProps {
   group: CurrencyGroup<FloatInsight>;
@@ -49,25 +50,17 @@ export function CurrencyGroupSection({ group }: CurrencyGroupSectionProps) {
             <col className="col-time" />
             <col className="col-time" />
           </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Float</th>
-              <th scope="col" className="num">
-                Available balance
-              </th>
-              <th scope="col" className="num">
-                Pending payments
-              </th>
-              <th scope="col" className="num">
-                Low-balance threshold
-              </th>
-              <th scope="col" className="num">
-                Runway
-              </th>
-              <th scope="col">Platform refreshed</th>
-              <th scope="col">Recorded</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Float',
+              numColumn('Available balance'),
+              numColumn('Pending payments'),
+              numColumn('Low-balance threshold'),
+              numColumn('Runway'),
+              'Platform refreshed',
+              'Recorded',
+            ]}
+          />
           <tbody>
             {floats.map((float) => (
               <FloatRow key={float.name} float={float} />

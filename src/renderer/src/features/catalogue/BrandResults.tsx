@@ -1,6 +1,7 @@
 import type { ChannelOutput } from '@shared/ipc/contract';
 import { hrefFor } from '../../lib/router';
 import { discountText } from './catalogue-text';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 type BrandSummary = ChannelOutput<'catalogue:search'>['brands'][number];
 
@@ -33,18 +34,7 @@ export function BrandResults({ brands, filtered, onClear, label }: BrandResultsP
     <div className="table-scroll">
       <table className="data-table brands-table">
         <caption className="visually-hidden">Brands</caption>
-        <thead>
-          <tr>
-            <th scope="col">Brand</th>
-            <th scope="col">Status</th>
-            <th scope="col">Type</th>
-            <th scope="col">Currency</th>
-            <th scope="col" className="num">
-              Discount
-            </th>
-            <th scope="col">Categories</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Brand', 'Status', 'Type', 'Currency', numColumn('Discount'), 'Categories']} />
         <tbody>
           {brands.map((brand) => (
             <tr key={brand.slug} data-testid="brand-row" data-slug={brand.slug}>

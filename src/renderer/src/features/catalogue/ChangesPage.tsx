@@ -18,6 +18,7 @@ import { CHANGE_KIND_LABELS, changeKindText, countText } from './catalogue-text'
 import { Pager } from './Pager';
 import { BrandChangesExport } from '../export/ScreenExports';
 import { DateField } from '../../components/DateField';
+import { TableHead } from '../../components/TableHead';
 
 const hrefOf = (view: ChangesView): string => hrefFor('brands', { query: queryFromChangesView(view) });
 
@@ -109,14 +110,7 @@ export function ChangesPage({ query }: { query: Readonly<Record<string, string>>
       ) : (
         <div className="table-scroll" data-testid="changes-table" data-ready={ready}>
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Seen</th>
-                <th scope="col">Brand</th>
-                <th scope="col">Kind</th>
-                <th scope="col">What changed</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Seen', 'Brand', 'Kind', 'What changed']} />
             <tbody>
               {result.changes.map((row) => (
                 <tr key={row.id} data-testid="change-row" data-slug={row.slug} data-kind={row.kind}>

@@ -1,5 +1,6 @@
 import type { BrandDetail } from '../../stores/catalogue-brand-store';
 import { methodText } from './catalogue-text';
+import { TableHead } from '../../components/TableHead';
 
 /** The operations the brand's transaction types allow, with method and path as the spec writes them. */
 export function OperationsTable({ operations }: { operations: BrandDetail['operations'] }) {
@@ -14,14 +15,7 @@ export function OperationsTable({ operations }: { operations: BrandDetail['opera
       ) : (
         <div className="table-scroll">
           <table className="data-table" data-testid="operations">
-            <thead>
-              <tr>
-                <th scope="col">Operation</th>
-                <th scope="col">Transaction type</th>
-                <th scope="col">Method</th>
-                <th scope="col">Path</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Operation', 'Transaction type', 'Method', 'Path']} />
             <tbody>
               {operations.map((operation) => {
                 const rows = operation.endpoints.length === 0 ? [null] : operation.endpoints;

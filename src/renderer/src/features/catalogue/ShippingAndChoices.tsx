@@ -1,4 +1,5 @@
 import type { BrandDetail } from '../../stores/catalogue-brand-store';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 /** Shipping methods with their costs (physical cards), and the brands a choice link offers. */
 export function ShippingAndChoices({ brand }: { brand: BrandDetail }) {
@@ -13,15 +14,7 @@ export function ShippingAndChoices({ brand }: { brand: BrandDetail }) {
         ) : (
           <div className="table-scroll">
             <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Method</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="num">
-                    Cost
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Method', 'Description', numColumn('Cost')]} />
               <tbody>
                 {brand.shippingMethods.map((method) => (
                   <tr key={method.identifier}>

@@ -5,6 +5,7 @@ import { formatExactTime } from '../../lib/format-time';
 import { catalogueInvoke, useCatalogueBrand } from '../../stores/catalogue';
 import type { TemplateView } from '../../stores/catalogue-brand-store';
 import { TemplatePreview } from './TemplatePreview';
+import { TableHead } from '../../components/TableHead';
 
 type Preview = { name: string; version: string; src: string };
 
@@ -70,16 +71,7 @@ export function TemplatesSection({ slug }: { slug: string }) {
       {templates.status === 'ready' && templates.value.length > 0 ? (
         <div className="table-scroll">
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Template</th>
-                <th scope="col">Local copy</th>
-                <th scope="col">Platform</th>
-                <th scope="col">Checked</th>
-                <th scope="col">State</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Template', 'Local copy', 'Platform', 'Checked', 'State', 'Actions']} />
             <tbody>
               {templates.value.map((template) => (
                 <tr key={template.name} data-testid="template-row" data-stale={template.stale}>

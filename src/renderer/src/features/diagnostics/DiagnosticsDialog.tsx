@@ -37,7 +37,7 @@ export function DiagnosticsDialog({
   return (
     <dialog
       ref={dialog}
-      className="diagnostics-dialog"
+      className="app-dialog diagnostics-dialog"
       aria-labelledby={`${ids}-title`}
       aria-describedby={`${ids}-status`}
       data-testid="diagnostics-dialog"

@@ -64,7 +64,7 @@ export function ExportDialog(props: ExportDialogProps) {
   return (
     <dialog
       ref={dialog}
-      className="export-dialog"
+      className="app-dialog export-dialog"
       aria-labelledby={`${ids}-title`}
       aria-describedby={description === undefined ? undefined : `${ids}-what`}
       data-testid={`${testId}-dialog`}

@@ -1,4 +1,5 @@
 import type {
+  ReconItem,
   ReconLineDetail,
   ReconMatch,
   ReconMatchTotals,
@@ -146,4 +147,35 @@ export function evidenceWords(match: Pick<ReconMatch, 'explanation' | 'evidenceT
   return match.evidenceText !== undefined && match.totals !== undefined
     ? match.evidenceText
     : match.explanation;
+}
+
+/** An open item's row head: whether it is a bank line or a request, and how people know it. */
+export function ItemIdCell({ item }: { item: ReconItem }) {
+  return (
+    <th scope="row" className="recon-id">
+      <span className="recon-kind">{item.kind === 'line' ? 'Bank line' : 'Request'}</span>
+      {item.kind === 'line' && item.line !== undefined ? (
+        <>
+          <LineReference line={item.line} />
+          <LineIdDisclosure id={item.id} />
+        </>
+      ) : (
+        <code>{item.id}</code>
+      )}
+    </th>
+  );
+}
+
+/** An open item's date and signed amount, as two cells of its row. */
+export function ItemDateAndAmount({ item }: { item: ReconItem }) {
+  return (
+    <>
+      <td className="time">
+        <time dateTime={item.date}>{formatDate(item.date)}</time>
+      </td>
+      <td className="num">
+        <Amount value={item.amount} />
+      </td>
+    </>
+  );
 }

@@ -1,6 +1,9 @@
 import { useReconItems } from '../../stores/recon';
 import { shownValue } from '../../stores/recon-client';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
+import { FilterSelect, SearchField } from '../../components/FilterFields';
+import { LabelledInput } from '../../components/LabelledInput';
+import { choicesWith, plainChoices, withoutEmpty } from '../../lib/filter-values';
 import { useTextFilter } from '../transfers/useTextFilter';
 import { hasItemFilters, type ReconView } from './recon-query';
 import { AGEING_LABELS, AGEING_ORDER, STATE_LABELS, STATE_ORDER } from './recon-text';
@@ -10,11 +13,6 @@ interface ItemFiltersProps {
   view: ReconView;
   /** replace: a value being typed (no new history entry for each key). */
   onChange: (view: ReconView, replace?: boolean) => void;
-}
-
-/** The choices of a select: what the items hold, and the chosen value even when none holds it now. */
-function choicesWith(values: readonly string[] | undefined, chosen: string | undefined): string[] {
-  return [...new Set([...(values ?? []), ...(chosen ? [chosen] : [])])].sort();
 }
 
 function AmountBound({
@@ -32,41 +30,37 @@ function AmountBound({
   const typed = text.trim() === '' ? null : readSearchAmount(text);
   const problem = typed !== null && !typed.ok ? typed.problem : null;
   return (
-    <div className="recon-field recon-amount-bound">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        value={text}
-        maxLength={60}
-        autoComplete="off"
-        aria-invalid={problem !== null}
-        aria-describedby={problem === null ? undefined : `${id}-error`}
-        onChange={(event) => setText(event.target.value)}
-      />
+    <LabelledInput
+      id={id}
+      className="recon-field recon-amount-bound"
+      label={label}
+      inputMode="decimal"
+      value={text}
+      maxLength={60}
+      autoComplete="off"
+      aria-invalid={problem !== null}
+      aria-describedby={problem === null ? undefined : `${id}-error`}
+      onChange={setText}
+    >
       {problem === null ? null : (
         <span id={`${id}-error`} className="recon-field-error" role="alert">
           {problem}
         </span>
       )}
-    </div>
+    </LabelledInput>
   );
 }
+
+const DIRECTION_CHOICES = [
+  { value: 'in', label: 'Money in (requests)' },
+  { value: 'out', label: 'Money out (bank payments)' },
+];
 
 /** Search, currency, float, state, age, direction and amount range of the open items, kept in the URL. */
 export function ItemFilters({ view, onChange }: ItemFiltersProps) {
   const choices = useReconItems((state) => shownValue(state.view)?.choices);
-  const patch = (change: Partial<ReconView>, replace = false): void => {
-    const next: ReconView = { ...view, ...change };
-    for (const key of Object.keys(next) as Array<keyof ReconView>) {
-      if (next[key] === undefined || next[key] === '') delete next[key];
-    }
-    onChange(next, replace);
-  };
-  const [search, setSearch] = useTextFilter(view.search ?? '', (text) =>
-    patch({ search: text.trim() }, true),
-  );
+  const patch = (change: Partial<ReconView>, replace = false): void =>
+    onChange(withoutEmpty({ ...view, ...change }), replace);
   const currencies = choicesWith(choices?.currencies, view.currency);
   const floats = choicesWith(choices?.floats, view.float);
 
@@ -78,95 +72,59 @@ export function ItemFilters({ view, onChange }: ItemFiltersProps) {
       data-testid="recon-item-filters"
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className="recon-field recon-search">
-        <label htmlFor="recon-filter-search">Search</label>
-        <input
-          id="recon-filter-search"
-          type="search"
-          value={search}
-          maxLength={200}
-          placeholder="Reference, bank text or amount"
-          aria-keyshortcuts="/"
-          data-shortcut="search"
-          autoComplete="off"
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
-      <div className="recon-field">
-        <label htmlFor="recon-filter-currency">Currency</label>
-        <select
-          id="recon-filter-currency"
-          value={view.currency ?? ''}
-          onChange={(event) => patch({ currency: event.target.value || undefined })}
-        >
-          <option value="">All currencies</option>
-          {currencies.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="recon-field">
-        <label htmlFor="recon-filter-float">Float</label>
-        <select
-          id="recon-filter-float"
-          value={view.float ?? ''}
-          title="Bank lines belong to no float: choosing one shows its requests."
-          onChange={(event) => patch({ float: event.target.value || undefined })}
-        >
-          <option value="">All floats and bank lines</option>
-          {floats.map((name) => (
-            <option key={name} value={name}>
-              {name} (requests)
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="recon-field">
-        <label htmlFor="recon-filter-state">State</label>
-        <select
-          id="recon-filter-state"
-          value={view.state ?? ''}
-          onChange={(event) => patch({ state: (event.target.value || undefined) as ReconState })}
-        >
-          <option value="">Every state</option>
-          {STATE_ORDER.map((state) => (
-            <option key={state} value={state}>
-              {STATE_LABELS[state]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="recon-field">
-        <label htmlFor="recon-filter-age">Age</label>
-        <select
-          id="recon-filter-age"
-          value={view.ageing ?? ''}
-          onChange={(event) => patch({ ageing: (event.target.value || undefined) as AgeingBucket })}
-        >
-          <option value="">Any age</option>
-          {AGEING_ORDER.map((bucket) => (
-            <option key={bucket} value={bucket}>
-              {AGEING_LABELS[bucket]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="recon-field">
-        <label htmlFor="recon-filter-direction">Direction</label>
-        <select
-          id="recon-filter-direction"
-          value={view.direction ?? ''}
-          onChange={(event) =>
-            patch({ direction: (event.target.value || undefined) as ReconView['direction'] })
-          }
-        >
-          <option value="">Money in and out</option>
-          <option value="in">Money in (requests)</option>
-          <option value="out">Money out (bank payments)</option>
-        </select>
-      </div>
+      <SearchField
+        id="recon-filter-search"
+        className="recon-field recon-search"
+        placeholder="Reference, bank text or amount"
+        value={view.search ?? ''}
+        onCommit={(text) => patch({ search: text.trim() }, true)}
+      />
+      <FilterSelect
+        id="recon-filter-currency"
+        className="recon-field"
+        label="Currency"
+        value={view.currency}
+        anyLabel="All currencies"
+        choices={plainChoices(currencies)}
+        onChange={(currency) => patch({ currency })}
+      />
+      <FilterSelect
+        id="recon-filter-float"
+        className="recon-field"
+        label="Float"
+        value={view.float}
+        anyLabel="All floats and bank lines"
+        title="Bank lines belong to no float: choosing one shows its requests."
+        choices={floats.map((name) => ({ value: name, label: `${name} (requests)` }))}
+        onChange={(float) => patch({ float })}
+      />
+      <FilterSelect
+        id="recon-filter-state"
+        className="recon-field"
+        label="State"
+        value={view.state}
+        anyLabel="Every state"
+        choices={STATE_ORDER.map((state) => ({ value: state, label: STATE_LABELS[state] }))}
+        onChange={(state) => patch({ state: (state || undefined) as ReconState })}
+      />
+      <FilterSelect
+        id="recon-filter-age"
+        className="recon-field"
+        label="Age"
+        value={view.ageing}
+        anyLabel="Any age"
+        choices={AGEING_ORDER.map((bucket) => ({ value: bucket, label: AGEING_LABELS[bucket] }))}
+        onChange={(ageing) => patch({ ageing: (ageing || undefined) as AgeingBucket })}
+      />
+      <FilterSelect
+        id="recon-filter-direction"
+        className="recon-field"
+        label="Direction"
+        value={view.direction}
+        anyLabel="Money in and out"
+        choices={DIRECTION_CHOICES}
+        onChange={(direction) => patch({ direction: (direction || undefined) as ReconView['direction'] })}
+      />
       <AmountBound
         id="recon-filter-min"
         label="Amount from"

@@ -1,6 +1,7 @@
 import type { ItemTotals as Totals } from '@shared/ipc/contract-reconcile';
 import { Amount } from './Amount';
 import { formatNumber } from '../../lib/format-money';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 const count = (n: number): string => formatNumber(n);
 
@@ -14,23 +15,15 @@ export function ItemTotals({ totals, filtered }: { totals: readonly Totals[]; fi
     <div className="table-scroll recon-totals" role="region" aria-label={title} tabIndex={0}>
       <table className="data-table recon-totals-table" data-testid="recon-items-totals">
         <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col" className="num">
-              Items
-            </th>
-            <th scope="col" className="num">
-              Money in (requests)
-            </th>
-            <th scope="col" className="num">
-              Money out (bank payments)
-            </th>
-            <th scope="col" className="num">
-              Net
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Currency',
+            numColumn('Items'),
+            numColumn('Money in (requests)'),
+            numColumn('Money out (bank payments)'),
+            numColumn('Net'),
+          ]}
+        />
         <tbody>
           {totals.map((row) => (
             <tr key={row.currency} data-testid="recon-total" data-currency={row.currency}>

@@ -5,7 +5,7 @@ import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store'
 import { useReconDecisions, useReconItems } from '../../stores/recon';
 import { Amount } from './Amount';
 import { SortHeader } from './SortHeader';
-import { DifferenceText, LineIdDisclosure, LineReference, evidenceWords } from './ItemFacts';
+import { DifferenceText, ItemDateAndAmount, ItemIdCell, evidenceWords } from './ItemFacts';
 import { bankLineNarrative } from '@shared/domain/recon-item-words';
 import { LockedActions, LockMarker } from './period-close/LockedItem';
 import { AGEING_LABELS, RULE_LABELS, STATE_LABELS, resolveLabel, scoreText } from './recon-text';
@@ -136,17 +136,7 @@ function ItemRow({
           />
         ) : null}
       </td>
-      <th scope="row" className="recon-id">
-        <span className="recon-kind">{item.kind === 'line' ? 'Bank line' : 'Request'}</span>
-        {item.kind === 'line' && item.line !== undefined ? (
-          <>
-            <LineReference line={item.line} />
-            <LineIdDisclosure id={item.id} />
-          </>
-        ) : (
-          <code>{item.id}</code>
-        )}
-      </th>
+      <ItemIdCell item={item} />
       <td>
         {item.outOfScope === true ? (
           <span className="recon-state-badge recon-state-out-of-scope" title="Settings → Reconciliation">
@@ -158,12 +148,7 @@ function ItemRow({
         <LockMarker item={item} />
       </td>
       <td className="time">{item.ageing === null ? '' : AGEING_LABELS[item.ageing]}</td>
-      <td className="time">
-        <time dateTime={item.date}>{formatDate(item.date)}</time>
-      </td>
-      <td className="num">
-        <Amount value={item.amount} />
-      </td>
+      <ItemDateAndAmount item={item} />
       <td className="recon-label">
         {item.line === undefined ? item.label : (bankLineNarrative(item.line) ?? '')}
       </td>

@@ -5,6 +5,7 @@ import { useReconItems } from '../../stores/recon';
 import { selectionSums } from './selection-sums';
 import { SelectionSums } from './SelectionSums';
 import { formatNumber } from '../../lib/format-money';
+import { NoteField } from '../../components/LabelledInput';
 
 const plural = (n: number, word: string): string => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
@@ -59,17 +60,12 @@ export function ManualMatchBar() {
         <p id="recon-manual-chosen" className="recon-manual-chosen" data-testid="recon-selection">
           {chosen}
         </p>
-        <div className="recon-field recon-manual-note">
-          <label htmlFor="recon-manual-note">Note (optional)</label>
-          <input
-            id="recon-manual-note"
-            type="text"
-            value={note}
-            maxLength={1000}
-            autoComplete="off"
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <NoteField
+          id="recon-manual-note"
+          className="recon-field recon-manual-note"
+          value={note}
+          onChange={setNote}
+        />
         <button
           type="submit"
           className="button"

@@ -8,6 +8,7 @@ import { readTypedAmount, typedAmountExample } from '../../lib/typed-amount';
 import { useReconRollforward } from '../../stores/recon';
 import { isIsoDate } from './recon-query';
 import { DateField } from '../../components/DateField';
+import { LabelledInput } from '../../components/LabelledInput';
 
 type FloatChoice = { currency: string; name: string };
 
@@ -115,29 +116,25 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
           <label htmlFor="recon-opening-date">Balance at the start of</label>
           <DateField id="recon-opening-date" value={date} onChange={setDate} />
         </div>
-        <div className="recon-field">
-          <label htmlFor="recon-opening-amount">Balance</label>
-          <input
-            id="recon-opening-amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={typedAmountExample('150000.00')}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </div>
-        <div className="recon-field recon-opening-note">
-          <label htmlFor="recon-opening-note">Note</label>
-          <input
-            id="recon-opening-note"
-            type="text"
-            maxLength={1000}
-            placeholder="Platform statement for October"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <LabelledInput
+          id="recon-opening-amount"
+          className="recon-field"
+          label="Balance"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={typedAmountExample('150000.00')}
+          value={amount}
+          onChange={setAmount}
+        />
+        <LabelledInput
+          id="recon-opening-note"
+          className="recon-field recon-opening-note"
+          label="Note"
+          maxLength={1000}
+          placeholder="Platform statement for October"
+          value={note}
+          onChange={setNote}
+        />
         <button type="submit" className="button button-secondary" disabled={saving}>
           {saving ? 'Saving…' : 'Save opening balance'}
         </button>

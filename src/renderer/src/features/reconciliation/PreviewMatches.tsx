@@ -2,6 +2,7 @@ import type { PlannedMatchView } from '@shared/ipc/contract-recon-settings';
 import { formatDate } from '../../lib/format-time';
 import { Amount } from './Amount';
 import { formatNumber } from '../../lib/format-money';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 /**
  * The matches a run would store, exactly (recon:run with preview): each request's reference and
@@ -22,17 +23,7 @@ export function PreviewMatches({ planned }: { planned: readonly PlannedMatchView
     <div className="table-scroll">
       <table className="data-table recon-preview-matches" data-testid="recon-preview-matches">
         <caption>Matches the run would make</caption>
-        <thead>
-          <tr>
-            <th scope="col">Request</th>
-            <th scope="col">Bank line booked</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col">Bank text</th>
-            <th scope="col">Rule</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Request', 'Bank line booked', numColumn('Amount'), 'Bank text', 'Rule']} />
         <tbody>
           {planned.slice(0, SHOWN).map((match) => (
             <tr

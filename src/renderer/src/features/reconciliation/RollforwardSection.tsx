@@ -12,6 +12,7 @@ import { OpeningBalanceForm } from './OpeningBalanceForm';
 import { flagTitle } from './recon-text';
 import { boundWords, flagSentence } from './rollforward-words';
 import { DateField } from '../../components/DateField';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
   const load = useReconRollforward((state) => state.load);
@@ -62,26 +63,20 @@ function RollforwardTable({ value, period }: { value: Rollforward; period: Rollf
         <caption className="visually-hidden">
           Float roll-forward from {formatDate(period.from)} to {formatDate(period.to)}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col" className="num">
-              Opening balance
-            </th>
-            <th scope="col" className="num">
-              + Approved top-ups
-            </th>
-            <th scope="col" className="num">
-              − Spend <span className="recon-derived">derived</span>
-            </th>
-            <th scope="col" className="num">
-              = Closing balance
-            </th>
-            <th scope="col" className="num">
-              Difference
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Currency',
+            numColumn('Opening balance'),
+            numColumn('+ Approved top-ups'),
+            numColumn(
+              <>
+                − Spend <span className="recon-derived">derived</span>
+              </>,
+            ),
+            numColumn('= Closing balance'),
+            numColumn('Difference'),
+          ]}
+        />
         <tbody>
           {value.currencies.map((row) => (
             <tr key={row.currency} data-testid={`recon-rollforward-${row.currency}`}>

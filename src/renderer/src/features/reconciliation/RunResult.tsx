@@ -4,6 +4,7 @@ import type { RunView } from '../../stores/recon-overview-store';
 import { PreviewMatches } from './PreviewMatches';
 import { runSentence, STATE_LABELS, STATE_ORDER } from './recon-text';
 import { formatNumber } from '../../lib/format-money';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 /** The states whose counts a run changes (or would change), with both figures. */
 function StateChanges({ before, after }: { before: ReconSummary; after: ReconSummary }) {
@@ -12,17 +13,7 @@ function StateChanges({ before, after }: { before: ReconSummary; after: ReconSum
   return (
     <table className="data-table recon-preview-table" data-testid="recon-preview-changes">
       <caption className="visually-hidden">How the counts would change</caption>
-      <thead>
-        <tr>
-          <th scope="col">State</th>
-          <th scope="col" className="num">
-            Now
-          </th>
-          <th scope="col" className="num">
-            After the run
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['State', numColumn('Now'), numColumn('After the run')]} />
       <tbody>
         {changes.map((state) => (
           <tr key={state}>

@@ -1,5 +1,6 @@
 import { Amount, DifferenceCell } from './Amount';
 import type { SelectionSum } from './selection-sums';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -14,20 +15,14 @@ export function SelectionSums({ sums }: { sums: readonly SelectionSum[] }) {
     >
       <table className="data-table" data-testid="recon-selection-sums">
         <caption className="visually-hidden">Sums of the ticked items per currency</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col" className="num">
-              Paid by the ticked bank lines
-            </th>
-            <th scope="col" className="num">
-              Ticked requests
-            </th>
-            <th scope="col" className="num">
-              Difference (paid − requested)
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Currency',
+            numColumn('Paid by the ticked bank lines'),
+            numColumn('Ticked requests'),
+            numColumn('Difference (paid − requested)'),
+          ]}
+        />
         <tbody>
           {sums.map((sum) => (
             <tr key={sum.currency} data-testid="recon-selection-sum" data-currency={sum.currency}>

@@ -6,6 +6,7 @@ import { SUGGESTION_PAGE } from '../../stores/recon-suggestions-store';
 import { useReconSuggestions } from '../../stores/recon';
 import { DifferenceText, LineFacts, RequestFacts, evidenceWords } from './ItemFacts';
 import { REASON_LABELS, RULE_LABELS, scoreText } from './recon-text';
+import { numColumn, unseenColumn, TableHead } from '../../components/TableHead';
 
 const REASON_TITLES: Readonly<Record<Suggestion['reason'], string>> = {
   tie: 'Equally good matches',
@@ -29,21 +30,17 @@ function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: 
       <div className="table-scroll">
         <table className="data-table recon-options-table">
           <caption className="visually-hidden">Options of suggestion {index + 1}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Option</th>
-              <th scope="col">Bank line</th>
-              <th scope="col">Request</th>
-              <th scope="col">Difference</th>
-              <th scope="col" className="num">
-                Score
-              </th>
-              <th scope="col">Evidence</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Option',
+              'Bank line',
+              'Request',
+              'Difference',
+              numColumn('Score'),
+              'Evidence',
+              unseenColumn('Action'),
+            ]}
+          />
           <tbody>
             {suggestion.options.map((option, optionIndex) => (
               <tr key={optionIndex} data-testid="recon-suggestion-option">

@@ -6,6 +6,7 @@ import { DifferenceCell, AmountCell } from './Amount';
 import { hrefOfView, type ReconView } from './recon-query';
 import { ATTENTION_STATES, STATE_HINTS, STATE_LABELS, STATE_ORDER } from './recon-text';
 import { formatNumber } from '../../lib/format-money';
+import { numColumn, TableHead } from '../../components/TableHead';
 
 interface SummarySectionProps {
   summary: ReconSummary;
@@ -94,23 +95,15 @@ export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
             <caption className="visually-hidden">
               Totals per currency as of {formatDate(summary.asOf)}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col" className="num">
-                  Paid from the bank
-                </th>
-                <th scope="col" className="num">
-                  Matched requests
-                </th>
-                <th scope="col" className="num">
-                  Open requests
-                </th>
-                <th scope="col" className="num">
-                  Roll-forward difference
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Currency',
+                numColumn('Paid from the bank'),
+                numColumn('Matched requests'),
+                numColumn('Open requests'),
+                numColumn('Roll-forward difference'),
+              ]}
+            />
             <tbody>
               {summary.currencies.map((row) => (
                 <tr key={row.currency} data-testid={`recon-currency-${row.currency}`}>

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Settings } from '@shared/ipc/contract-settings';
-import { ErrorState } from '../../components/ErrorState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { useSettings } from '../../stores/settings';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
 
 type CompanyField = keyof Settings['company'];
 
@@ -67,15 +66,12 @@ export function CompanyForm({ settings }: { settings: Settings }) {
         error={errors.fields.financeEmail}
         hint="Where the platform sends payment instructions; prefills each transfer request."
       />
-      {errors.other ? (
-        <ErrorState title="The company details could not be saved" error={errors.other} />
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="button">
-          Save company details
-        </button>
-        <SaveStatus text={status} testId="company-status" />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The company details could not be saved"
+        saveLabel="Save company details"
+        status={<SaveStatus text={status} testId="company-status" />}
+      />
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { ConnectionInfo } from '@shared/ipc/contract-settings';
 import type { ErrorShape } from '@shared/ipc/errors';
 import { ErrorState } from '../../components/ErrorState';
-import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
+import { useFieldSubmit } from '../../lib/use-field-submit';
 import { usePlatformConnection } from '../../stores/platform-connection';
-import { SaveStatus, TextField } from './Field';
+import { PlatformAddressField, SaveFooter, SaveStatus, TextField } from './Field';
 
 function credentialsInWords(info: ConnectionInfo): string {
   switch (info.credentialsSource) {
@@ -80,8 +80,7 @@ export function ConnectionForm({ info }: { info: ConnectionInfo }) {
   const [baseUrl, setBaseUrl] = useState(info.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
+  const { busy, errors, send } = useFieldSubmit(['baseUrl', 'apiKey', 'apiSecret']);
   const [status, setStatus] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -95,21 +94,15 @@ export function ConnectionForm({ info }: { info: ConnectionInfo }) {
       setStatus('Nothing to save: the address is unchanged and no key was entered.');
       return;
     }
-    setBusy(true);
     setStatus(null);
-    const error = await save(change);
-    setBusy(false);
+    const saved = await send(() => save(change));
     // Never keep a secret in the page longer than needed, whatever the outcome.
     setApiSecret('');
-    if (error) {
-      setErrors(fieldErrorsOf(error, ['baseUrl', 'apiKey', 'apiSecret']));
-      return;
-    }
+    if (!saved) return;
     setApiKey('');
-    setErrors(NO_FIELD_ERRORS);
-    const saved = usePlatformConnection.getState().info;
+    const stored = usePlatformConnection.getState().info;
     setStatus(
-      'apiKey' in change && saved ? `Saved — the key and secret are ${storageInWords(saved)}` : 'Saved.',
+      'apiKey' in change && stored ? `Saved — the key and secret are ${storageInWords(stored)}` : 'Saved.',
     );
   }
 
@@ -120,14 +113,11 @@ export function ConnectionForm({ info }: { info: ConnectionInfo }) {
       aria-label="Platform connection"
       noValidate
     >
-      <TextField
+      <PlatformAddressField
         id="connection-base-url"
-        label="Platform address (base URL)"
-        type="url"
         value={baseUrl}
         onChange={setBaseUrl}
         error={errors.fields.baseUrl}
-        placeholder="https://sandbox.example/api/v2"
       />
       <dl className="facts">
         <dt>API key and secret</dt>
@@ -155,13 +145,13 @@ export function ConnectionForm({ info }: { info: ConnectionInfo }) {
       </div>
       <p className="settings-note">{storageNote(info)}</p>
       {info.plainTextStorage.offered ? <PlainTextSetting info={info} /> : null}
-      {errors.other ? <ErrorState title="The connection could not be saved" error={errors.other} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save connection'}
-        </button>
-        <SaveStatus text={status} testId="connection-save-status" />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The connection could not be saved"
+        saveLabel={busy ? 'Saving…' : 'Save connection'}
+        disabled={busy}
+        status={<SaveStatus text={status} testId="connection-save-status" />}
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { usePlatformConnection } from '../../stores/platform-connection';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionTest } from './ConnectionTest';
+import { SettingsSection } from './SettingsSection';
 
 /** Where the open workspace syncs from and with which credentials; a test of both. */
 export function ConnectionSection() {
@@ -12,12 +13,7 @@ export function ConnectionSection() {
   const load = usePlatformConnection((state) => state.load);
   useEffect(() => void load(), [load]);
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="connection-heading"
-      data-testid="settings-connection"
-    >
-      <h2 id="connection-heading">Connection</h2>
+    <SettingsSection id="connection" title="Connection" testId="settings-connection">
       {info === null && loadError === null ? <LoadingState label="Loading the connection…" /> : null}
       {loadError ? (
         <ErrorState
@@ -34,6 +30,6 @@ export function ConnectionSection() {
       ) : null}
       {info?.kind === 'platform' ? <ConnectionForm info={info} /> : null}
       {info ? <ConnectionTest /> : null}
-    </section>
+    </SettingsSection>
   );
 }

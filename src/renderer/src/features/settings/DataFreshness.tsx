@@ -13,6 +13,8 @@ import {
   type SyncProgress,
 } from '../../lib/sync-text';
 import { useSync } from '../../stores/sync';
+import { SettingsSection } from './SettingsSection';
+import { TableHead } from '../../components/TableHead';
 
 function RefreshedCell({ iso }: { iso: string | null }) {
   if (iso === null) return <td className="refreshed muted">Never</td>;
@@ -62,13 +64,7 @@ function FreshnessTable({
           <col className="col-refreshed" />
           <col />
         </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Data</th>
-            <th scope="col">Last refreshed</th>
-            <th scope="col">Last sync</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Data', 'Last refreshed', 'Last sync']} />
         <tbody>
           {datasets.map((row) => (
             <tr key={row.dataset} data-testid={`freshness-${row.dataset}`}>
@@ -95,12 +91,7 @@ export function DataFreshness() {
   const repeatsConnection = lastError !== null && lastError.message === status?.connection.problem;
   const words = lastError === null || repeatsConnection ? null : syncErrorInWords(lastError);
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="data-freshness-heading"
-      data-testid="data-freshness"
-    >
-      <h2 id="data-freshness-heading">Data freshness</h2>
+    <SettingsSection id="data-freshness" title="Data freshness" testId="data-freshness">
       {status === null && statusError === null ? <LoadingState label="Loading sync status…" /> : null}
       {statusError !== null ? (
         <ErrorState title="Sync status could not be loaded" error={statusError} onRetry={() => void load()} />
@@ -115,6 +106,6 @@ export function DataFreshness() {
           <FreshnessTable datasets={status.datasets} progress={running ? progress : null} />
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { ErrorShape } from '@shared/ipc/errors';
+import { ErrorState } from '../../components/ErrorState';
 import { DateField } from '../../components/DateField';
 
 interface FieldFrameProps {
@@ -76,6 +78,20 @@ export function TextField({
         )
       }
     </FieldFrame>
+  );
+}
+
+/** The platform's base URL, as both the connection and a new workspace ask for it. */
+export function PlatformAddressField(
+  props: Pick<TextFieldProps, 'id' | 'value' | 'onChange' | 'error' | 'hint'>,
+) {
+  return (
+    <TextField
+      {...props}
+      label="Platform address (base URL)"
+      type="url"
+      placeholder="https://sandbox.example/api/v2"
+    />
   );
 }
 
@@ -174,5 +190,32 @@ export function SaveStatus({
     <p className={quiet ? 'save-status save-status-quiet' : 'save-status'} role="status" data-testid={testId}>
       {text ?? ''}
     </p>
+  );
+}
+
+/** A settings form's foot: the error no field carries, the save button, and what the save did. */
+export function SaveFooter({
+  failure,
+  failureTitle,
+  saveLabel,
+  disabled,
+  status,
+}: {
+  failure: ErrorShape | null;
+  failureTitle: string;
+  saveLabel: ReactNode;
+  disabled?: boolean;
+  status: ReactNode;
+}) {
+  return (
+    <>
+      {failure ? <ErrorState title={failureTitle} error={failure} /> : null}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={disabled}>
+          {saveLabel}
+        </button>
+        {status}
+      </div>
+    </>
   );
 }

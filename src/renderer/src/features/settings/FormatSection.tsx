@@ -8,6 +8,7 @@ import { useFormatPreferences } from '../../lib/use-format-preferences';
 import { useSettings } from '../../stores/settings';
 import { ChoiceGroup, SelectField } from './Field';
 import { localeOptions } from './format-options';
+import { SettingsSection } from './SettingsSection';
 
 const PREVIEW_AMOUNT = '1234567.89';
 const PREVIEW_DATE = '2026-11-22';
@@ -33,8 +34,7 @@ export function FormatSection({ settings }: { settings: Settings }) {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="format-heading" data-testid="settings-format">
-      <h2 id="format-heading">Number and date format</h2>
+    <SettingsSection id="format" title="Number and date format" testId="settings-format">
       <div className="format-controls">
         <SelectField
           id="format-locale"
@@ -64,6 +64,6 @@ export function FormatSection({ settings }: { settings: Settings }) {
         <dt>Date and time</dt>
         <dd>{formatExactTime(PREVIEW_TIME)}</dd>
       </dl>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { WorkspaceEntry } from '@shared/ipc/contract-settings';
 import { ErrorState } from '../../components/ErrorState';
-import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
+import { useFieldSubmit } from '../../lib/use-field-submit';
 import { useWorkspaces } from '../../stores/workspaces';
-import { TextField } from './Field';
+import { PlatformAddressField, TextField } from './Field';
 
 /** Name and platform address; the new workspace gets its own folder and ledger, and is not opened. */
 export function NewWorkspaceForm() {
@@ -12,24 +12,20 @@ export function NewWorkspaceForm() {
   const switching = useWorkspaces((state) => state.switching);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
+  const { busy, errors, send } = useFieldSubmit(['name', 'baseUrl']);
   const [created, setCreated] = useState<WorkspaceEntry | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    setBusy(true);
     setCreated(null);
-    const answer = await create({ name, baseUrl });
-    setBusy(false);
-    if ('dir' in answer) {
-      setErrors(NO_FIELD_ERRORS);
+    await send(async () => {
+      const answer = await create({ name, baseUrl });
+      if (!('dir' in answer)) return answer;
       setCreated(answer);
       setName('');
       setBaseUrl('');
-    } else {
-      setErrors(fieldErrorsOf(answer, ['name', 'baseUrl']));
-    }
+      return null;
+    });
   }
 
   return (
@@ -49,14 +45,11 @@ export function NewWorkspaceForm() {
           error={errors.fields.name}
           placeholder="Acme Ltd"
         />
-        <TextField
+        <PlatformAddressField
           id="new-workspace-base-url"
-          label="Platform address (base URL)"
-          type="url"
           value={baseUrl}
           onChange={setBaseUrl}
           error={errors.fields.baseUrl}
-          placeholder="https://sandbox.example/api/v2"
           hint="https, or http only for a simulator on this computer."
         />
       </div>

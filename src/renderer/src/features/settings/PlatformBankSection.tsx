@@ -4,7 +4,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { usePlatformBankDetails } from '../../stores/platform-bank-details';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
+import { SettingsSection } from './SettingsSection';
 
 const FIELDS: ReadonlyArray<{ field: keyof PlatformBankDetails; label: string; hint?: string }> = [
   { field: 'payeeName', label: 'Payee name', hint: 'The account holder, as the platform writes it.' },
@@ -59,13 +60,12 @@ function BankDetailsForm({ initial }: { initial: PlatformBankDetails }) {
         autoComplete="off"
         hint="Anything else the platform asks, e.g. “Quote only the payment reference”. Optional."
       />
-      {errors.other ? <ErrorState title="The bank details could not be saved" error={errors.other} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="button">
-          Save bank details
-        </button>
-        <SaveStatus text={status} testId="bank-details-status" />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The bank details could not be saved"
+        saveLabel="Save bank details"
+        status={<SaveStatus text={status} testId="bank-details-status" />}
+      />
     </form>
   );
 }
@@ -77,13 +77,12 @@ export function PlatformBankSection() {
   const load = usePlatformBankDetails((state) => state.load);
   useEffect(() => void load(), [load]);
   return (
-    <section
-      id="paying-the-platform"
-      className="settings-section"
-      aria-labelledby="bank-details-heading"
-      data-testid="settings-bank-details"
+    <SettingsSection
+      id="bank-details"
+      title="Paying the platform"
+      testId="settings-bank-details"
+      anchor="paying-the-platform"
     >
-      <h2 id="bank-details-heading">Paying the platform</h2>
       <p className="settings-note">
         The platform&apos;s bank details, from its payment instructions. After a transfer request is sent,
         FloatDesk shows them with the payment reference to quote, ready to copy into your bank.
@@ -99,6 +98,6 @@ export function PlatformBankSection() {
       ) : (
         <LoadingState label="Loading the bank details…" />
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -5,8 +5,9 @@ import { LoadingState } from '../../components/LoadingState';
 import { useReconSettings } from '../../stores/recon-settings';
 import { formatDate } from '../../lib/format-time';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
 import './reconciliation-settings.css';
+import { SettingsSection } from './SettingsSection';
 
 type Automatic = ReconSettingsInput['automatic'];
 
@@ -200,19 +201,18 @@ function PolicyForm({
           </>
         }
       />
-      {errors.other ? (
-        <ErrorState title="The reconciliation settings could not be saved" error={errors.other} />
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="button">
-          Save reconciliation settings
-        </button>
-        <SaveStatus
-          text={status ?? summaryOf(settings)}
-          quiet={status === null}
-          testId="recon-settings-status"
-        />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The reconciliation settings could not be saved"
+        saveLabel="Save reconciliation settings"
+        status={
+          <SaveStatus
+            text={status ?? summaryOf(settings)}
+            quiet={status === null}
+            testId="recon-settings-status"
+          />
+        }
+      />
     </form>
   );
 }
@@ -227,12 +227,7 @@ export function ReconciliationSettings() {
     void load();
   }, [load]);
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="reconciliation-heading"
-      data-testid="settings-reconciliation"
-    >
-      <h2 id="reconciliation-heading">Reconciliation</h2>
+    <SettingsSection id="reconciliation" title="Reconciliation" testId="settings-reconciliation">
       <p className="settings-note">
         What a matching run may match without a person. Whatever is ticked, a bank amount that differs from
         the approved amount (the requested one until it is approved) by more than its currency’s tolerance is
@@ -256,6 +251,6 @@ export function ReconciliationSettings() {
           setStatus={setStatus}
         />
       ) : null}
-    </section>
+    </SettingsSection>
   );
 }

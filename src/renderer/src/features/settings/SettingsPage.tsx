@@ -12,6 +12,7 @@ import { ReconciliationSettings } from './ReconciliationSettings';
 import { WorkspaceSection } from './WorkspaceSection';
 import { WorkspaceSettings } from './WorkspaceSettings';
 import './settings.css';
+import { SettingsSection } from './SettingsSection';
 
 function StatusFacts({ status }: { status: AppStatus }) {
   return (
@@ -51,8 +52,7 @@ export function SettingsPage() {
       <WorkspaceSettings />
       <PlatformBankSection />
       <ReconciliationSettings />
-      <section className="settings-section" aria-labelledby="installation-heading">
-        <h2 id="installation-heading">This installation</h2>
+      <SettingsSection id="installation" title="This installation">
         {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}
         {view.status === 'idle' || view.status === 'loading' ? (
           <LoadingState label="Loading workspace details…" />
@@ -65,7 +65,7 @@ export function SettingsPage() {
           />
         ) : null}
         <CopyDiagnostics />
-      </section>
+      </SettingsSection>
       <DataFreshness />
     </div>
   );

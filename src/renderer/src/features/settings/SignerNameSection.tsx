@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { Settings } from '@shared/ipc/contract-settings';
-import { ErrorState } from '../../components/ErrorState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { useSettings } from '../../stores/settings';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
+import { SettingsSection } from './SettingsSection';
 
 /** The name of the person who works in this workspace: sign-offs, decisions and runs carry it. */
 export function SignerNameSection({ settings }: { settings: Settings }) {
@@ -25,8 +25,7 @@ export function SignerNameSection({ settings }: { settings: Settings }) {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="signer-heading" data-testid="settings-signer">
-      <h2 id="signer-heading">Your name</h2>
+    <SettingsSection id="signer" title="Your name" testId="settings-signer">
       <form
         className="settings-form"
         onSubmit={(event) => void submit(event)}
@@ -42,14 +41,13 @@ export function SignerNameSection({ settings }: { settings: Settings }) {
           error={errors.fields.signerName}
           hint="Sign-offs, matches, resolutions and matching runs started here are recorded with this name in the audit log and the reports."
         />
-        {errors.other ? <ErrorState title="The name could not be saved" error={errors.other} /> : null}
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Save name
-          </button>
-          <SaveStatus text={status} testId="signer-status" />
-        </div>
+        <SaveFooter
+          failure={errors.other}
+          failureTitle="The name could not be saved"
+          saveLabel="Save name"
+          status={<SaveStatus text={status} testId="signer-status" />}
+        />
       </form>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Settings } from '@shared/ipc/contract-settings';
-import { ErrorState } from '../../components/ErrorState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
 import { useSettings } from '../../stores/settings';
-import { SaveStatus, TextField } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
 
 export function intervalInWords(minutes: number): string {
   if (minutes === 0) return 'Automatic sync is off; use Sync now in the header.';
@@ -50,17 +49,18 @@ export function SyncIntervalForm({ settings }: { settings: Settings }) {
         error={errors.fields.syncIntervalMinutes}
         hint="0 turns automatic sync off. A new interval applies at once."
       />
-      {errors.other ? <ErrorState title="The interval could not be saved" error={errors.other} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="button">
-          Save interval
-        </button>
-        <SaveStatus
-          text={status ?? intervalInWords(settings.syncIntervalMinutes)}
-          quiet={status === null}
-          testId="sync-interval-status"
-        />
-      </div>
+      <SaveFooter
+        failure={errors.other}
+        failureTitle="The interval could not be saved"
+        saveLabel="Save interval"
+        status={
+          <SaveStatus
+            text={status ?? intervalInWords(settings.syncIntervalMinutes)}
+            quiet={status === null}
+            testId="sync-interval-status"
+          />
+        }
+      />
     </form>
   );
 }

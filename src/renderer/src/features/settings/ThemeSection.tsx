@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { applyTheme } from '../../lib/theme';
 import { useSettings } from '../../stores/settings';
 import { ChoiceGroup } from './Field';
+import { SettingsSection } from './SettingsSection';
 
 const THEMES = [
   { value: 'system', label: 'As the system' },
@@ -31,8 +32,7 @@ export function ThemeSection({ settings }: { settings: Settings }) {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="theme-heading" data-testid="settings-theme">
-      <h2 id="theme-heading">Theme</h2>
+    <SettingsSection id="theme" title="Theme" testId="settings-theme">
       <ChoiceGroup
         name="theme"
         legend="Colours"
@@ -41,6 +41,6 @@ export function ThemeSection({ settings }: { settings: Settings }) {
         onChange={(theme) => void choose(theme)}
       />
       {error ? <ErrorState title="The theme could not be saved" error={error} /> : null}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,5 @@
 import type { WorkspaceEntry } from '@shared/ipc/contract-settings';
+import { unseenColumn, TableHead } from '../../components/TableHead';
 
 export function kindLabel(kind: WorkspaceEntry['kind']): string {
   return kind === 'demo' ? 'Demo (built-in simulator)' : 'Platform';
@@ -15,17 +16,7 @@ export function WorkspaceList({ workspaces, switching, onOpen }: WorkspaceListPr
   return (
     <div className="table-scroll">
       <table className="data-table workspace-table" aria-label="Workspaces">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Platform address</th>
-            <th scope="col">Folder</th>
-            <th scope="col">
-              <span className="visually-hidden">Action</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Kind', 'Platform address', 'Folder', unseenColumn('Action')]} />
         <tbody>
           {workspaces.map((workspace) => (
             <tr key={workspace.dir} data-testid="workspace-row" data-current={workspace.current || undefined}>

@@ -4,6 +4,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { useWorkspaces } from '../../stores/workspaces';
 import { NewWorkspaceForm } from './NewWorkspaceForm';
 import { kindLabel, WorkspaceList } from './WorkspaceList';
+import { SettingsSection } from './SettingsSection';
 
 /** Which workspace is open, the others this installation knows, opening one, and creating one. */
 export function WorkspaceSection() {
@@ -18,12 +19,7 @@ export function WorkspaceSection() {
   const current = workspaces?.find((workspace) => workspace.current);
   const demo = workspaces?.find((workspace) => workspace.kind === 'demo');
   return (
-    <section
-      className="settings-section"
-      aria-labelledby="workspace-heading"
-      data-testid="settings-workspace"
-    >
-      <h2 id="workspace-heading">Workspace</h2>
+    <SettingsSection id="workspace" title="Workspace" testId="settings-workspace">
       <p className="settings-note">
         A workspace is a folder with its own ledger and settings. Opening another one reloads the window.
       </p>
@@ -56,6 +52,6 @@ export function WorkspaceSection() {
       ) : null}
       {switchError ? <ErrorState title="That workspace could not be opened" error={switchError} /> : null}
       <NewWorkspaceForm />
-    </section>
+    </SettingsSection>
   );
 }

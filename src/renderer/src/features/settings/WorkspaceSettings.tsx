@@ -6,6 +6,7 @@ import { FormatSection } from './FormatSection';
 import { SignerNameSection } from './SignerNameSection';
 import { SyncIntervalForm } from './SyncIntervalForm';
 import { ThemeSection } from './ThemeSection';
+import { SettingsSection } from './SettingsSection';
 
 /** The open workspace's own settings (stores/settings.ts loads them at start). */
 export function WorkspaceSettings() {
@@ -21,18 +22,16 @@ export function WorkspaceSettings() {
   }
   return (
     <>
-      <section className="settings-section" aria-labelledby="sync-heading" data-testid="settings-sync">
-        <h2 id="sync-heading">Sync</h2>
+      <SettingsSection id="sync" title="Sync" testId="settings-sync">
         <SyncIntervalForm settings={settings} />
-      </section>
+      </SettingsSection>
       <SignerNameSection settings={settings} />
-      <section className="settings-section" aria-labelledby="company-heading" data-testid="settings-company">
-        <h2 id="company-heading">Company details for proforma invoices</h2>
+      <SettingsSection id="company" title="Company details for proforma invoices" testId="settings-company">
         <p className="settings-note">
           New transfer requests start with these; each can still be edited there.
         </p>
         <CompanyForm settings={settings} />
-      </section>
+      </SettingsSection>
       <FormatSection settings={settings} />
       <ThemeSection settings={settings} />
     </>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { hrefFor } from '../../lib/router';
 import { interpretKey, SHORTCUT_LIST, type ShortcutAction } from '../../lib/shortcuts';
 import { useSync } from '../../stores/sync';
+import { TableHead } from '../../components/TableHead';
 
 /** How long after `g` the second key of a "go to" shortcut may come. */
 const PREFIX_MS = 1500;
@@ -67,18 +68,13 @@ export function KeyboardShortcuts() {
   return (
     <dialog
       ref={dialog}
-      className="shortcuts-dialog"
+      className="app-dialog shortcuts-dialog"
       aria-labelledby="shortcuts-title"
       data-testid="shortcuts"
     >
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <table className="shortcuts-table">
-        <thead>
-          <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Keys', 'Action']} />
         <tbody>
           {SHORTCUT_LIST.map((shortcut) => (
             <tr key={shortcut.keys}>

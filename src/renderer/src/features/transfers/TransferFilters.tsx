@@ -4,6 +4,9 @@ import { statusLabel } from './columns';
 import { hasFilters, type TransferView } from './transfer-query';
 import { useTextFilter } from './useTextFilter';
 import { DateField } from '../../components/DateField';
+import { FilterSelect, SearchField } from '../../components/FilterFields';
+import { choicesWith, plainChoices, withoutEmpty } from '../../lib/filter-values';
+import { LabelledInput } from '../../components/LabelledInput';
 
 interface TransferFiltersProps {
   view: TransferView;
@@ -17,23 +20,16 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
   const floats = useTransferOptions((state) => state.floats);
   const currencies = useTransferOptions((state) => state.currencies);
   const statuses = useTransferOptions((state) => state.statuses);
-  const patch = (change: Partial<Filters>, replace = false): void => {
-    const next: Filters = { ...filters, ...change };
-    for (const name of Object.keys(next) as Array<keyof Filters>) {
-      const value = next[name];
-      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
-        delete next[name];
-    }
-    onChange(next, replace);
-  };
-  const [text, setText] = useTextFilter(filters.text ?? '', (value) => patch({ text: value.trim() }, true));
+  const patch = (change: Partial<Filters>, replace = false): void =>
+    onChange(withoutEmpty({ ...filters, ...change }), replace);
   const [reference, setReference] = useTextFilter(filters.paymentReference ?? '', (value) =>
     patch({ paymentReference: value.trim() }, true),
   );
-  const floatNames = [
-    ...new Set([...floats.map((float) => float.name), ...(filters.float ? [filters.float] : [])]),
-  ].sort();
-  const currencyCodes = [...new Set([...currencies, ...(filters.currency ? [filters.currency] : [])])].sort();
+  const floatNames = choicesWith(
+    floats.map((float) => float.name),
+    filters.float,
+  );
+  const currencyCodes = choicesWith(currencies, filters.currency);
   const chosen = new Set(filters.statuses ?? []);
   const toggleStatus = (status: string, on: boolean): void => {
     const next = new Set(chosen);
@@ -51,62 +47,41 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
       data-testid="transfer-filters"
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className="filter-field filter-search">
-        <label htmlFor="transfers-text">Search</label>
-        <input
-          id="transfers-text"
-          type="search"
-          value={text}
-          maxLength={200}
-          placeholder="Reference, float, amount, status…"
-          aria-keyshortcuts="/"
-          data-shortcut="search"
-          autoComplete="off"
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
-      <div className="filter-field">
-        <label htmlFor="transfers-float">Float</label>
-        <select
-          id="transfers-float"
-          value={filters.float ?? ''}
-          onChange={(event) => patch({ float: event.target.value })}
-        >
-          <option value="">All floats</option>
-          {floatNames.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="filter-field filter-narrow">
-        <label htmlFor="transfers-currency">Currency</label>
-        <select
-          id="transfers-currency"
-          value={filters.currency ?? ''}
-          onChange={(event) => patch({ currency: event.target.value })}
-        >
-          <option value="">All</option>
-          {currencyCodes.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="filter-field">
-        <label htmlFor="transfers-reference">Payment reference</label>
-        <input
-          id="transfers-reference"
-          type="text"
-          value={reference}
-          maxLength={64}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(event) => setReference(event.target.value)}
-        />
-      </div>
+      <SearchField
+        id="transfers-text"
+        className="filter-field filter-search"
+        placeholder="Reference, float, amount, status…"
+        value={filters.text ?? ''}
+        onCommit={(value) => patch({ text: value.trim() }, true)}
+      />
+      <FilterSelect
+        id="transfers-float"
+        className="filter-field"
+        label="Float"
+        value={filters.float}
+        anyLabel="All floats"
+        choices={plainChoices(floatNames)}
+        onChange={(float) => patch({ float })}
+      />
+      <FilterSelect
+        id="transfers-currency"
+        className="filter-field filter-narrow"
+        label="Currency"
+        value={filters.currency}
+        anyLabel="All"
+        choices={plainChoices(currencyCodes)}
+        onChange={(currency) => patch({ currency })}
+      />
+      <LabelledInput
+        id="transfers-reference"
+        className="filter-field"
+        label="Payment reference"
+        value={reference}
+        maxLength={64}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={setReference}
+      />
       <div className="filter-field filter-date">
         <label htmlFor="transfers-from">Created from</label>
         <DateField id="transfers-from" value={filters.from ?? ''} onChange={(from) => patch({ from })} />

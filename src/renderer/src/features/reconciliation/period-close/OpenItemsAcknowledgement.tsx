@@ -6,6 +6,7 @@ import type { Loadable } from '../../../stores/recon-client';
 import type { OpenTotals } from '../../../stores/recon-period-store';
 import { Amount } from '../Amount';
 import { formatNumber } from '../../../lib/format-money';
+import { numColumn, TableHead } from '../../../components/TableHead';
 
 /**
  * Before signing off: what stays open as of the date — per state the count and total of each
@@ -37,18 +38,7 @@ export function OpenItemsAcknowledgement(props: {
       {totals.open.length === 0 ? null : (
         <table className="data-table recon-open-totals" data-testid="recon-open-totals">
           <caption className="visually-hidden">Open items as of {formatDate(totals.asOf)}, per state</caption>
-          <thead>
-            <tr>
-              <th scope="col">State</th>
-              <th scope="col">Currency</th>
-              <th scope="col" className="num">
-                Items
-              </th>
-              <th scope="col" className="num">
-                Total
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['State', 'Currency', numColumn('Items'), numColumn('Total')]} />
           <tbody>
             {totals.open.map((row) => (
               <tr key={`${row.state} ${row.total.currency}`} data-testid="recon-open-total">

@@ -50,7 +50,7 @@ export function ReportDialog({ returnFocus, onClose }: ReportDialogProps) {
   return (
     <dialog
       ref={dialog}
-      className="recon-dialog recon-report-dialog"
+      className="app-dialog recon-dialog recon-report-dialog"
       aria-labelledby={`${ids}-title`}
       data-testid="recon-report-dialog"
       onCancel={(event) => {

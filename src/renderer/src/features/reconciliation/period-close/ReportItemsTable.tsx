@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { ReconItem } from '@shared/ipc/contract-reconcile';
-import { formatDate } from '../../../lib/format-time';
-import { Amount } from '../Amount';
-import { LineIdDisclosure, LineReference } from '../ItemFacts';
+import { ItemDateAndAmount, ItemIdCell } from '../ItemFacts';
 import { RULE_LABELS, STATE_LABELS, resolveLabel } from '../recon-text';
 import { REPORT_PAGE_SIZE, reportPageText } from './period-text';
+import { numColumn, TableHead } from '../../../components/TableHead';
 
 function matchText(item: ReconItem): string {
   if (item.resolution) return `Resolved: ${resolveLabel(item.resolution.reasonCode)}`;
@@ -25,39 +24,15 @@ export function ReportItemsTable({ items }: { items: readonly ReconItem[] }) {
         <div className="recon-report-scroll" role="region" aria-label="Items of the report" tabIndex={0}>
           <table className="data-table recon-report-table" data-testid="recon-report-items">
             <caption className="visually-hidden">Items of the report: {text}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">State</th>
-                <th scope="col">Date</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Float or bank text</th>
-                <th scope="col">Match</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Item', 'State', 'Date', numColumn('Amount'), 'Float or bank text', 'Match']}
+            />
             <tbody>
               {page.map((item) => (
                 <tr key={`${item.kind}:${item.id}`} data-testid="recon-report-item">
-                  <th scope="row" className="recon-id">
-                    <span className="recon-kind">{item.kind === 'line' ? 'Bank line' : 'Request'}</span>
-                    {item.kind === 'line' && item.line !== undefined ? (
-                      <>
-                        <LineReference line={item.line} />
-                        <LineIdDisclosure id={item.id} />
-                      </>
-                    ) : (
-                      <code>{item.id}</code>
-                    )}
-                  </th>
+                  <ItemIdCell item={item} />
                   <td>{STATE_LABELS[item.state]}</td>
-                  <td className="time">
-                    <time dateTime={item.date}>{formatDate(item.date)}</time>
-                  </td>
-                  <td className="num">
-                    <Amount value={item.amount} />
-                  </td>
+                  <ItemDateAndAmount item={item} />
                   <td className="recon-label">{item.label}</td>
                   <td>{matchText(item)}</td>
                 </tr>

@@ -4,6 +4,7 @@ import { isIsoDate } from '../recon-query';
 import { SignOffConfirm } from './SignOffConfirm';
 import { SignOffResult } from './SignOffResult';
 import { DateField } from '../../../components/DateField';
+import { NoteField } from '../../../components/LabelledInput';
 
 /**
  * Sign off in three steps: the date (the screen's as-of date unless changed) and an optional note;
@@ -63,17 +64,12 @@ export function SignOffForm({ defaultAsOf }: { defaultAsOf: string }) {
           </span>
         ) : null}
       </div>
-      <div className="recon-field recon-signoff-note">
-        <label htmlFor="recon-signoff-note">Note (optional)</label>
-        <input
-          id="recon-signoff-note"
-          type="text"
-          value={note}
-          maxLength={1000}
-          autoComplete="off"
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      <NoteField
+        id="recon-signoff-note"
+        className="recon-field recon-signoff-note"
+        value={note}
+        onChange={setNote}
+      />
       <button type="submit" className="button" data-testid="recon-signoff-review">
         Review sign-off…
       </button>

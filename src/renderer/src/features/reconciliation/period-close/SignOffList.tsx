@@ -5,6 +5,7 @@ import { SignOffReportExport } from '../../export/ScreenExports';
 import { actorLabel, lockedCountsText, signOffStatusText } from './period-text';
 import { UnlockDialog } from './UnlockDialog';
 import { formatNumber } from '../../../lib/format-money';
+import { unseenColumn, TableHead } from '../../../components/TableHead';
 
 interface SignOffListProps {
   signOffs: readonly SignOff[];
@@ -41,19 +42,9 @@ export function SignOffList({ signOffs, onViewReport }: SignOffListProps) {
         tabIndex={-1}
       >
         <caption className="visually-hidden">Sign-offs, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">As of</th>
-            <th scope="col">Signed</th>
-            <th scope="col">Note</th>
-            <th scope="col">Locked</th>
-            <th scope="col">Status</th>
-            <th scope="col">Changed since</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['As of', 'Signed', 'Note', 'Locked', 'Status', 'Changed since', unseenColumn('Actions')]}
+        />
         <tbody>
           {signOffs.map((signOff) => {
             const asOf = formatDate(signOff.asOf);

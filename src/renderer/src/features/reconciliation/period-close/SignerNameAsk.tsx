@@ -1,3 +1,5 @@
+import { LabelledInput } from '../../../components/LabelledInput';
+
 /** When no name is set in Settings, the sign-off asks for it (and keeps it in Settings). */
 export function SignerNameAsk(props: {
   value: string;
@@ -7,20 +9,20 @@ export function SignerNameAsk(props: {
 }) {
   const { value, disabled, missing, onChange } = props;
   return (
-    <div className="recon-field" data-testid="recon-signoff-name">
-      <label htmlFor="recon-signoff-name">Your name</label>
-      <input
-        id="recon-signoff-name"
-        type="text"
-        value={value}
-        maxLength={100}
-        autoComplete="name"
-        disabled={disabled}
-        required
-        aria-invalid={missing}
-        aria-describedby={`recon-signoff-name-hint${missing ? ' recon-signoff-name-error' : ''}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
+    <LabelledInput
+      id="recon-signoff-name"
+      className="recon-field"
+      testId="recon-signoff-name"
+      label="Your name"
+      value={value}
+      maxLength={100}
+      autoComplete="name"
+      disabled={disabled}
+      required
+      aria-invalid={missing}
+      aria-describedby={`recon-signoff-name-hint${missing ? ' recon-signoff-name-error' : ''}`}
+      onChange={onChange}
+    >
       <span id="recon-signoff-name-hint" className="recon-hint">
         The sign-off is recorded with your name; it is kept in Settings for the next time.
       </span>
@@ -29,6 +31,6 @@ export function SignerNameAsk(props: {
           Your name: enter the name the sign-off is recorded with.
         </span>
       ) : null}
-    </div>
+    </LabelledInput>
   );
 }

@@ -1,0 +1,73 @@
+import { useTextFilter } from '../features/transfers/useTextFilter';
+import type { FilterChoice } from '../lib/filter-values';
+
+/**
+ * The search box of a filter bar ("/" focuses it): what is typed shows at once and reaches the view
+ * through useTextFilter.
+ */
+export function SearchField({
+  id,
+  className,
+  placeholder,
+  value,
+  onCommit,
+}: {
+  id: string;
+  className: string;
+  placeholder: string;
+  value: string;
+  onCommit: (text: string) => void;
+}) {
+  const [text, setText] = useTextFilter(value, onCommit);
+  return (
+    <div className={className}>
+      <label htmlFor={id}>Search</label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        maxLength={200}
+        placeholder={placeholder}
+        aria-keyshortcuts="/"
+        data-shortcut="search"
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** One labelled select of a filter bar: "any" (the empty value) first, then the choices. */
+export function FilterSelect({
+  id,
+  className,
+  label,
+  value,
+  anyLabel,
+  choices,
+  title,
+  onChange,
+}: {
+  id: string;
+  className: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  choices: readonly FilterChoice[];
+  title?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} title={title} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{anyLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

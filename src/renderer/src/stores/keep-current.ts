@@ -1,0 +1,33 @@
+import { onEvent } from '../ipc/client';
+import { useConnection } from './connection';
+
+/** A sync commits window after window: ask again at most this often, the last change included. */
+const REFRESH_MS = 300;
+
+/**
+ * While a page is open: run `refreshAll` when the ledger changes (a sync, a submission, another
+ * process) and when the event stream comes back after a drop, at most every REFRESH_MS. Returns the
+ * stop.
+ */
+export function keepPageCurrent(refreshAll: () => void): () => void {
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = (): void => {
+    timer = undefined;
+    last = Date.now();
+    refreshAll();
+  };
+  const refresh = (): void => {
+    if (timer !== undefined) return;
+    timer = setTimeout(run, Math.max(0, last + REFRESH_MS - Date.now()));
+  };
+  const stopEvents = onEvent('ledger:changed', refresh);
+  const stopResume = useConnection.subscribe((state, previous) => {
+    if (state.resumed !== previous.resumed) refresh();
+  });
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    stopEvents();
+    stopResume();
+  };
+}
