@@ -19,6 +19,7 @@
  * Every candidate is confirmed with the bounded Damerau–Levenshtein distance.
  */
 import { boundedEditDistance } from './normalise';
+import { mix } from './hash-mix';
 
 const BASE = 0x01000193;
 const PIECE_LIMIT = 64;
@@ -36,15 +37,6 @@ function prefixHashes(text: string, into: Int32Array): void {
 }
 
 const scratch = new Int32Array(129);
-
-/** Spreads a polynomial hash over all bits (murmur3's finaliser), so the table's low bits vary. */
-function mix(hash: number): number {
-  let h = hash ^ (hash >>> 16);
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
 
 const formHashes = new Int32Array(130);
 

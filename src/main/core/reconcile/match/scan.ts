@@ -8,6 +8,7 @@
  * reference has. Each candidate is hashed as it is read and confirmed character by character.
  */
 import { REFERENCE_PREFIXES } from './normalise';
+import { mix } from './hash-mix';
 
 const BASE = 0x01000193;
 
@@ -37,15 +38,6 @@ function sameKey(a: string, b: string): boolean {
     if (x !== y) return false;
     if (x < 0) return true;
   }
-}
-
-/** Spreads a polynomial hash over all bits (murmur3's finaliser), so the table's low bits vary. */
-function mix(hash: number): number {
-  let h = hash ^ (hash >>> 16);
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
 }
 
 /**
