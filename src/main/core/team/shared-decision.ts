@@ -28,22 +28,27 @@ interface Namer {
   request(row: number): RequestName;
 }
 
-function namer(db: Ledger, workspaceId: number, lines: number[], requests: number[]): Namer {
-  const lineRows = new Map(
-    new BankStatementsRepository(db).linesByIds(workspaceId, lines).map((line) => [line.id, line]),
-  );
+interface Readers {
+  lines: BankStatementsRepository;
+  requests: ReconInputsRepository;
+}
+
+function namer(readers: Readers, workspaceId: number, lines: number[], requests: number[]): Namer {
+  const lineRows = new Map(readers.lines.linesByIds(workspaceId, lines).map((line) => [line.id, line]));
   const requestRows = new Map(
-    new ReconInputsRepository(db).requestsByIds(workspaceId, requests).map((request) => [request.rowId, request]),
+    readers.requests.requestsByIds(workspaceId, requests).map((request) => [request.rowId, request]),
   );
   return {
     line: (row) => {
       const line = lineRows.get(row);
-      if (line === undefined) throw new Error(`A shared decision names bank line ${row}, which is not in the ledger`);
+      if (line === undefined)
+        throw new Error(`A shared decision names bank line ${row}, which is not in the ledger`);
       return { account: line.accountKey, bankId: line.bankTransactionId, date: line.bookingDate };
     },
     request: (row) => {
       const request = requestRows.get(row);
-      if (request === undefined) throw new Error(`A shared decision names request ${row}, which is not in the ledger`);
+      if (request === undefined)
+        throw new Error(`A shared decision names request ${row}, which is not in the ledger`);
       return { reference: request.paymentReference, created: request.createdUtc };
     },
   };
@@ -90,7 +95,9 @@ function renamed(payload: Record<string, unknown>, names: Namer): Record<string,
 function subjectOf(shared: Record<string, unknown>, kind: string): string {
   const names = [
     ...((shared.lines as LineName[] | undefined) ?? []).map((line) => `line:${line.account}/${line.bankId}`),
-    ...((shared.requests as RequestName[] | undefined) ?? []).map((request) => `request:${request.reference}`),
+    ...((shared.requests as RequestName[] | undefined) ?? []).map(
+      (request) => `request:${request.reference}`,
+    ),
   ];
   const row = shared.row as Partial<LineName & RequestName> | undefined;
   if (row?.bankId !== undefined) names.push(`line:${row.account}/${row.bankId}`);
@@ -108,34 +115,39 @@ export function decisionSharer(
   workspaceId: number,
 ): ((decision: StoredDecision) => void) | undefined {
   if (!new TeamReplicaRepository(db).joined(workspaceId)) return undefined;
-  return (decision) => shareDecision(db, workspaceId, decision);
+  return sharerOf(db, workspaceId);
 }
 
-function shareDecision(db: Ledger, workspaceId: number, decision: StoredDecision): void {
+/** Its repositories are made once, so their statements are prepared once for many decisions. */
+function sharerOf(db: Ledger, workspaceId: number): (decision: StoredDecision) => void {
   const replica = new TeamReplicaRepository(db);
-  const rows = rowsOf(decision.payload);
-  const payload = renamed(decision.payload, namer(db, workspaceId, rows.lines, rows.requests));
-  if (decision.undoes !== null) payload.undoes = replica.changeOfDecision(workspaceId, decision.undoes) ?? null;
-  payload.actorName = decision.actorName;
-  replica.queue(
-    workspaceId,
-    {
-      kind: `decision.${decision.kind}`,
-      subject: subjectOf(payload, decision.kind),
-      payload: canonicalJson(payload),
-      madeAt: decision.createdAt,
-    },
-    decision.id,
-  );
+  const readers = { lines: new BankStatementsRepository(db), requests: new ReconInputsRepository(db) };
+  return (decision) => {
+    const rows = rowsOf(decision.payload);
+    const payload = renamed(decision.payload, namer(readers, workspaceId, rows.lines, rows.requests));
+    if (decision.undoes !== null)
+      payload.undoes = replica.changeOfDecision(workspaceId, decision.undoes) ?? null;
+    payload.actorName = decision.actorName;
+    replica.queue(
+      workspaceId,
+      {
+        kind: `decision.${decision.kind}`,
+        subject: subjectOf(payload, decision.kind),
+        payload: canonicalJson(payload),
+        madeAt: decision.createdAt,
+      },
+      decision.id,
+    );
+  };
 }
 
 /** On joining: every decision made here before, in the order it was made. */
 export function shareEarlierDecisions(db: Ledger, workspaceId: number): number {
   const ids = new TeamReplicaRepository(db).unsharedDecisionIds(workspaceId);
   const decisions = new ReconDecisionsRepository(db);
+  const share = sharerOf(db, workspaceId);
   db.transaction(() => {
-    for (const decision of decisions.byIds(workspaceId, ids).sort((a, b) => a.id - b.id))
-      shareDecision(db, workspaceId, decision);
+    for (const decision of decisions.byIds(workspaceId, ids).sort((a, b) => a.id - b.id)) share(decision);
   })();
   return ids.length;
 }

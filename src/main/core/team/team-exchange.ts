@@ -62,7 +62,6 @@ export async function exchange(
     replica.appendLog(workspaceId, page);
     pulled += page.length;
   }
-  replica.appendLog(workspaceId, [], await teamMembers(client, where));
-  replica.exchanged(workspaceId, now());
+  replica.exchanged(workspaceId, now(), await teamMembers(client, where));
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };
 }

@@ -164,8 +164,9 @@ export class TeamReplicaRepository {
   }
 
   /** Append checked changes from the server and move the link's position, in one transaction. */
-  appendLog(workspaceId: number, changes: readonly LoggedChange[], members?: TeamLink['members']): void {
-    if (changes.length === 0 && members === undefined) return;
+  appendLog(workspaceId: number, changes: readonly LoggedChange[]): void {
+    const last = changes.at(-1);
+    if (last === undefined) return;
     const insert = this.db.prepare(
       `INSERT INTO team_log (workspace_id, seq, change_id, kind, subject, payload, actor, made_at, received_at,
          prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -185,20 +186,17 @@ export class TeamReplicaRepository {
           change.prevHash,
           change.hash,
         );
-      const last = changes.at(-1);
-      if (last !== undefined)
-        this.db
-          .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
-          .run(last.seq, last.hash, workspaceId);
-      if (members !== undefined)
-        this.db
-          .prepare('UPDATE team_links SET members = ? WHERE workspace_id = ?')
-          .run(JSON.stringify(members), workspaceId);
+      this.db
+        .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
+        .run(last.seq, last.hash, workspaceId);
     })();
   }
 
-  exchanged(workspaceId: number, at: string): void {
-    this.db.prepare('UPDATE team_links SET last_exchange = ? WHERE workspace_id = ?').run(at, workspaceId);
+  /** The end of an exchange: when it happened, and the team's people as the server said then. */
+  exchanged(workspaceId: number, at: string, members: TeamLink['members']): void {
+    this.db
+      .prepare('UPDATE team_links SET last_exchange = ?, members = ? WHERE workspace_id = ?')
+      .run(at, JSON.stringify(members), workspaceId);
   }
 
   /** Conflicts not settled yet. */

@@ -58,13 +58,14 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
   END
 $$;
 
--- The text a change's hash is taken over: every field, in order, joined by '|'.
+-- The text a change's hash is taken over: every field, in order, joined by '|'. No SET clause: a
+-- plain SQL function is inlined into push_changes' statement (it names pg_catalog's functions only).
 CREATE FUNCTION floatdesk_team.change_hash(
   prev_hash text, seq bigint, change_id uuid, kind text, subject text, actor name, made_at text,
   received_at text, payload text
 ) RETURNS text
-LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
-  SELECT encode(sha256(convert_to(
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
     prev_hash || '|' || seq::text || '|' || change_id::text || '|' || kind || '|' || subject || '|' ||
     actor::text || '|' || made_at || '|' || received_at || '|' || payload, 'UTF8')), 'hex')
 $$;
@@ -74,7 +75,7 @@ $$;
 -- review.* and signoff.unlock need a reviewer, who may not review a sign-off they made
 -- (subject: the sign-off); everything else needs a member of the team. The new changes are
 -- written in one statement: their seqs follow each other, they share the moment they were
--- received, and each hash (the text change_hash() takes) chains to the one before.
+-- received, and each hash (change_hash()) chains to the one before.
 CREATE FUNCTION floatdesk_team.push_changes(changes jsonb)
 RETURNS TABLE (change_id uuid, seq bigint)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = floatdesk_team, pg_catalog, pg_temp AS $$
@@ -126,9 +127,9 @@ BEGIN
     WITH RECURSIVE chain (k, prev_hash, hash) AS (
       SELECT 0::bigint, NULL::text, prev
       UNION ALL
-      SELECT p.k, chain.hash, encode(sha256(convert_to(
-          chain.hash || '|' || (first_seq + p.k - 1)::text || '|' || p.id::text || '|' || p.kind || '|' ||
-          p.subject || '|' || who::text || '|' || p.made_at || '|' || received || '|' || p.payload, 'UTF8')), 'hex')
+      SELECT p.k, chain.hash,
+             change_hash(chain.hash, first_seq + p.k - 1, p.id, p.kind, p.subject, who, p.made_at, received,
+               p.payload) COLLATE "default"
         FROM chain JOIN pushed_changes p ON p.k = chain.k + 1
     )
     SELECT first_seq + p.k - 1, p.id, p.kind, p.subject, p.payload, who, p.made_at, received, chain.prev_hash, chain.hash
