@@ -43,6 +43,10 @@ export const COMMAND_OPTIONS = {
     json: FLAG,
     ...textOptions(...PROFILE_SAVE_TEXT_OPTIONS),
     text: TEXTS,
+    note: TEXT,
+    'acknowledge-open': FLAG,
+    approve: FLAG,
+    reject: FLAG,
   },
   export: {
     ...WORKSPACE,
@@ -79,7 +83,13 @@ export type CommandLine =
  * Commands that take words after their name: `workspace init <dir>`, `audit verify`,
  * `reconcile import <file>`, `reconcile profile save <name>`.
  */
-const POSITIONALS: Partial<Record<Command, number>> = { workspace: 2, audit: 1, reconcile: 3, export: 1, team: 3 };
+const POSITIONALS: Partial<Record<Command, number>> = {
+  workspace: 2,
+  audit: 1,
+  reconcile: 3,
+  export: 1,
+  team: 3,
+};
 
 function isCommand(name: string): name is Command {
   return Object.hasOwn(COMMAND_OPTIONS, name);

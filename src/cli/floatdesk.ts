@@ -11,7 +11,7 @@ import { reconcileCommand } from './reconcile-command';
 import { serve } from './serve';
 import { simulatorCommand } from './simulator-command';
 import { syncCommand } from './sync-command';
-import { teamCommand } from './team-command';
+import { teamCommand, teamPassword } from './team-command';
 import { workspaceCommand } from './workspace-command';
 import { APP_VERSION } from './version';
 
@@ -58,6 +58,13 @@ Commands:
   reconcile run [--workspace <dir>] [--as-of YYYY-MM-DD] [--json]
         Match bank lines and transfer requests, store the automatic matches and print the summary:
         counts per state, totals and the roll-forward difference per currency
+  reconcile signoff --as-of YYYY-MM-DD [--workspace <dir>] [--acknowledge-open] [--note <text>] [--json]
+        Sign off the reconciliation as of the date: locks what is matched or resolved by then and
+        prints the sign-off's number (--json: {"id", "state"}). Refused while anything stays open
+        unless --acknowledge-open. In a team it awaits review by a reviewer other than you
+  reconcile review <signoff-id> [--workspace <dir>] --approve|--reject [--note <text>]
+        A reviewer's verdict on a sign-off awaiting review (team mode; a rejection needs a note).
+        The team's database decides who may: a refused review exits 1 with the reason
   export <balances|balance-history|transfers|brands|brand-changes|reconciliation|audit>
          [--workspace <dir>] --format csv|csv-regional|xlsx --out <file> [filters]
         Write a table or report to a spreadsheet file (written to a temporary name, renamed into
@@ -147,6 +154,11 @@ async function main(argv: string[]): Promise<number | null> {
       return reconcileCommand(line.positionals, values, {
         ...context,
         statementWorkerPath: STATEMENT_WORKER_PATH,
+        teamPassword: () =>
+          teamPassword(
+            { print, env: process.env, terminal: { input: process.stdin, output: process.stderr } },
+            'the team database',
+          ),
       });
     case 'export':
       return exportCommand(line.positionals, values, print, EXPORT_WORKER_PATH);

@@ -15,8 +15,9 @@ import { formatTable } from './output';
 import { call, withCore } from './in-process-core';
 import type { ReconcileCommandContext } from './reconcile-io';
 import { PROFILE_USAGE, profileCommand } from './reconcile-profile-command';
+import { PERIOD_USAGE, reviewCommand, signOffCommand } from './reconcile-period-command';
 
-const USAGE = `Usage: floatdesk reconcile import <file> [--format auto|csv|camt053|mt940|ofx] [--profile <name> | --currency <code>], floatdesk reconcile run [--as-of YYYY-MM-DD] [--json], ${PROFILE_USAGE}`;
+const USAGE = `Usage: floatdesk reconcile import <file> [--format auto|csv|camt053|mt940|ofx] [--profile <name> | --currency <code>], floatdesk reconcile run [--as-of YYYY-MM-DD] [--json], ${PROFILE_USAGE}, ${PERIOD_USAGE}`;
 const FORMATS = ['auto', 'csv', 'camt053', 'mt940', 'ofx'] as const;
 
 async function importCommand(
@@ -135,6 +136,14 @@ export async function reconcileCommand(
   if (action === 'import') {
     if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}". ${USAGE}`);
     return importCommand(first, values, context);
+  }
+  if (action === 'signoff') {
+    if (first !== undefined) throw new UsageError(`Unexpected argument "${first}". ${USAGE}`);
+    return signOffCommand(values, context);
+  }
+  if (action === 'review') {
+    if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}". ${USAGE}`);
+    return reviewCommand(first, values, context);
   }
   if (action === 'run') {
     if (first !== undefined) throw new UsageError(`Unexpected argument "${first}". ${USAGE}`);

@@ -9,6 +9,8 @@ export interface ReconcileCommandContext {
   print: (text: string) => void;
   /** The built statement reader (statement-worker.js next to the CLI). */
   statementWorkerPath?: string;
+  /** The team password, asked for only when a command needs the team's database. */
+  teamPassword?: () => Promise<string>;
 }
 
 /** The most of a statement file a command reads into memory (imports read files as a stream). */

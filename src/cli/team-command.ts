@@ -25,7 +25,7 @@ export interface TeamCommandIo {
   terminal: PromptTerminal;
 }
 
-async function teamPassword(io: TeamCommandIo, where: string): Promise<string> {
+export async function teamPassword(io: TeamCommandIo, where: string): Promise<string> {
   const given = io.env.FLOATDESK_TEAM_PASSWORD;
   if (given !== undefined && given !== '') return given;
   if (io.terminal.input.isTTY !== true)

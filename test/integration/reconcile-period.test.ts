@@ -106,6 +106,9 @@ describe('sign-off', () => {
       auditSeq: entry.seq,
       auditHash: entry.hash,
       reportSha256: signOff.reportSha256,
+      state: 'signed_off',
+      preparer: null,
+      review: null,
       unlocked: null,
       drift: [],
     });

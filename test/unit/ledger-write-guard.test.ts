@@ -31,6 +31,7 @@ const WRITING = [
   'recon:demo-statement.load',
   'recon:signoff',
   'recon:unlock',
+  'recon:review',
   'recon:settings.update',
   'catalogue:template.update',
   'team:join',

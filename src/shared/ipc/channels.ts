@@ -51,6 +51,7 @@ export const CHANNELS = [
   'recon:signoffs',
   'recon:signoff.report',
   'recon:unlock',
+  'recon:review',
   'recon:settings.get',
   'recon:settings.update',
   'recon:open-totals',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ReconItemSchema, ReconStateName, ReconSummarySchema } from './contract-reconcile';
 import { CurrencyCode, IsoDate, IsoTimestamp, NoInput } from './schemas';
+import { Password } from './contract-team';
 
 const SignedMoney = z.object({ amount: z.string().regex(/^-?\d+(\.\d+)?$/), currency: CurrencyCode });
 
@@ -22,11 +23,18 @@ export const DriftSchema = z.object({
   detectedAt: IsoTimestamp,
 });
 
+/**
+ * signed_off: it holds (its items are locked); awaiting_review: made in a team, it waits for a
+ * reviewer other than its maker; rejected: a reviewer sent it back with a note (it never locks).
+ */
+export const SIGN_OFF_STATES = ['signed_off', 'awaiting_review', 'rejected'] as const;
+
 export const SignOffSchema = z.object({
   id: z.number().int().positive(),
   asOf: IsoDate,
   signedAt: IsoTimestamp,
-  actor: z.enum(['user', 'cli']),
+  /** 'sync': a colleague's, arrived from the team. */
+  actor: z.enum(['user', 'cli', 'sync']),
   /** The person's name as set in Settings when signing off; null: none was set, or the command line. */
   actorName: z.string().nullable(),
   note: z.string(),
@@ -37,11 +45,24 @@ export const SignOffSchema = z.object({
   auditHash: z.string().regex(/^[0-9a-f]{64}$/),
   /** SHA-256 of the frozen report's JSON text (recon:signoff.report returns that text's content). */
   reportSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  state: z.enum(SIGN_OFF_STATES),
+  /** In a team: the login that made it (the server's word). Null: no team. */
+  preparer: z.string().nullable(),
+  /** The reviewer's verdict, once given. */
+  review: z
+    .object({
+      verdict: z.enum(['approved', 'rejected']),
+      note: z.string(),
+      reviewer: z.string(),
+      reviewerName: z.string().nullable(),
+      at: IsoTimestamp,
+    })
+    .nullable(),
   /** Null while the sign-off holds; once unlocked, when, by whom and why. */
   unlocked: z
     .object({
       at: IsoTimestamp,
-      actor: z.enum(['user', 'cli']),
+      actor: z.enum(['user', 'cli', 'sync']),
       actorName: z.string().nullable(),
       reason: z.string(),
       auditSeq: z.number().int(),
@@ -104,8 +125,34 @@ export const periodContract = {
     }),
   },
   /** Lift a sign-off's locks; the reason is required and audited. The frozen report is kept. */
+  /**
+   * In a team, a sign-off shared with it is unlocked by a reviewer through the team's database
+   * (`password`: the team password when none is kept on this computer).
+   */
   'recon:unlock': {
-    input: z.object({ id: z.number().int().positive(), reason: z.string().trim().min(3).max(1000) }).strict(),
+    input: z
+      .object({
+        id: z.number().int().positive(),
+        reason: z.string().trim().min(3).max(1000),
+        password: Password.optional(),
+      })
+      .strict(),
+    output: z.object({ signOff: SignOffSchema }),
+  },
+  /**
+   * A reviewer's verdict on a sign-off awaiting review (team mode): approved, it holds and locks its
+   * items on every desktop; rejected (a note says why), it never locks. Sent to the team's database
+   * at once, which refuses a preparer and the sign-off's own maker.
+   */
+  'recon:review': {
+    input: z
+      .object({
+        id: z.number().int().positive(),
+        verdict: z.enum(['approve', 'reject']),
+        note: z.string().max(1000).optional(),
+        password: Password.optional(),
+      })
+      .strict(),
     output: z.object({ signOff: SignOffSchema }),
   },
 } as const;

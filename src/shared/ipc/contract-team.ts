@@ -10,7 +10,7 @@ const TeamRole = z.enum(TEAM_ROLES);
 
 /** postgres://login@host[:port]/database[?sslmode=verify-full&sslrootcert=...] — no password in it. */
 const DatabaseUrl = z.string().min(1).max(2000);
-const Password = z.string().min(1).max(1000);
+export const Password = z.string().min(1).max(1000);
 
 const Member = z.object({ name: z.string(), role: TeamRole });
 

@@ -119,7 +119,7 @@ describe('migration 0011-period-close', () => {
     scratch.db = atVersion10();
     migrate(scratch.db, MIGRATIONS);
     expect(() => signOff({ asOf: '31/10/2026' })).toThrow(/CHECK/);
-    expect(() => signOff({ actor: 'sync' })).toThrow(/CHECK/);
+    expect(() => signOff({ actor: 'robot' })).toThrow(/CHECK/);
     expect(() => signOff({ hash: 'X'.repeat(64) })).toThrow(/CHECK/);
     expect(() => signOff({ sha: 'b'.repeat(63) })).toThrow(/CHECK/);
     expect(() => signOff({ seq: 9 })).toThrow(/FOREIGN KEY/);

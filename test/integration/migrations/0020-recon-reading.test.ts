@@ -25,6 +25,7 @@ const INPUTS = [
   'recon_signoffs',
   'recon_signoff_items',
   'recon_signoff_unlocks',
+  'recon_signoff_reviews',
   'recon_signoff_drift',
   'recon_settings',
   'recon_tolerances',

@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import type { StatementWorker } from '../reconcile/import/run';
 import { ReconcileService } from '../reconcile/service';
+import { registerReconcileTeamHandlers } from './reconcile-team';
 import type { HandlerRegistry } from '../registry';
 
 export interface ReconcileHandlerDeps {
@@ -12,6 +13,8 @@ export interface ReconcileHandlerDeps {
   /** Who decides: a person in the app, or at the command line (recorded in the audit log). */
   actor: 'user' | 'cli';
   emit: (name: EventChannel, payload: unknown) => void;
+  /** The team password kept on this computer for the session, if any (team mode). */
+  teamPassword?: () => string | undefined;
   /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
   statementWorker?: StatementWorker;
 }
@@ -62,7 +65,11 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   registry.register('recon:signoffs', () => service.signOffs());
   registry.register('recon:open-totals', (input) => service.openTotals(input));
   registry.register('recon:signoff.report', (input) => service.signOffReport(input));
-  registry.register('recon:unlock', (input) => changed(service.unlock(input)));
+  registerReconcileTeamHandlers(registry, service, {
+    clock: deps.clock,
+    changed,
+    ...(deps.teamPassword === undefined ? {} : { teamPassword: deps.teamPassword }),
+  });
   registry.register('recon:settings.get', () => service.settings());
   registry.register('recon:settings.update', (input) => changed(service.updateSettings(input)));
 }

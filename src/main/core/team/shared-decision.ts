@@ -23,7 +23,7 @@ export interface RequestName {
   created: string;
 }
 
-interface Namer {
+export interface Namer {
   line(row: number): LineName;
   request(row: number): RequestName;
 }
@@ -31,6 +31,16 @@ interface Namer {
 interface Readers {
   lines: BankStatementsRepository;
   requests: ReconInputsRepository;
+}
+
+/** Names for these bank lines and requests of this ledger, as every desktop of the team knows them. */
+export function namesOf(db: Ledger, workspaceId: number, lines: number[], requests: number[]): Namer {
+  return namer(
+    { lines: new BankStatementsRepository(db), requests: new ReconInputsRepository(db) },
+    workspaceId,
+    lines,
+    requests,
+  );
 }
 
 function namer(readers: Readers, workspaceId: number, lines: number[], requests: number[]): Namer {

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
+import { applySignOffChanges } from './apply-signoffs';
 import { checkChain } from './team-chain';
 import { pullChanges, pushChanges } from './team-changes';
 import { teamMembers } from './team-members';
@@ -62,6 +63,7 @@ export async function exchange(
     replica.appendLog(workspaceId, page);
     pulled += page.length;
   }
+  applySignOffChanges({ db, workspaceId });
   replica.exchanged(workspaceId, now(), await teamMembers(client, where));
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };
 }

@@ -7,35 +7,18 @@ import type { Ledger } from '../db';
 import { canonicalAmount, canonicalDecimal, InvalidAmountError } from '../../../../shared/domain/money';
 import { currencyExponent } from '../../../../shared/domain/currency';
 import { storedMoney } from './stored-amounts';
+import {
+  IN_FORCE,
+  SELECT_SIGNOFF,
+  toSignOff,
+  type NewSignOff,
+  type SignOffRow,
+  type StoredReview,
+  type StoredSignOff,
+  type StoredUnlock,
+} from './recon-signoff-rows';
 
-export interface NewSignOff {
-  workspaceId: number;
-  asOf: string;
-  signedAt: string;
-  actor: 'user' | 'cli';
-  /** The person's name as set in Settings when signing off (null: none set, or the CLI). */
-  actorName: string | null;
-  note: string;
-  lockedRequests: number;
-  lockedLines: number;
-  auditSeq: number;
-  auditHash: string;
-  reportGzip: Buffer;
-  reportSha256: string;
-}
-
-export interface StoredUnlock {
-  at: string;
-  actor: 'user' | 'cli';
-  actorName: string | null;
-  reason: string;
-  auditSeq: number;
-}
-
-export interface StoredSignOff extends Omit<NewSignOff, 'reportGzip' | 'workspaceId'> {
-  id: number;
-  unlocked: StoredUnlock | null;
-}
+export type { NewSignOff, StoredReview, StoredSignOff, StoredUnlock } from './recon-signoff-rows';
 
 /** One locked line or request, and the match or resolution that settled it. */
 export interface LockedItem {
@@ -59,57 +42,6 @@ export interface LockedRequestRead {
 export interface LockRow extends LockedItem {
   signOffId: number;
   asOf: string;
-}
-
-interface SignOffRow {
-  id: number;
-  as_of: string;
-  signed_at: string;
-  actor: 'user' | 'cli';
-  actor_name: string | null;
-  note: string;
-  locked_requests: number;
-  locked_lines: number;
-  audit_seq: number;
-  audit_hash: string;
-  report_sha256: string;
-  unlocked_at: string | null;
-  unlocked_actor: 'user' | 'cli' | null;
-  unlocked_actor_name: string | null;
-  unlock_reason: string | null;
-  unlock_seq: number | null;
-}
-
-const SELECT_SIGNOFF = `
-  SELECT s.id, s.as_of, s.signed_at, s.actor, s.actor_name, s.note, s.locked_requests, s.locked_lines, s.audit_seq,
-         s.audit_hash, s.report_sha256, u.at AS unlocked_at, u.actor AS unlocked_actor, u.actor_name AS unlocked_actor_name,
-         u.reason AS unlock_reason, u.audit_seq AS unlock_seq
-    FROM recon_signoffs s LEFT JOIN recon_signoff_unlocks u ON u.signoff_id = s.id`;
-
-function toSignOff(row: SignOffRow): StoredSignOff {
-  return {
-    id: row.id,
-    asOf: row.as_of,
-    signedAt: row.signed_at,
-    actor: row.actor,
-    actorName: row.actor_name,
-    note: row.note,
-    lockedRequests: row.locked_requests,
-    lockedLines: row.locked_lines,
-    auditSeq: row.audit_seq,
-    auditHash: row.audit_hash,
-    reportSha256: row.report_sha256,
-    unlocked:
-      row.unlocked_at === null
-        ? null
-        : {
-            at: row.unlocked_at,
-            actor: row.unlocked_actor!,
-            actorName: row.unlocked_actor_name,
-            reason: row.unlock_reason!,
-            auditSeq: row.unlock_seq!,
-          },
-  };
 }
 
 /**
@@ -153,13 +85,19 @@ export class ReconSignOffsRepository {
     return this.db.prepare('SELECT coalesce(max(id), 0) + 1 FROM recon_signoffs').pluck().get() as number;
   }
 
+  /** Whether no sign-off of any workspace of this ledger has this id. */
+  idFree(id: number): boolean {
+    return this.db.prepare('SELECT 1 FROM recon_signoffs WHERE id = ?').get(id) === undefined;
+  }
+
   insert(id: number, signOff: NewSignOff, items: readonly LockedItem[]): void {
     requireTransaction(this.db);
     this.db
       .prepare(
         `INSERT INTO recon_signoffs (id, workspace_id, as_of, signed_at, actor, actor_name, note,
-           locked_requests, locked_lines, audit_seq, audit_hash, report_gzip, report_sha256)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           locked_requests, locked_lines, audit_seq, audit_hash, report_gzip, report_sha256, needs_review,
+           team_change, team_login)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -175,6 +113,9 @@ export class ReconSignOffsRepository {
         signOff.auditHash,
         signOff.reportGzip,
         signOff.reportSha256,
+        signOff.needsReview ? 1 : 0,
+        signOff.teamChange,
+        signOff.teamLogin,
       );
     const insertItem = this.db.prepare(
       `INSERT INTO recon_signoff_items (signoff_id, decision_id, line_id, request_id, status, approved_text)
@@ -184,14 +125,70 @@ export class ReconSignOffsRepository {
       insertItem.run(id, item.decisionId, item.lineId, item.requestId, item.status, item.approvedText);
   }
 
-  insertUnlock(workspaceId: number, signOffId: number, unlock: StoredUnlock): void {
+  insertUnlock(workspaceId: number, signOffId: number, unlock: StoredUnlock, teamChange?: string): void {
     requireTransaction(this.db);
     this.db
       .prepare(
-        `INSERT INTO recon_signoff_unlocks (workspace_id, signoff_id, reason, actor, actor_name, at, audit_seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO recon_signoff_unlocks (workspace_id, signoff_id, reason, actor, actor_name, at, audit_seq,
+           team_change) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(workspaceId, signOffId, unlock.reason, unlock.actor, unlock.actorName, unlock.at, unlock.auditSeq);
+      .run(
+        workspaceId,
+        signOffId,
+        unlock.reason,
+        unlock.actor,
+        unlock.actorName,
+        unlock.at,
+        unlock.auditSeq,
+        teamChange ?? null,
+      );
+  }
+
+  insertReview(
+    workspaceId: number,
+    signOffId: number,
+    review: StoredReview & { auditSeq: number; teamChange: string },
+  ): void {
+    requireTransaction(this.db);
+    this.db
+      .prepare(
+        `INSERT INTO recon_signoff_reviews (workspace_id, signoff_id, verdict, note, reviewer, reviewer_name, at,
+           audit_seq, team_change) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        workspaceId,
+        signOffId,
+        review.verdict,
+        review.note,
+        review.reviewer,
+        review.reviewerName,
+        review.at,
+        review.auditSeq,
+        review.teamChange,
+      );
+  }
+
+  /** The sign-off the team knows by this id, if this ledger has it. */
+  byTeamChange(workspaceId: number, teamChange: string): StoredSignOff | undefined {
+    const row = this.db
+      .prepare<[number, string], SignOffRow>(
+        `${SELECT_SIGNOFF} WHERE s.workspace_id = ? AND s.team_change = ?`,
+      )
+      .get(workspaceId, teamChange);
+    return row === undefined ? undefined : toSignOff(row);
+  }
+
+  /** Whether a team change (a sign-off, review or unlock) is recorded here already. */
+  holdsTeamChange(teamChange: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM recon_signoffs WHERE team_change = ? UNION ALL
+           SELECT 1 FROM recon_signoff_reviews WHERE team_change = ? UNION ALL
+           SELECT 1 FROM recon_signoff_unlocks WHERE team_change = ?`,
+        )
+        .get(teamChange, teamChange, teamChange) !== undefined
+    );
   }
 
   /** Newest first. */
@@ -219,18 +216,19 @@ export class ReconSignOffsRepository {
   }
 
   /**
-   * Which locks are in force changes only when a sign-off or an unlock is appended (both tables are
+   * Which locks are in force changes only when a sign-off, an unlock or a review is appended (all
    * append-only): their highest ids name the set.
    */
   lockGeneration(workspaceId: number): string {
     return this.db
-      .prepare<[number, number], string>(
+      .prepare<[number, number, number], string>(
         `SELECT (SELECT coalesce(max(id), 0) FROM recon_signoffs WHERE workspace_id = ?) || ':' ||
                 (SELECT coalesce(max(u.id), 0) FROM recon_signoff_unlocks u
-                   JOIN recon_signoffs s ON s.id = u.signoff_id WHERE s.workspace_id = ?)`,
+                   JOIN recon_signoffs s ON s.id = u.signoff_id WHERE s.workspace_id = ?) || ':' ||
+                (SELECT coalesce(max(id), 0) FROM recon_signoff_reviews WHERE workspace_id = ?)`,
       )
       .pluck()
-      .get(workspaceId, workspaceId) as string;
+      .get(workspaceId, workspaceId, workspaceId) as string;
   }
 
   /**
@@ -244,8 +242,7 @@ export class ReconSignOffsRepository {
                 r.created_utc AS createdUtc, r.status
            FROM recon_signoff_items i JOIN recon_signoffs s ON s.id = i.signoff_id
            JOIN transfer_requests r ON r.id = i.request_id
-          WHERE s.workspace_id = ? AND i.request_id IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM recon_signoff_unlocks u WHERE u.signoff_id = s.id)
+          WHERE s.workspace_id = ? AND i.request_id IS NOT NULL AND ${IN_FORCE}
           ORDER BY r.created_utc, r.payment_reference`,
       )
       .all(workspaceId);
@@ -266,8 +263,7 @@ export class ReconSignOffsRepository {
       .prepare<[number], Row>(
         `SELECT i.signoff_id, s.as_of, i.decision_id, i.line_id, i.request_id, i.status, i.approved_text
            FROM recon_signoff_items i JOIN recon_signoffs s ON s.id = i.signoff_id
-          WHERE s.workspace_id = ?
-            AND NOT EXISTS (SELECT 1 FROM recon_signoff_unlocks u WHERE u.signoff_id = s.id)
+          WHERE s.workspace_id = ? AND ${IN_FORCE}
           ORDER BY i.id`,
       )
       .all(workspaceId)

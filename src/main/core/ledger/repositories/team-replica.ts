@@ -103,13 +103,23 @@ export class TeamReplicaRepository {
 
   /** Queue a change made here (inside the caller's transaction); returns its id. */
   queue(workspaceId: number, change: Omit<QueuedChange, 'id'>, decisionId?: number): string {
+    return this.queueNamed(workspaceId, () => change, decisionId);
+  }
+
+  /** Queue a change whose subject names its own id (a sign-off: "signoff:<id>"). */
+  queueNamed(
+    workspaceId: number,
+    change: (id: string) => Omit<QueuedChange, 'id'>,
+    decisionId?: number,
+  ): string {
     const id = randomUUID();
+    const made = change(id);
     this.db
       .prepare(
         `INSERT INTO team_outbox (workspace_id, change_id, kind, subject, payload, made_at, decision_id)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(workspaceId, id, change.kind, change.subject, change.payload, change.madeAt, decisionId ?? null);
+      .run(workspaceId, id, made.kind, made.subject, made.payload, made.madeAt, decisionId ?? null);
     return id;
   }
 
@@ -121,6 +131,32 @@ export class TeamReplicaRepository {
       )
       .pluck()
       .get(workspaceId, decisionId);
+  }
+
+  /**
+   * This ledger's decision for a team change: one made here and shared. (A colleague's decision
+   * applied here is found through the applied changes too, once those are recorded.)
+   */
+  decisionOfChange(workspaceId: number, changeId: string): number | undefined {
+    return (
+      this.db
+        .prepare<[number, string], number | null>(
+          'SELECT decision_id FROM team_outbox WHERE workspace_id = ? AND change_id = ?',
+        )
+        .pluck()
+        .get(workspaceId, changeId) ?? undefined
+    );
+  }
+
+  /** Pulled changes of these kinds, in the server's order (sign-offs, reviews, unlocks: few). */
+  loggedOfKinds(workspaceId: number, kinds: readonly string[]): LoggedChange[] {
+    return this.db
+      .prepare<[number, string], LoggedChange>(
+        `SELECT change_id AS id, kind, subject, payload, made_at AS madeAt, seq, actor, received_at AS receivedAt,
+                prev_hash AS prevHash, hash
+           FROM team_log WHERE workspace_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+      )
+      .all(workspaceId, JSON.stringify(kinds));
   }
 
   /** Decisions made here that no change shares yet (made before the workspace joined), oldest first. */

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'item.resolved',
   'period.signed_off',
   'period.unlocked',
+  'period.reviewed',
   'decision.undone',
   'settings.reconciliation_changed',
   'balance.opening_entered',

@@ -18,8 +18,15 @@ function driftBySignOff(drift: readonly StoredDrift[]): Map<number, DriftItem[]>
   return grouped;
 }
 
+export function signOffState(stored: Pick<StoredSignOff, 'needsReview' | 'review'>): SignOff['state'] {
+  if (!stored.needsReview) return 'signed_off';
+  if (stored.review === null) return 'awaiting_review';
+  return stored.review.verdict === 'approved' ? 'signed_off' : 'rejected';
+}
+
 function toSignOff(stored: StoredSignOff, drift: ReadonlyMap<number, DriftItem[]>): SignOff {
-  return { ...stored, drift: drift.get(stored.id) ?? [] };
+  const { needsReview: _needsReview, teamChange: _teamChange, teamLogin, ...shown } = stored;
+  return { ...shown, state: signOffState(stored), preparer: teamLogin, drift: drift.get(stored.id) ?? [] };
 }
 
 /** Newest first; the drift alerts are read once and grouped once. */

@@ -21,7 +21,8 @@ import type { ReconWorld } from '../world';
 import { freezeReport } from './frozen-report';
 import { openTotals, type OpenTotals } from './open-totals';
 import { rowStates, selectLocks, settledDecisions, withSelection, type LockSelection } from './select';
-import { getSignOff } from './sign-off-view';
+import { getSignOff, signOffState } from './sign-off-view';
+import { refuseWhileAwaiting, shareSignOff, teamLogin } from './team-sign-off';
 
 function lockedItems(world: ReconWorld, selection: LockSelection): LockedItem[] {
   return selection.items.map(({ decisionId, kind, row }) => {
@@ -75,6 +76,11 @@ export function signOff(
   let versions: [string, string] | undefined;
   const id = db
     .transaction((): number => {
+      const login = teamLogin(db, workspaceId);
+      refuseWhileAwaiting(
+        repo.list(workspaceId).find((stored) => signOffState(stored) === 'awaiting_review'),
+        context.format(),
+      );
       const { world, state } = loadAll(context);
       const locked = context.lockIndex();
       // The states as of the date, read in this transaction: only what is matched or resolved locks.
@@ -113,9 +119,26 @@ export function signOff(
           reportSha256: report.sha256,
           note,
           acknowledgedOpenItems: input.acknowledgeOpenItems === true,
+          ...(login === undefined ? {} : { awaitingReview: true }),
           ...byName(actorName),
         },
       });
+      const items = lockedItems(world, selection);
+      const teamChange =
+        login === undefined
+          ? null
+          : shareSignOff(db, workspaceId, {
+              number: id,
+              asOf,
+              note,
+              signedAt: entry.at,
+              actorName,
+              ...counts,
+              acknowledgedOpenItems: input.acknowledgeOpenItems === true,
+              reportSha256: report.sha256,
+              reportGzip: report.gzip,
+              items,
+            });
       repo.insert(
         id,
         {
@@ -130,8 +153,11 @@ export function signOff(
           auditHash: entry.hash,
           reportGzip: report.gzip,
           reportSha256: report.sha256,
+          needsReview: login !== undefined,
+          teamChange,
+          teamLogin: login ?? null,
         },
-        lockedItems(world, selection),
+        items,
       );
       versions = [before, ledgerVersion(context)];
       return id;

@@ -1,0 +1,58 @@
+import { AppError } from '../../../shared/ipc/errors';
+import { isoNow, type Clock } from '../clock';
+import { getSignOff } from '../reconcile/period/sign-off-view';
+import type { ReconcileService } from '../reconcile/service';
+import type { HandlerRegistry } from '../registry';
+import {
+  reviewSignOff,
+  unlockedThroughTeam,
+  unlockTeamSignOff,
+  type TeamActPlace,
+} from '../team/signoff-review';
+
+export interface ReconcileTeamDeps {
+  clock: Clock;
+  /** The team password kept on this computer for the session, if any. */
+  teamPassword?: () => string | undefined;
+  changed: <T>(value: T) => T;
+}
+
+function passwordFor(given: string | undefined, deps: ReconcileTeamDeps, what: string): string {
+  const password = given ?? deps.teamPassword?.();
+  if (typeof password !== 'string')
+    throw new AppError(
+      'auth_failed',
+      `${what} goes through the team's database, and FloatDesk has no password for it: enter it in Settings → Team (at the command line, set FLOATDESK_TEAM_PASSWORD).`,
+    );
+  return password;
+}
+
+/**
+ * recon:review and recon:unlock: the month-end acts a reviewer makes. In a team they go through the
+ * team's database (signoff-review.ts); a sign-off the team does not share is unlocked here as before.
+ */
+export function registerReconcileTeamHandlers(
+  registry: HandlerRegistry,
+  service: ReconcileService,
+  deps: ReconcileTeamDeps,
+): void {
+  const { context } = service;
+  const place: TeamActPlace = {
+    db: context.db,
+    workspaceId: context.workspaceId,
+    now: () => isoNow(deps.clock),
+    actorName: () => context.actorName(),
+    format: () => context.format(),
+  };
+  registry.register('recon:review', async (input) => {
+    await reviewSignOff(place, input, () => passwordFor(input.password, deps, 'A review'));
+    return deps.changed({ signOff: getSignOff(context, input.id) });
+  });
+  registry.register('recon:unlock', async (input) => {
+    if (!unlockedThroughTeam(place, input.id)) return deps.changed(service.unlock(input));
+    await unlockTeamSignOff(place, input, () =>
+      passwordFor(input.password, deps, 'Unlocking a sign-off the team shares'),
+    );
+    return deps.changed({ signOff: getSignOff(context, input.id) });
+  });
+}
