@@ -215,11 +215,11 @@ describe('the change log', () => {
   it('pulls a chain every desktop can check, and says where an altered one parts', async () => {
     const pulled = await as('ben', (client) => pullChanges(client, 0, 1000, 'team_a'));
     expect(pulled.length).toBeGreaterThan(3);
-    const checked = checkChain(GENESIS_HASH, pulled);
+    const checked = checkChain({ seq: 0, hash: GENESIS_HASH }, pulled);
     const head = await as('ben', (client) => teamHead(client, 'team_a'));
-    expect(checked).toEqual({ ok: true, head: head.hash });
+    expect(checked).toEqual({ ok: true, head });
     // In pieces, as a desktop pulls: each piece continues from the last one's head.
-    const firstPart = checkChain(GENESIS_HASH, pulled.slice(0, 2));
+    const firstPart = checkChain({ seq: 0, hash: GENESIS_HASH }, pulled.slice(0, 2));
     expect(firstPart.ok && checkChain(firstPart.head, pulled.slice(2)).ok).toBe(true);
 
     // The database's owner (not a member) edits a stored change behind the server's back.
@@ -229,10 +229,19 @@ describe('the change log', () => {
       'team_a',
     );
     const after = await as('ben', (client) => pullChanges(client, 0, 1000, 'team_a'));
-    expect(checkChain(GENESIS_HASH, after)).toMatchObject({ ok: false, seq: victim.seq });
+    expect(checkChain({ seq: 0, hash: GENESIS_HASH }, after)).toMatchObject({ ok: false, seq: victim.seq });
     // A change taken out is noticed at the one that follows it.
     await server.sql(`DELETE FROM floatdesk_team.changes WHERE seq = ${pulled[2]!.seq}`, 'team_a');
     const gap = await as('ben', (client) => pullChanges(client, victim.seq, 1000, 'team_a'));
-    expect(checkChain(victim.hash, gap)).toMatchObject({ ok: false, seq: pulled[3]!.seq });
+    expect(checkChain({ seq: victim.seq, hash: victim.hash }, gap)).toMatchObject({
+      ok: false,
+      seq: pulled[3]!.seq,
+      problem: expect.stringContaining('missing'),
+    });
+    // Even a chain re-hashed end to end by whoever took the change out skips a number.
+    const relinked = gap.map((change, index) =>
+      index === 0 ? { ...change, prevHash: victim.hash } : change,
+    );
+    expect(checkChain({ seq: victim.seq, hash: victim.hash }, relinked)).toMatchObject({ ok: false });
   });
 });

@@ -4,7 +4,7 @@
  * change_hash). A desktop recomputes each and says the first seq where the chain parts.
  */
 import { createHash } from 'node:crypto';
-import type { TeamChange } from './team-changes';
+import type { TeamChange, TeamHead } from './team-changes';
 
 export function changeHash(change: Omit<TeamChange, 'hash'>): string {
   const text = [
@@ -21,12 +21,23 @@ export function changeHash(change: Omit<TeamChange, 'hash'>): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-export type ChainCheck = { ok: true; head: string } | { ok: false; seq: number; problem: string };
+export type ChainCheck = { ok: true; head: TeamHead } | { ok: false; seq: number; problem: string };
 
-/** Check changes pulled in order after a known head (`prevHash` of the first must equal it). */
-export function checkChain(after: string, changes: readonly TeamChange[]): ChainCheck {
-  let previous = after;
+/**
+ * Check changes pulled in order after a known head: each is numbered one after the one before (a
+ * skipped number is a change taken out) and its `prevHash` is the hash of the one before.
+ */
+export function checkChain(after: TeamHead, changes: readonly TeamChange[]): ChainCheck {
+  let previous = after.hash;
+  let seq = after.seq;
   for (const change of changes) {
+    if (change.seq !== seq + 1)
+      return {
+        ok: false,
+        seq: change.seq,
+        problem: `comes after change ${seq}: ${change.seq - seq - 1 > 0 ? 'the changes between are missing' : 'it is out of order'}`,
+      };
+    seq = change.seq;
     if (change.prevHash !== previous)
       return {
         ok: false,
@@ -41,5 +52,5 @@ export function checkChain(after: string, changes: readonly TeamChange[]): Chain
       };
     previous = change.hash;
   }
-  return { ok: true, head: previous };
+  return { ok: true, head: { seq, hash: previous } };
 }

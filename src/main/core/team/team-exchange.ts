@@ -53,7 +53,7 @@ export async function exchange(
     const link = replica.link(workspaceId)!;
     const page = await pullChanges(client, link.pulledSeq, PULL_PAGE, where);
     if (page.length === 0) break;
-    const checked = checkChain(link.pulledHash, page);
+    const checked = checkChain({ seq: link.pulledSeq, hash: link.pulledHash }, page);
     if (!checked.ok)
       throw new AppError(
         'ledger_corrupt',

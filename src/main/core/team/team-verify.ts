@@ -28,7 +28,7 @@ function* localPages(replica: TeamReplicaRepository, workspaceId: number): Gener
 
 /** The local copy of the team's log, checked: undefined when the chain holds. */
 function localBreak(replica: TeamReplicaRepository, workspaceId: number): string | undefined {
-  let previous = GENESIS_HASH;
+  let previous = { seq: 0, hash: GENESIS_HASH };
   for (const page of localPages(replica, workspaceId)) {
     const checked = checkChain(previous, page);
     if (!checked.ok)

@@ -45,7 +45,6 @@ CREATE TABLE floatdesk_team.changes (
   prev_hash    text NOT NULL CHECK (prev_hash ~ '^[0-9a-f]{64}$'),
   hash         text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$')
 );
-CREATE SEQUENCE floatdesk_team.change_seq OWNED BY floatdesk_team.changes.seq;
 CREATE INDEX changes_subject ON floatdesk_team.changes (subject, seq);
 
 -- The role of a login in this team: the strongest group role it is a member of, or null.
@@ -86,6 +85,7 @@ DECLARE
   prev text;
   fresh_count bigint;
   first_seq bigint;
+  last_seq bigint;
   received text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
 BEGIN
   IF who_role IS NULL THEN
@@ -108,7 +108,8 @@ BEGIN
   END LOOP;
   -- One pusher at a time: seqs are given, and committed, in chain order.
   PERFORM pg_advisory_xact_lock(hashtext('floatdesk_team.changes'));
-  SELECT c.hash INTO prev FROM changes c ORDER BY c.seq DESC LIMIT 1;
+  -- Numbered from the last change kept, under the lock: a push rolled back leaves no gap behind.
+  SELECT c.hash, c.seq INTO prev, last_seq FROM changes c ORDER BY c.seq DESC LIMIT 1;
   prev := coalesce(prev, repeat('0', 64));
   CREATE TEMPORARY TABLE IF NOT EXISTS pushed_changes (
     k bigint PRIMARY KEY, id uuid, kind text, subject text, payload text, made_at text
@@ -121,8 +122,7 @@ BEGIN
    WHERE NOT EXISTS (SELECT 1 FROM changes c WHERE c.change_id = (e.value ->> 'id')::uuid);
   GET DIAGNOSTICS fresh_count = ROW_COUNT;
   IF fresh_count > 0 THEN
-    first_seq := nextval('change_seq');
-    PERFORM setval('change_seq', first_seq + fresh_count - 1);
+    first_seq := coalesce(last_seq, 0) + 1;
     INSERT INTO changes (seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash)
     WITH RECURSIVE chain (k, prev_hash, hash) AS (
       SELECT 0::bigint, NULL::text, prev
