@@ -47,6 +47,7 @@ describe('routes', () => {
       'Balances',
       'Transfers',
       'Reconciliation',
+      'Reviews',
       'Brands',
       'Settings',
     ]);

@@ -9,6 +9,7 @@ import { NotificationBanner } from './features/notifications/NotificationBanner'
 import { CredentialsBanner } from './features/settings/CredentialsBanner';
 import { NotFoundPage } from './features/shell/NotFoundPage';
 import { ReconciliationPage } from './features/reconciliation/ReconciliationPage';
+import { ReviewsPage } from './features/reviews/ReviewsPage';
 import { SideNav } from './features/shell/SideNav';
 import { TransfersRoute } from './features/transfers/TransfersRoute';
 import { routeLabel, type ParsedRoute, type RouteId } from './lib/router';
@@ -33,6 +34,8 @@ function RouteView({ route }: { route: ParsedRoute }) {
       return <TransfersRoute sub={route.sub} query={route.query} />;
     case 'reconciliation':
       return <ReconciliationPage query={route.query} />;
+    case 'reviews':
+      return <ReviewsPage />;
     case 'brands':
       return <BrandsRoute sub={route.sub} query={route.query} />;
   }

@@ -103,7 +103,8 @@ export const flagWords = lookup(ROLLFORWARD_FLAG_WORDS);
  */
 export function actorWords(actor: string, name: string | null | undefined): string {
   if (actor === 'cli') return name ? `${name} (command line)` : 'scheduled run (CLI)';
-  if (actor === 'sync') return 'automatic matching';
+  // A colleague's decision arrives from the team as 'sync', with the colleague's name.
+  if (actor === 'sync') return name ? name : 'automatic matching';
   return name ? name : 'FloatDesk user (no name set)';
 }
 

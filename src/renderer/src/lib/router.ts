@@ -7,6 +7,7 @@ export const ROUTES = [
   { id: 'balances', label: 'Balances' },
   { id: 'transfers', label: 'Transfers' },
   { id: 'reconciliation', label: 'Reconciliation' },
+  { id: 'reviews', label: 'Reviews' },
   { id: 'brands', label: 'Brands' },
   { id: 'settings', label: 'Settings' },
 ] as const;

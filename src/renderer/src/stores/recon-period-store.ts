@@ -3,7 +3,11 @@ import type { SignOff } from '@shared/ipc/contract-period';
 import type { ChannelOutput } from '@shared/ipc/contract';
 import type { ReconSummary } from '@shared/ipc/contract-reconcile';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
-import { signOffSentence, unlockSentence } from '../features/reconciliation/period-close/period-text';
+import {
+  reviewSentence,
+  signOffSentence,
+  unlockSentence,
+} from '../features/reconciliation/period-close/period-text';
 import {
   shownValue,
   ticketCounter,
@@ -46,6 +50,8 @@ export interface ReconPeriodState {
   confirmSigning(options?: { acknowledgeOpenItems?: boolean }): Promise<void>;
   /** `recon:unlock`; the error is returned for the dialog that asked. */
   unlock(id: number, reason: string): Promise<ErrorShape | null>;
+  /** `recon:review`: a reviewer's verdict (team mode); the error is returned for whoever asked. */
+  reviewSignOff(id: number, verdict: 'approve' | 'reject', note: string): Promise<ErrorShape | null>;
   openReport(id: number): Promise<void>;
   closeReport(): void;
 }
@@ -126,6 +132,21 @@ export function createReconPeriodStore(client: ReconClient, deps: Dependencies) 
         try {
           const { signOff } = await client.invoke('recon:unlock', { id, reason: reason.trim() });
           deps.decisions().announce('done', unlockSentence(signOff));
+          deps.changed();
+          return null;
+        } catch (thrown) {
+          return toErrorShape(thrown);
+        }
+      },
+      async reviewSignOff(id, verdict, note) {
+        try {
+          const text = note.trim();
+          const { signOff } = await client.invoke('recon:review', {
+            id,
+            verdict,
+            ...(text === '' ? {} : { note: text }),
+          });
+          deps.decisions().announce('done', reviewSentence(signOff));
           deps.changed();
           return null;
         } catch (thrown) {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { SignOff } from '@shared/ipc/contract-period';
 import { formatDate, formatExactTime } from '../../../lib/format-time';
 import { SignOffReportExport } from '../../export/ScreenExports';
-import { actorLabel, lockedCountsText, signOffStatusText } from './period-text';
+import { lockedCountsText, preparerText, reviewText, signOffStatusText } from './period-text';
 import { UnlockDialog } from './UnlockDialog';
 import { formatNumber } from '../../../lib/format-money';
 import { unseenColumn, TableHead } from '../../../components/TableHead';
@@ -26,6 +26,28 @@ function DriftBadge({ signOff }: { signOff: SignOff }) {
     <span className="recon-drift-badge" data-testid="recon-drift-badge">
       {formatNumber(count)} {count === 1 ? 'change' : 'changes'}
     </span>
+  );
+}
+
+const STATE_BADGES: Record<SignOff['state'], { label: string; className: string }> = {
+  signed_off: { label: 'In force', className: 'recon-state-signed_off' },
+  awaiting_review: { label: 'Awaiting review', className: 'recon-state-awaiting_review' },
+  rejected: { label: 'Rejected', className: 'recon-state-rejected' },
+};
+
+/** In force, unlocked, awaiting a reviewer or rejected by one, with who and why. */
+function SignOffStatus({ signOff }: { signOff: SignOff }) {
+  const badge =
+    signOff.unlocked === null ? STATE_BADGES[signOff.state] : { label: 'Unlocked', className: '' };
+  const reviewed = reviewText(signOff);
+  return (
+    <>
+      <span className={`recon-state-badge ${badge.className}`}>{badge.label}</span>
+      {reviewed === null ? null : <span className="recon-signoff-unlocked">{reviewed}</span>}
+      {signOff.unlocked === null ? null : (
+        <span className="recon-signoff-unlocked">{signOffStatusText(signOff)}</span>
+      )}
+    </>
   );
 }
 
@@ -60,21 +82,12 @@ export function SignOffList({ signOffs, onViewReport }: SignOffListProps) {
                 </th>
                 <td className="time">
                   <time dateTime={signOff.signedAt}>{formatExactTime(signOff.signedAt)}</time>
-                  <span className="recon-signoff-actor">
-                    by {actorLabel(signOff.actor, signOff.actorName)}
-                  </span>
+                  <span className="recon-signoff-actor">by {preparerText(signOff)}</span>
                 </td>
                 <td className="recon-signoff-note-cell">{signOff.note}</td>
                 <td>{lockedCountsText(signOff)}</td>
                 <td data-testid="recon-signoff-status">
-                  <span
-                    className={`recon-state-badge ${signOff.unlocked === null ? 'recon-state-signed_off' : ''}`}
-                  >
-                    {signOff.unlocked === null ? 'In force' : 'Unlocked'}
-                  </span>
-                  {signOff.unlocked === null ? null : (
-                    <span className="recon-signoff-unlocked">{signOffStatusText(signOff)}</span>
-                  )}
+                  <SignOffStatus signOff={signOff} />
                 </td>
                 <td>
                   <DriftBadge signOff={signOff} />
@@ -88,7 +101,7 @@ export function SignOffList({ signOffs, onViewReport }: SignOffListProps) {
                     View report<span className="visually-hidden"> signed off as of {asOf}</span>
                   </button>
                   <SignOffReportExport signOffId={signOff.id} asOf={signOff.asOf} />
-                  {signOff.unlocked === null ? (
+                  {signOff.unlocked === null && signOff.state === 'signed_off' ? (
                     <button
                       type="button"
                       className="button button-secondary recon-small"

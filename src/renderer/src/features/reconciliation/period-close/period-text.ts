@@ -21,7 +21,36 @@ export function lockedCountsText(signOff: Pick<SignOff, 'lockedRequests' | 'lock
 
 /** "Signed off as of 31 Mar 2026: 3 requests and 2 bank lines locked (audit entry 12)." */
 export function signOffSentence(signOff: SignOff): string {
+  if (signOff.state === 'awaiting_review')
+    return `Signed off as of ${formatDate(signOff.asOf)}: it now awaits review by a colleague who is a reviewer; its ${lockedCountsText(signOff)} lock once they approve it.`;
   return `Signed off as of ${formatDate(signOff.asOf)}: ${lockedCountsText(signOff)} locked (audit entry ${signOff.auditSeq}).`;
+}
+
+/** "Approved the sign-off as of 31 Oct 2026: its 3 requests and 1 bank line are locked." */
+export function reviewSentence(signOff: SignOff): string {
+  const asOf = formatDate(signOff.asOf);
+  if (signOff.state === 'rejected')
+    return `Rejected the sign-off as of ${asOf}: its preparer sees your note and signs off again.`;
+  if (signOff.state === 'signed_off')
+    return `Approved the sign-off as of ${asOf}: its ${lockedCountsText(signOff)} are locked.`;
+  return `The review of the sign-off as of ${asOf} was sent; it shows here after the next exchange with the team.`;
+}
+
+/** Who reviewed, how and when, in words; null while none has. */
+export function reviewText(signOff: Pick<SignOff, 'review'>): string | null {
+  const { review } = signOff;
+  if (review === null) return null;
+  const who = review.reviewerName ?? review.reviewer;
+  return review.verdict === 'approved'
+    ? `Approved by ${who} on ${dayOf(review.at)}`
+    : `Rejected by ${who} on ${dayOf(review.at)}: ${review.note}`;
+}
+
+/** Who prepared a sign-off: the person's name, with the team login when it differs. */
+export function preparerText(signOff: Pick<SignOff, 'actor' | 'actorName' | 'preparer'>): string {
+  if (signOff.preparer === null) return actorWords(signOff.actor, signOff.actorName);
+  const name = signOff.actorName;
+  return name === null || name === signOff.preparer ? signOff.preparer : `${name} (${signOff.preparer})`;
 }
 
 /** "Unlocked the sign-off as of 31 Mar 2026: its items can be changed again." */
