@@ -11,7 +11,10 @@ import {
   lockedActionHint,
   lockedCountsText,
   lockedNote,
+  preparerText,
   reportPageText,
+  reviewSentence,
+  reviewText,
   shortHash,
   signOffExplanation,
   signOffOutlook,
@@ -89,6 +92,28 @@ describe('period close words', () => {
     expect(driftChange(drift({ field: 'approved_amount', signedOff: '2500.00 GBP', now: null }))).toBe(
       'approved amount 2500.00 GBP → none',
     );
+  });
+
+  it('says who prepared and who reviewed a team sign-off, and what a review did', () => {
+    const team = signOff({ state: 'awaiting_review', preparer: 'ana', actor: 'sync', actorName: 'Ana Ruiz' });
+    expect(preparerText(team)).toBe('Ana Ruiz (ana)');
+    expect(preparerText(signOff({ preparer: 'ana', actorName: null }))).toBe('ana');
+    expect(preparerText(signOff({ actor: 'cli', actorName: null }))).toBe('scheduled run (CLI)');
+    expect(reviewText(team)).toBeNull();
+    expect(signOffSentence(team)).toMatch(/awaits review by a colleague/);
+    const review = { reviewer: 'ben', reviewerName: 'Ben Okafor', at: '2026-04-02T09:00:00.000Z', note: '' };
+    const approved = signOff({ ...team, state: 'signed_off', review: { ...review, verdict: 'approved' } });
+    expect(reviewText(approved)).toBe('Approved by Ben Okafor on 2026-04-02');
+    expect(reviewSentence(approved)).toBe(
+      'Approved the sign-off as of 2026-03-31: its 3 requests and 1 bank line are locked.',
+    );
+    const rejected = signOff({
+      ...team,
+      state: 'rejected',
+      review: { ...review, reviewerName: null, verdict: 'rejected', note: 'Fee not explained' },
+    });
+    expect(reviewText(rejected)).toBe('Rejected by ben on 2026-04-02: Fee not explained');
+    expect(reviewSentence(rejected)).toMatch(/^Rejected the sign-off as of 2026-03-31/);
   });
 
   it('tells a sign-off in force from one unlocked, with when and why', () => {
