@@ -20,6 +20,7 @@ import { runStatementRead, type StatementWorker } from './import/run';
 import { fileSource, type StatementSource } from './import/source';
 import { completeImport, takenOver } from './import/complete';
 import { StatementStager } from './import/stager';
+import { statementSharer } from '../team/shared-statement';
 
 type ImportInput = ChannelInput<'recon:import'>;
 type ImportOutput = ChannelOutput<'recon:import'>;
@@ -90,7 +91,27 @@ export async function importStatementFile(
     input.path !== undefined
       ? await fileSource(input.path)
       : { kind: 'bytes', bytes: decodeBase64(input.contentBase64 ?? '') };
-  const profile = csvProfile(context, input.profile);
+  return importFrom(context, input, source, csvProfile(context, input.profile), worker);
+}
+
+/** A statement from the team: read with the profile its importer read it with (not a saved name). */
+export async function importSharedStatement(
+  context: ReconContext,
+  input: Omit<ImportInput, 'profile' | 'path'>,
+  profile: unknown,
+  worker?: StatementWorker,
+): Promise<ImportOutput> {
+  const source: StatementSource = { kind: 'bytes', bytes: decodeBase64(input.contentBase64 ?? '') };
+  return importFrom(context, input, source, profile, worker);
+}
+
+async function importFrom(
+  context: ReconContext,
+  input: ImportInput,
+  source: StatementSource,
+  profile: unknown,
+  worker: StatementWorker | undefined,
+): Promise<ImportOutput> {
   const previous = queues.get(context.db) ?? Promise.resolve();
   const run = previous
     .catch(() => undefined)
@@ -171,10 +192,12 @@ async function importOne(
     if (stopped()) throw workspaceClosed();
     if (lock.lost()) throw takenOver();
     await stager.syncStaged();
+    const share = statementSharer(context, input, source, profile);
     const answer = completeImport(context, stager, {
       fileName: input.fileName,
       acceptReadableLines: input.acceptReadableLines === true,
       lockLost: lock.lost,
+      ...(share === undefined ? {} : { share }),
     });
     if (!answer.stored && stager.wroteEarly) await clearUnfinishedImports(context);
     result = { answer };

@@ -10,6 +10,7 @@ import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import { applySignOffChanges } from './apply-signoffs';
+import { applyTeamStatements } from './apply-statements';
 import { checkChain } from './team-chain';
 import { pullChanges, pushChanges } from './team-changes';
 import { teamMembers } from './team-members';
@@ -63,6 +64,8 @@ export async function exchange(
     replica.appendLog(workspaceId, page);
     pulled += page.length;
   }
+  // Statements first: a colleague's match names lines of a statement.
+  await applyTeamStatements(db, workspaceId, now);
   applySignOffChanges({ db, workspaceId });
   replica.exchanged(workspaceId, now(), await teamMembers(client, where));
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };

@@ -1,6 +1,7 @@
 /**
  * This ledger's rows for the names a team gives them: a bank line by its account and the bank's id
- * (only lines of complete statements), a request by its payment reference and creation instant.
+ * (only lines of complete statements), a request by its payment reference and creation instant,
+ * a statement file by its SHA-256.
  */
 import type { Ledger } from '../db';
 
@@ -16,6 +17,17 @@ export class TeamNamesRepository {
       )
       .pluck()
       .get(workspaceId, account, bankId);
+  }
+
+  /** Whether a statement of this file is stored here (complete). */
+  fileHeld(workspaceId: number, fileSha256: string): boolean {
+    return (
+      this.db
+        .prepare(
+          "SELECT 1 FROM bank_statements WHERE workspace_id = ? AND file_sha256 = ? AND import_state = 'complete'",
+        )
+        .get(workspaceId, fileSha256) !== undefined
+    );
   }
 
   requestRow(workspaceId: number, reference: string, created: string): number | undefined {

@@ -123,6 +123,15 @@ export class TeamReplicaRepository {
     return id;
   }
 
+  /** Whether a change of the team's log was made here (it went out from this outbox). */
+  queuedHere(workspaceId: number, changeId: string): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM team_outbox WHERE workspace_id = ? AND change_id = ?')
+        .get(workspaceId, changeId) !== undefined
+    );
+  }
+
   /** The team-wide id of a decision made here and shared. */
   changeOfDecision(workspaceId: number, decisionId: number): string | undefined {
     return this.db

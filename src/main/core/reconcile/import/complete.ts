@@ -20,6 +20,8 @@ export interface Completion {
   acceptReadableLines: boolean;
   /** The import lock was taken over (this process was presumed gone): store nothing. */
   lockLost: () => boolean;
+  /** Queues the stored statement for the team, in the completing transaction (team mode). */
+  share?: (fileSha256: string) => void;
 }
 
 /** The answer; a refused import's staged rows are left for the caller to clear. */
@@ -103,6 +105,7 @@ export function completeImport(
           ...(summary.mapping === undefined ? {} : { columnMapping: summary.mapping }),
         },
       });
+      options.share?.(file.fileSha256);
     }).immediate();
   } catch (error) {
     if (error instanceof AppError && error.details?.reason === 'conflicting_ids') return refused(error);

@@ -1,0 +1,51 @@
+/**
+ * A bank statement imported on one desktop is the team's: the file goes out as it was read (with
+ * the CSV profile or currency it was read with), and every colleague's desktop imports the very
+ * same bytes, so their bank lines — named by account and the bank's id — are the same lines. The
+ * change is queued in the transaction that completes the import, so it is shared exactly when the
+ * statement is stored.
+ */
+import { readFileSync } from 'node:fs';
+import { canonicalJson } from '../../../shared/domain/canonical-json';
+import type { ChannelInput } from '../../../shared/ipc/contract';
+import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
+import type { ReconContext } from '../reconcile/context';
+import type { StatementSource } from '../reconcile/import/source';
+
+export const STATEMENT_KIND = 'statement.import';
+
+function bytesOf(source: StatementSource): Buffer {
+  return source.kind === 'bytes' ? Buffer.from(source.bytes) : readFileSync(source.path);
+}
+
+/**
+ * What queues an import for the team, called inside the completing transaction with the file's
+ * SHA-256; undefined outside a team, and for a statement that came from the team itself.
+ */
+export function statementSharer(
+  context: ReconContext,
+  input: ChannelInput<'recon:import'>,
+  source: StatementSource,
+  profile: unknown,
+): ((fileSha256: string) => void) | undefined {
+  if (context.fromTeam === true) return undefined;
+  const replica = new TeamReplicaRepository(context.db);
+  if (!replica.joined(context.workspaceId)) return undefined;
+  return (fileSha256) => {
+    const payload = {
+      fileName: input.fileName,
+      format: input.format ?? 'auto',
+      profile,
+      currency: input.currency,
+      acceptReadableLines: input.acceptReadableLines === true,
+      content: bytesOf(source).toString('base64'),
+      actorName: context.actorName(),
+    };
+    replica.queue(context.workspaceId, {
+      kind: STATEMENT_KIND,
+      subject: `statement:${fileSha256}`,
+      payload: canonicalJson(payload),
+      madeAt: context.now(),
+    });
+  };
+}
