@@ -2,6 +2,7 @@
  * The reconciliation service (issue 7): one method per recon:* channel. Each use case is one short
  * transaction; every decision and every import is audited in the transaction that writes it.
  */
+import { saveCsvProfile } from './statements/save-profile';
 import type { Channel } from '../../../shared/ipc/channels';
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import type { Clock } from '../clock';
@@ -63,13 +64,7 @@ export class ReconcileService {
   }
 
   saveProfile(input: In<'recon:profiles.save'>): Out<'recon:profiles.save'> {
-    const saved = new CsvProfilesRepository(this.context.db).save(
-      this.context.workspaceId,
-      input.name,
-      input.profile,
-      this.context.now(),
-    );
-    return { name: saved.name };
+    return saveCsvProfile(this.context, input);
   }
 
   run(input: In<'recon:run'>): Out<'recon:run'> {

@@ -6,11 +6,10 @@
  * statement is stored.
  */
 import { readFileSync } from 'node:fs';
-import { canonicalJson } from '../../../shared/domain/canonical-json';
 import type { ChannelInput } from '../../../shared/ipc/contract';
-import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import type { ReconContext } from '../reconcile/context';
 import type { StatementSource } from '../reconcile/import/source';
+import { shareChange, sharesWithTeam } from './share-change';
 
 export const STATEMENT_KIND = 'statement.import';
 
@@ -28,24 +27,18 @@ export function statementSharer(
   source: StatementSource,
   profile: unknown,
 ): ((fileSha256: string) => void) | undefined {
-  if (context.fromTeam === true) return undefined;
-  const replica = new TeamReplicaRepository(context.db);
-  if (!replica.joined(context.workspaceId)) return undefined;
-  return (fileSha256) => {
-    const payload = {
-      fileName: input.fileName,
-      format: input.format ?? 'auto',
-      profile,
-      currency: input.currency,
-      acceptReadableLines: input.acceptReadableLines === true,
-      content: bytesOf(source).toString('base64'),
-      actorName: context.actorName(),
-    };
-    replica.queue(context.workspaceId, {
+  if (!sharesWithTeam(context)) return undefined;
+  return (fileSha256) =>
+    shareChange(context, {
       kind: STATEMENT_KIND,
       subject: `statement:${fileSha256}`,
-      payload: canonicalJson(payload),
-      madeAt: context.now(),
+      payload: {
+        fileName: input.fileName,
+        format: input.format ?? 'auto',
+        profile,
+        currency: input.currency,
+        acceptReadableLines: input.acceptReadableLines === true,
+        content: bytesOf(source).toString('base64'),
+      },
     });
-  };
 }

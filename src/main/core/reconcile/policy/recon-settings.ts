@@ -2,6 +2,7 @@
  * Settings → Reconciliation (recon:settings.get / .update): read as the policy the runs apply, and
  * changed with an audit entry holding the settings before and after, in one transaction.
  */
+import { shareChange } from '../../team/share-change';
 import { fromMinorUnits, toMinorUnits } from '../../../../shared/domain/money';
 import type { ReconSettings, ReconSettingsInput } from '../../../../shared/ipc/contract-recon-settings';
 import { invalidInput, type FieldIssue } from '../../../../shared/ipc/errors';
@@ -104,6 +105,11 @@ export function updateReconSettings(context: ReconContext, input: ReconSettingsI
         action: 'settings.reconciliation_changed',
         subject: 'settings:reconciliation',
         details: { before: details(before), after: details(after) },
+      });
+      shareChange(context, {
+        kind: 'settings.reconciliation',
+        subject: 'settings:reconciliation',
+        payload: { settings: input },
       });
       return after;
     })

@@ -3,6 +3,7 @@
  * platform's own statement. Each entry and its audit log entry commit together; a later entry for
  * the same float and date replaces it for the roll-forward, and both stay in the ledger.
  */
+import { shareChange } from '../../team/share-change';
 import { isKnownCurrency } from '../../../../shared/domain/currency';
 import { fromMinorUnits, isDecimalString, toMinorUnits } from '../../../../shared/domain/money';
 import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract';
@@ -115,6 +116,17 @@ export function setOpeningBalance(
         enteredAt: entry.at,
         actor: context.actor,
         auditSeq: entry.seq,
+      });
+      shareChange(context, {
+        kind: 'opening.set',
+        subject: `float:${input.currency} ${float}`,
+        payload: {
+          currency: input.currency,
+          float,
+          asOf: input.asOf,
+          amount: fromMinorUnits(amountMinor, input.currency),
+          note,
+        },
       });
       const stored = repo.history(workspaceId, input.currency, float, input.asOf)[0] as OpeningBalanceEntry;
       if (stored.id !== id) throw new Error('The opening balance just entered is not the latest one.');
