@@ -1,15 +1,11 @@
-import { isoNow, type Clock } from '../clock';
-import type { Ledger } from '../ledger/db';
 import type { HandlerRegistry } from '../registry';
-import { joinTeam, syncTeam, teamStatus } from '../team/team-service';
+import type { TeamSession } from '../team/team-session';
 
-/** team:join / team:status / team:sync: this workspace in its team's PostgreSQL database. */
-export function registerTeamHandlers(
-  registry: HandlerRegistry,
-  deps: { db: Ledger; workspaceId: number; clock: Clock },
-): void {
-  const place = { db: deps.db, workspaceId: deps.workspaceId, now: () => isoNow(deps.clock) };
-  registry.register('team:join', (input) => joinTeam(place, input.database, input.password));
-  registry.register('team:status', (input) => teamStatus(place, input.password));
-  registry.register('team:sync', (input) => syncTeam(place, input.password));
+/** team:*: this workspace in its team's PostgreSQL database (team-session.ts keeps the password). */
+export function registerTeamHandlers(registry: HandlerRegistry, team: TeamSession): void {
+  registry.register('team:join', (input) => team.join(input.database, input.password));
+  registry.register('team:status', (input) => team.status(input.password));
+  registry.register('team:sync', (input) => team.sync(input.password));
+  registry.register('team:overview', () => team.overview());
+  registry.register('team:password.forget', () => team.forgetPassword());
 }
