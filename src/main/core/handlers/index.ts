@@ -99,7 +99,11 @@ export function buildRegistry({
   registerTeamHandlers(
     registry,
     team ??
-      new TeamSession({ db, workspaceId, now: () => isoNow(clock) }, new SecretSlot(TEAM_PASSWORD_SECRET), () => {}),
+      new TeamSession(
+        { db, workspaceId, now: () => isoNow(clock) },
+        new SecretSlot(TEAM_PASSWORD_SECRET),
+        () => {},
+      ),
   );
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {

@@ -135,7 +135,13 @@ export class TeamBackground {
     if (client === undefined || link === undefined) throw notJoined();
     const where = teamWhere(link.databaseUrl);
     try {
-      const result = await exchange(this.#options.db, this.#options.workspaceId, client, where, this.#options.now);
+      const result = await exchange(
+        this.#options.db,
+        this.#options.workspaceId,
+        client,
+        where,
+        this.#options.now,
+      );
       const wasWell = this.#reason === null;
       this.#reason = null;
       if (result.pulled > 0 || !wasWell) this.#changed(result.pulled);

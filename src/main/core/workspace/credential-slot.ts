@@ -238,7 +238,11 @@ export class SecretSlot<T> {
         );
         this.#settle('encrypted', backend);
       } else if (this.#plainText) {
-        writeSecretFile<T>(workspaceDir, { version: 1, backend: 'plaintext', credentials }, this.#kind.fileName);
+        writeSecretFile<T>(
+          workspaceDir,
+          { version: 1, backend: 'plaintext', credentials },
+          this.#kind.fileName,
+        );
         this.#settle('plaintext');
       } else {
         // No secure store now (none on this system, or a passing outage). A plain file is always

@@ -20,8 +20,7 @@ import { API_CREDENTIALS_SECRET, type SecretKind } from './secret-kinds';
 export const SECRET_FILE_NAME = API_CREDENTIALS_SECRET.fileName;
 
 export type SecretFileContent<T = ApiCredentials> =
-  | { version: 1; backend: string; ciphertext: string }
-  | { version: 1; backend: 'plaintext'; credentials: T };
+  { version: 1; backend: string; ciphertext: string } | { version: 1; backend: 'plaintext'; credentials: T };
 
 export type SecretFileRead<T = ApiCredentials> =
   | { kind: 'absent' }
