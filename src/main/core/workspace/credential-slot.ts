@@ -257,7 +257,7 @@ export class SecretSlot<T> {
         this.#settle('memory');
       }
     } catch (error) {
-      this.#report(`${this.#kind.what} could not be saved (${errorName(error)}).`);
+      this.#report(`the ${this.#kind.what} could not be saved (${errorName(error)}).`);
       this.#afterFailedSave(workspaceDir, origin);
     }
   }

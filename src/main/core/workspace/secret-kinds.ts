@@ -8,7 +8,7 @@ import type { ApiCredentials } from './credentials';
 export interface SecretKind<T> {
   /** The one file in a workspace that may hold this secret (encrypted by the OS secret store). */
   fileName: string;
-  /** How it is named inside a sentence: "the API key and secret". */
+  /** How it is named after "the" in a sentence: "API key and secret". */
   what: string;
   /** The saved value, or undefined when it is not what this kind keeps. */
   parse(value: unknown): T | undefined;
@@ -27,7 +27,7 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 export const API_CREDENTIALS_SECRET: SecretKind<ApiCredentials> = {
   fileName: 'credentials.secret.json',
-  what: 'the API key and secret',
+  what: 'API key and secret',
   parse(value) {
     if (typeof value !== 'object' || value === null) return undefined;
     const { apiKey, apiSecret } = value as Record<string, unknown>;
@@ -52,7 +52,7 @@ export const API_CREDENTIALS_SECRET: SecretKind<ApiCredentials> = {
 /** The team database password of the login in the workspace's team link (never in the URL). */
 export const TEAM_PASSWORD_SECRET: SecretKind<string> = {
   fileName: 'team.secret.json',
-  what: 'the team password',
+  what: 'team password',
   parse: (value) => (isText(value) ? value : undefined),
   wording: {
     noSecureStore:

@@ -20,6 +20,11 @@ function passwordPlace(overview: TeamOverview): string {
   return 'Kept only until FloatDesk stops.';
 }
 
+/** The slot's own notice (memory only, or a saved one that must be entered again). */
+function passwordNotice(overview: TeamOverview): string | null {
+  return overview.password.notice?.message ?? null;
+}
+
 /** Join form: the database URL names the login; the password is typed, sent once, never shown back. */
 function JoinForm({ overview }: { overview: TeamOverview | null }) {
   const join = useTeam((state) => state.join);
@@ -100,7 +105,15 @@ function TeamFacts({ overview }: { overview: TeamOverview }) {
         {overview.lastPull === null ? 'Never' : formatExactTime(overview.lastPull)}
       </dd>
       <dt>Password</dt>
-      <dd data-testid="team-password-place">{passwordPlace(overview)}</dd>
+      <dd>
+        <span data-testid="team-password-place">{passwordPlace(overview)}</span>
+        {passwordNotice(overview) ? (
+          <span className="settings-note" data-testid="team-password-notice">
+            {' '}
+            {passwordNotice(overview)}
+          </span>
+        ) : null}
+      </dd>
     </dl>
   );
 }
