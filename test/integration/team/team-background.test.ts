@@ -123,7 +123,12 @@ describe('the team exchange running by itself', () => {
     expect(elapsed).toBeLessThan(1_000);
     expect(log).toHaveLength(before + run.matchesAdded);
     // The colleague's screens were told to reload.
-    expect(b.events.some((event) => event.pulled > 0 && event.at >= queuedAt)).toBe(true);
+    // (told at the exchange's end, just after the log was written)
+    await until(
+      () => b.events.some((event) => event.pulled > 0 && event.at >= queuedAt),
+      (told) => told,
+      2_000,
+    );
     expect(await overview(a.core)).toMatchObject({ online: true, queued: 0, reason: null, background: true });
   });
 

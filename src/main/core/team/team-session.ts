@@ -74,7 +74,8 @@ export class TeamSession {
     const state = this.#background.state();
     if (password === undefined && state.running)
       return { ...(await teamStatus(this.#place, undefined)), online: state.online };
-    return teamStatus(this.#place, password ?? this.#password.current());
+    // Without a password and without the background exchange (the CLI), the server is not asked.
+    return teamStatus(this.#place, password);
   }
 
   overview(): TeamOverview {

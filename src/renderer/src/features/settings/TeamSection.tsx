@@ -20,7 +20,7 @@ function passwordPlace(overview: TeamOverview): string {
   return 'Kept only until FloatDesk stops.';
 }
 
-/** The slot's own notice (memory only, or a saved one that must be entered again). */
+/** The slot's own notice (memory only, or a saved one that must be entered again) says it best. */
 function passwordNotice(overview: TeamOverview): string | null {
   return overview.password.notice?.message ?? null;
 }
@@ -105,15 +105,7 @@ function TeamFacts({ overview }: { overview: TeamOverview }) {
         {overview.lastPull === null ? 'Never' : formatExactTime(overview.lastPull)}
       </dd>
       <dt>Password</dt>
-      <dd>
-        <span data-testid="team-password-place">{passwordPlace(overview)}</span>
-        {passwordNotice(overview) ? (
-          <span className="settings-note" data-testid="team-password-notice">
-            {' '}
-            {passwordNotice(overview)}
-          </span>
-        ) : null}
-      </dd>
+      <dd data-testid="team-password-place">{passwordNotice(overview) ?? passwordPlace(overview)}</dd>
     </dl>
   );
 }
