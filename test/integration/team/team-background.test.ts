@@ -5,7 +5,16 @@
  * refused password leaves the desktop working offline with the reason in plain words. One real
  * PostgreSQL server for the file.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCoreHost } from '../../../src/main/core/host';
+import { demoWorkspaceDir } from '../../../src/main/core/paths';
+import { secretFilePath } from '../../../src/main/core/workspace/secret-file';
+import { TEAM_PASSWORD_SECRET } from '../../../src/main/core/workspace/secret-kinds';
+import { createSafeStorageVault } from '../../../src/main/shell/secrets';
+import type { WorkspaceEntry } from '../../../src/shared/ipc/contract-settings';
+import { fakeSafeStorage } from '../../helpers/secrets-fake-vault';
 import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import type { Core } from '../../../src/main/core/services';
@@ -249,4 +258,74 @@ describe('the team exchange running by itself', () => {
     await online(a.core);
     expect(logOf(a.dir).length).toBeGreaterThanOrEqual(head);
   });
+});
+
+describe('the team exchange in the core host (the interactive shells)', () => {
+  const connections = async (login: string): Promise<number> =>
+    Number(
+      (
+        await server.sql(
+          `SELECT count(*) AS n FROM pg_stat_activity WHERE usename = '${login}' AND backend_type = 'client backend'`,
+        )
+      ).rows[0].n,
+    );
+
+  it('keeps the password encrypted by the OS store, ends its connection on a switch, and comes back online by itself at the next start', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const home = join(temp.dir, 'home');
+    const vault = createSafeStorageVault(fakeSafeStorage({ backend: 'gnome_libsecret' }), 'linux');
+    const config = {
+      workspaceDir: demoWorkspaceDir(home),
+      workspaceName: 'Demo workspace',
+      workspaceKind: 'demo' as const,
+      shell: 'electron' as const,
+      appVersion: 'test',
+      changePollMs: 0,
+    };
+    let host = createCoreHost(config, { dataHome: home, vault });
+    cores.push(host);
+    host.startBackground();
+    await dispatched(host, 'team:join', { database: server.url('cara', TEAM), password: 'cara-pass' });
+    await online(host);
+    expect((await overview(host)).password).toMatchObject({
+      kept: true,
+      storage: 'encrypted',
+      backend: 'gnome_libsecret',
+      notice: null,
+    });
+    const saved = readFileSync(secretFilePath(config.workspaceDir, TEAM_PASSWORD_SECRET.fileName), 'utf8');
+    expect(saved).toContain('gnome_libsecret');
+    expect(saved).not.toContain('cara-pass');
+    expect(await connections('cara')).toBe(1);
+
+    // Another workspace opened: this one's connection ends.
+    const other = await dispatched(host, 'workspaces:create', {
+      name: 'Other books',
+      baseUrl: 'http://127.0.0.1:9/api/v2',
+    });
+    await dispatched(host, 'workspaces:switch', { dir: (other as WorkspaceEntry).dir });
+    await until(
+      () => connections('cara'),
+      (count) => count === 0,
+      5_000,
+    );
+    expect(await overview(host)).toMatchObject({ joined: false });
+    await dispatched(host, 'workspaces:switch', { dir: config.workspaceDir });
+    await online(host);
+
+    // FloatDesk started again: the saved password is read back and the exchange runs by itself.
+    cores.splice(cores.indexOf(host), 1);
+    await host.close();
+    await until(
+      () => connections('cara'),
+      (count) => count === 0,
+      5_000,
+    );
+    host = createCoreHost(config, { dataHome: home, vault });
+    cores.push(host);
+    host.startBackground();
+    await online(host);
+    expect((await overview(host)).password).toMatchObject({ kept: true, storage: 'encrypted' });
+  }, 60_000);
 });
