@@ -96,15 +96,18 @@ export function buildRegistry({
   });
   registerSettingsHandlers(registry, settings);
   registerBankDetailsHandlers(registry, { db, workspaceId, clock });
-  registerTeamHandlers(
-    registry,
-    team ??
+  registerTeamHandlers(registry, {
+    db,
+    workspaceId,
+    clock,
+    team:
+      team ??
       new TeamSession(
         { db, workspaceId, now: () => isoNow(clock) },
         new SecretSlot(TEAM_PASSWORD_SECRET),
         () => {},
       ),
-  );
+  });
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),
