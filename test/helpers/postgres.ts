@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { connectTeam } from '../../src/main/core/team/team-connection';
 import { grantRole, type TeamRole } from '../../src/main/core/team/team-members';
-import { initTeamSchema } from '../../src/main/core/team/team-schema';
 
 export interface PostgresServer {
   host: string;
@@ -158,6 +157,8 @@ export async function setUpTeam(
     password: server.admin.password,
   });
   try {
+    // Imported here: the schema's SQL file loads through Vite, which the e2e runner does not have.
+    const { initTeamSchema } = await import('../../src/main/core/team/team-schema');
     await initTeamSchema(owner, database);
     for (const [login, role] of Object.entries(roles)) await grantRole(owner, login, role, database);
   } finally {

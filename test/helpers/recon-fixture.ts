@@ -15,7 +15,7 @@ import {
   type TransferObservation,
 } from '../../src/main/core/ledger/repositories/transfers';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
-import { createCore, type Core } from '../../src/main/core/services';
+import { createCore, type Core, type CoreExtras } from '../../src/main/core/services';
 import type { Channel } from '../../src/shared/ipc/channels';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
@@ -94,6 +94,7 @@ export function reconCore(
   dir: string,
   clock: () => Date = () => RECON_NOW,
   shell: 'browser' | 'cli' = 'browser',
+  extras: CoreExtras = {},
 ): Core {
   return createCore(
     {
@@ -106,6 +107,7 @@ export function reconCore(
       changePollMs: 0,
     },
     clock,
+    extras,
   );
 }
 

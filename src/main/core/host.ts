@@ -11,7 +11,8 @@ import { AppFiles } from './workspace/app-files';
 import { listWorkspaces, readWorkspaceInfo, type WorkspaceInfo } from './workspace/catalog';
 import { createPlatformWorkspace } from './workspace/create';
 import { makeDataHomePrivate, type MadePrivate } from './workspace/private-workspace';
-import { CredentialSlot } from './workspace/credential-slot';
+import { CredentialSlot, SecretSlot } from './workspace/credential-slot';
+import { TEAM_PASSWORD_SECRET } from './workspace/secret-kinds';
 import { CredentialStore, credentialsFromEnv } from './workspace/credentials';
 import type { SecretVault } from './workspace/secret-vault';
 
@@ -29,9 +30,9 @@ export interface HostOptions {
 /**
  * Owns the core of the open workspace and replaces it when another workspace is opened
  * (workspaces:switch), so both interactive shells can switch without restarting. It answers the
- * workspaces:* channels itself and passes every other call to the current core. Credentials entered
- * in Settings are kept here per workspace folder for the rest of the session, and saved encrypted
- * when the shell gave a vault.
+ * workspaces:* channels itself and passes every other call to the current core. Credentials and the
+ * team password entered in Settings are kept here per workspace folder for the rest of the session,
+ * and saved encrypted when the shell gave a vault.
  */
 const WORKSPACE_CHANGED = {
   ok: false,
@@ -48,6 +49,8 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
   const files = new AppFiles(dataHome);
   const environmentCredentials = initial.credentials ?? credentialsFromEnv();
   const slots = new Map<string, CredentialSlot>();
+  /** The team password per workspace folder, kept the same way (team.secret.json, encrypted). */
+  const teamSlots = new Map<string, SecretSlot<string>>();
   /** Settles when the open workspace's saved credentials have been read: calls wait for it. */
   let credentialsRead: Promise<void> = Promise.resolve();
   const listeners = new Set<EventListener>();
@@ -70,16 +73,23 @@ export function createCoreHost(initial: CoreConfig, options: HostOptions = {}): 
       );
       slots.set(dir, slot);
     }
+    let teamPassword = teamSlots.get(dir);
+    if (!teamPassword) {
+      const { vault } = options;
+      teamPassword = new SecretSlot(TEAM_PASSWORD_SECRET, vault ? { workspaceDir: dir, vault } : undefined);
+      teamSlots.set(dir, teamPassword);
+    }
     const credentials = new CredentialStore(
       dir === environmentDir ? environmentCredentials : undefined,
       slot,
     );
     const opened = createCore(config, clock, {
       credentials,
+      teamPassword,
       ...(dataHomeMadePrivate ? { dataHomeMadePrivate } : {}),
     });
     dataHomeMadePrivate = undefined;
-    credentialsRead = slot.ready;
+    credentialsRead = Promise.all([slot.ready, teamPassword.ready]).then(() => undefined);
     return opened;
   };
 

@@ -28,6 +28,9 @@ import { AutoSyncControl } from './settings/auto-sync';
 import { SettingsService } from './settings/service';
 import { ConnectionService } from './workspace/connection-service';
 import { CredentialStore } from './workspace/credentials';
+import { SecretSlot } from './workspace/credential-slot';
+import { TEAM_PASSWORD_SECRET } from './workspace/secret-kinds';
+import { TeamSession } from './team/team-session';
 import { makeWorkspacePrivate, type MadePrivate } from './workspace/private-workspace';
 
 export type ShellKind = AppStatus['shell'];
@@ -73,6 +76,10 @@ export interface CoreExtras {
   credentials?: CredentialStore;
   /** What the host made private in the data home before opening, for the same notice. */
   dataHomeMadePrivate?: MadePrivate;
+  /** This workspace's team password, kept by the host like the credentials (none: memory, this core only). */
+  teamPassword?: SecretSlot<string>;
+  /** The background team exchange's pace (tests make it quicker). */
+  teamTiming?: { fallbackMs?: number; firstRetryMs?: number; maxRetryMs?: number };
 }
 
 export type EventListener = (name: EventChannel, payload: unknown) => void;
@@ -173,6 +180,17 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       const current = credentials.current();
       return current ? [current.apiKey, current.apiSecret] : [];
     });
+    const teamPassword = extras.teamPassword ?? new SecretSlot(TEAM_PASSWORD_SECRET);
+    redactor.addSource(() => {
+      const password = teamPassword.current();
+      return password === undefined ? [] : [password];
+    });
+    const team = new TeamSession(
+      { db, workspaceId: workspace.id, now: () => isoNow(clock) },
+      teamPassword,
+      (change) => emit('team:changed', change),
+      extras.teamTiming,
+    );
     const sync = createSyncService({
       db,
       workspace,
@@ -222,6 +240,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       sync,
       clock,
       emit,
+      team,
       settings,
       connection: new ConnectionService(db, sync, credentials),
       log,
@@ -258,13 +277,19 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       schemaVersion: LATEST_SCHEMA_VERSION,
     });
     return {
-      dispatch: (channel, input) => registry.dispatch(channel, input),
+      dispatch: async (channel, input) => {
+        const answer = await registry.dispatch(channel, input);
+        // A decision queued for the team (in its own transaction, now committed) goes out soon.
+        team.nudge();
+        return answer;
+      },
       onEvent(listener) {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
       registeredChannels: () => registry.registeredChannels(),
       startBackground() {
+        team.startBackground();
         const autoSyncMs = config.autoSyncMs ?? 0;
         if (autoSyncMs <= 0) return;
         const report = (error: unknown): void => console.error('FloatDesk: background sync failed:', error);
@@ -275,6 +300,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       close() {
         stopWatching();
         integrity?.stop();
+        const teamStopped = team.close();
         // The ledger closes at once when idle (no transaction spans an await), the network
         // connections (and a demo simulator) right after. A running sync is first cancelled and
         // given a moment to record its end and release its lock, or the workspace would look busy.
@@ -288,7 +314,9 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
           return network;
         };
         // Running exports are cancelled and remove their partial files before the ledger closes.
-        const finish = (): Promise<void> => exports.close()?.then(closeLedger) ?? closeLedger();
+        const closeAll = (): Promise<void> => exports.close()?.then(closeLedger) ?? closeLedger();
+        // A background team exchange is let finish (its connection ended) before the ledger closes.
+        const finish = (): Promise<void> => teamStopped?.then(closeAll) ?? closeAll();
         // A statement import is stopped, clears what it staged and releases its lock first.
         const stopped = stopImports(db, CLOSE_WAIT_MS);
         if (sync.isRunning()) return Promise.all([stopped, sync.stop(CLOSE_WAIT_MS)]).then(finish);

@@ -68,12 +68,15 @@ export const CHANNELS = [
   'team:join',
   'team:status',
   'team:sync',
+  'team:overview',
+  'team:password.forget',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** Channels the core pushes to the renderer; each has a payload schema in events.ts. */
 export const EVENT_CHANNELS = [
   'ledger:changed',
+  'team:changed',
   'sync:progress',
   'sync:finished',
   'notifications:new',

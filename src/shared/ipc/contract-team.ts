@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectionInfoSchema } from './contract-settings';
 import { IsoTimestamp } from './schemas';
 
 /**
@@ -30,6 +31,30 @@ const Exchange = z.object({
   head: z.number().int().nonnegative(),
 });
 
+/**
+ * What Settings → Team shows: the status above, plus whether this workspace is in a team, as whom,
+ * why it is offline (plain words), and where the password is kept (never the password itself).
+ */
+export const TeamOverviewSchema = TeamStatusSchema.extend({
+  joined: z.boolean(),
+  /** login@host:port/database: where the team is, without a password. */
+  database: z.string().nullable(),
+  /** The URL joined with (it never holds a password), to join again with a new password. */
+  url: z.string().nullable(),
+  me: Member.nullable(),
+  /** Why it is offline, or what the last exchange met; null when all is well. */
+  reason: z.string().nullable(),
+  /** The exchange runs by itself here (an interactive shell with the password kept). */
+  background: z.boolean(),
+  password: z.object({
+    kept: z.boolean(),
+    storage: ConnectionInfoSchema.shape.credentialsStorage,
+    /** The OS secret store that holds it (gnome_libsecret, keychain, dpapi...); null when none. */
+    backend: z.string().nullable(),
+    notice: ConnectionInfoSchema.shape.storageNotice,
+  }),
+});
+
 export const teamContract = {
   'team:join': {
     input: z.object({ database: DatabaseUrl, password: Password }).strict(),
@@ -39,7 +64,12 @@ export const teamContract = {
     input: z.object({ password: Password.optional() }).strict(),
     output: TeamStatusSchema,
   },
-  'team:sync': { input: z.object({ password: Password }).strict(), output: Exchange },
+  /** Without a password: the one kept on this desktop (Settings → Team). */
+  'team:sync': { input: z.object({ password: Password.optional() }).strict(), output: Exchange },
+  'team:overview': { input: z.object({}).strict(), output: TeamOverviewSchema },
+  /** Forget the kept password: the exchange stops until it is entered again. */
+  'team:password.forget': { input: z.object({}).strict(), output: TeamOverviewSchema },
 } as const;
 
 export type TeamStatus = z.output<typeof TeamStatusSchema>;
+export type TeamOverview = z.output<typeof TeamOverviewSchema>;

@@ -8,6 +8,8 @@ import { SyncProgressSchema, SyncSummarySchema } from './schemas';
 export const events = {
   /** Data in the ledger changed (written by this core or by another process, such as a CLI sync). */
   'ledger:changed': z.object({ source: z.enum(['this-core', 'another-process']) }),
+  /** The team exchange ran in the background: colleagues' changes arrived, or it went online/offline. */
+  'team:changed': z.object({ pulled: z.number().int().nonnegative(), online: z.boolean() }),
   /** A running sync moved on (dataset, phase, done of total). */
   'sync:progress': SyncProgressSchema,
   /** A sync run ended, whatever its outcome. */

@@ -1,7 +1,7 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { AppStatus } from '../../../shared/ipc/contract';
 import type { AppNotification } from '../../../shared/ipc/contract-notifications';
-import { systemClock, type Clock } from '../clock';
+import { isoNow, systemClock, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { schemaVersionOf } from '../ledger/migrate';
 import { LATEST_SCHEMA_VERSION } from '../ledger/migrations';
@@ -12,6 +12,9 @@ import { HandlerRegistry } from '../registry';
 import type { SettingsService } from '../settings/service';
 import type { SyncService } from '../sync/service';
 import type { ConnectionService } from '../workspace/connection-service';
+import { TeamSession } from '../team/team-session';
+import { SecretSlot } from '../workspace/credential-slot';
+import { TEAM_PASSWORD_SECRET } from '../workspace/secret-kinds';
 import { registerAppHandlers } from './app';
 import { registerDiagnosticsHandlers } from './diagnostics';
 import { registerConnectionHandlers } from './connection';
@@ -49,6 +52,8 @@ export interface RegistryDeps {
   guard?: LedgerWriteGuard;
   /** Notices held outside the ledger (its damage), listed before the stored notifications. */
   notices?: () => AppNotification[];
+  /** Team mode with its kept password (default: one keeping the password in memory, never running alone). */
+  team?: TeamSession;
 }
 
 /** Every channel's one handler; a test checks the set equals the contract. */
@@ -66,6 +71,7 @@ export function buildRegistry({
   log = nullLogger(),
   guard = new LedgerWriteGuard(db),
   notices,
+  team,
 }: RegistryDeps): HandlerRegistry {
   const registry = new HandlerRegistry(callLogger(log), guard);
   const status = (): AppStatus => ({
@@ -90,7 +96,18 @@ export function buildRegistry({
   });
   registerSettingsHandlers(registry, settings);
   registerBankDetailsHandlers(registry, { db, workspaceId, clock });
-  registerTeamHandlers(registry, { db, workspaceId, clock });
+  registerTeamHandlers(registry, {
+    db,
+    workspaceId,
+    clock,
+    team:
+      team ??
+      new TeamSession(
+        { db, workspaceId, now: () => isoNow(clock) },
+        new SecretSlot(TEAM_PASSWORD_SECRET),
+        () => {},
+      ),
+  });
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),

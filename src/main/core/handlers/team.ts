@@ -1,15 +1,20 @@
-import { isoNow, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import type { HandlerRegistry } from '../registry';
-import { joinTeam, syncTeam, teamStatus } from '../team/team-service';
+import type { TeamSession } from '../team/team-session';
 
-/** team:join / team:status / team:sync: this workspace in its team's PostgreSQL database. */
+/**
+ * team:*: this workspace in its team's PostgreSQL database. The session (team-session.ts) keeps the
+ * password like the platform secret and runs the exchange by itself in interactive shells.
+ */
 export function registerTeamHandlers(
   registry: HandlerRegistry,
-  deps: { db: Ledger; workspaceId: number; clock: Clock },
+  deps: { db: Ledger; workspaceId: number; clock: Clock; team: TeamSession },
 ): void {
-  const place = { db: deps.db, workspaceId: deps.workspaceId, now: () => isoNow(deps.clock) };
-  registry.register('team:join', (input) => joinTeam(place, input.database, input.password));
-  registry.register('team:status', (input) => teamStatus(place, input.password));
-  registry.register('team:sync', (input) => syncTeam(place, input.password));
+  const { team } = deps;
+  registry.register('team:join', (input) => team.join(input.database, input.password));
+  registry.register('team:status', (input) => team.status(input.password));
+  registry.register('team:sync', (input) => team.sync(input.password));
+  registry.register('team:overview', () => team.overview());
+  registry.register('team:password.forget', () => team.forgetPassword());
 }

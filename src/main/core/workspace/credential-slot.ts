@@ -1,7 +1,8 @@
 import { invalidInput } from '../../../shared/ipc/errors';
 import type { ConnectionInfo } from '../../../shared/ipc/contract-settings';
 import type { ApiCredentials } from './credentials';
-import { readSecretFile, removeSecretFile, SECRET_FILE_NAME, writeSecretFile } from './secret-file';
+import { readSecretFile, removeSecretFile, writeSecretFile } from './secret-file';
+import { API_CREDENTIALS_SECRET, type SecretKind } from './secret-kinds';
 import { isSecureStore, type SecretVault, type VaultDescription } from './secret-vault';
 
 export type StorageState = Pick<
@@ -16,29 +17,19 @@ export interface SlotPersistence {
   vault: SecretVault;
 }
 
-const NO_SECURE_STORE =
-  'Your system has no secure key store, so FloatDesk keeps the API key and secret only until you close it. You will be asked for them again at next start.';
-const SHELL_MEMORY_ONLY =
-  'This FloatDesk never writes the API key and secret to a file: it keeps them only until it stops, and asks again at next start. Set FLOATDESK_API_KEY and FLOATDESK_API_SECRET to avoid typing them each time.';
-const NOT_SAVED =
-  'FloatDesk could not save the API key and secret encrypted, so it keeps them only until you close it. You will be asked for them again at next start.';
-
-const reEnter = (why: string): Notice => ({
-  kind: 're-enter',
-  message: `${why} Enter the API key and secret again in Settings.`,
-});
-
 /**
- * The API key and secret entered for one workspace, kept by the host across core restarts. With
+ * A secret entered for one workspace (secret-kinds.ts says which: the API key and secret, the team
+ * password), kept by the host across core restarts. With
  * a persistence (the Electron shell) they are saved encrypted by a real OS secret store; on a
  * system without one (basic_text, unknown) they stay in memory unless the person turned on the
  * documented plain-file setting. Without one (browser shell, CLI) nothing is ever read or written.
  * Private fields, and no method answers the values except current(): logging a slot shows nothing.
  */
-export class CredentialSlot {
+export class SecretSlot<T> {
+  readonly #kind: SecretKind<T>;
   readonly #persistence: SlotPersistence | undefined;
   readonly #report: (message: string) => void;
-  #credentials: ApiCredentials | undefined;
+  #credentials: T | undefined;
   #origin: 'session' | 'stored' | undefined;
   #storage: StorageState['credentialsStorage'] = 'none';
   #backend: string | null = null;
@@ -56,15 +47,17 @@ export class CredentialSlot {
   readonly ready: Promise<void>;
 
   constructor(
+    kind: SecretKind<T>,
     persistence?: SlotPersistence,
     report: (message: string) => void = (message) => console.error(`FloatDesk: ${message}`),
   ) {
+    this.#kind = kind;
     this.#persistence = persistence;
     this.#report = report;
     this.ready = persistence ? this.#load(persistence) : Promise.resolve();
   }
 
-  current(): ApiCredentials | undefined {
+  current(): T | undefined {
     return this.#credentials;
   }
 
@@ -80,7 +73,10 @@ export class CredentialSlot {
     const offered = this.#persistence !== undefined && (secure === false || this.#storage === 'plaintext');
     let notice = this.#problem;
     if (!notice && this.#storage === 'memory')
-      notice = { kind: 'memory-only', message: this.#notSaved ? NOT_SAVED : this.#memoryOnlyText() };
+      notice = {
+        kind: 'memory-only',
+        message: this.#notSaved ? this.#kind.wording.notSaved : this.#memoryOnlyText(),
+      };
     return {
       credentialsStorage: this.#storage,
       storageBackend: this.#storage === 'encrypted' ? this.#backend : this.#secureBackend,
@@ -90,9 +86,9 @@ export class CredentialSlot {
   }
 
   /** New credentials from Settings: kept, then saved as the rules allow (never throws for storage). */
-  async enter(credentials: ApiCredentials): Promise<void> {
+  async enter(credentials: T): Promise<void> {
     await this.ready;
-    this.#credentials = { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret };
+    this.#credentials = credentials;
     this.#origin = 'session';
     this.#problem = null;
     await this.#save();
@@ -105,8 +101,7 @@ export class CredentialSlot {
       throw invalidInput('connection', [
         {
           field: 'storeInPlainText',
-          problem:
-            'this FloatDesk never writes the key and secret to a file; set FLOATDESK_API_KEY and FLOATDESK_API_SECRET instead',
+          problem: this.#kind.wording.noPlainFile,
         },
       ]);
     }
@@ -115,7 +110,7 @@ export class CredentialSlot {
       throw invalidInput('connection', [
         {
           field: 'storeInPlainText',
-          problem: 'this system has a secure key store, so the key and secret are always kept encrypted',
+          problem: this.#kind.wording.alwaysEncrypted,
         },
       ]);
     }
@@ -124,12 +119,30 @@ export class CredentialSlot {
     if (this.#credentials) await this.#save();
   }
 
+  /** Forget what was entered or saved: kept nowhere from now on (its file removed). */
+  async forget(): Promise<void> {
+    await this.ready;
+    this.#credentials = undefined;
+    this.#origin = undefined;
+    this.#problem = null;
+    const run = this.#saving.then(() => {
+      if (this.#persistence) removeSecretFile(this.#persistence.workspaceDir, this.#kind.fileName);
+      this.#settle('none');
+    });
+    this.#saving = run.catch(() => undefined);
+    return run;
+  }
+
   toJSON(): { storage: StorageState['credentialsStorage'] } {
     return { storage: this.#storage };
   }
 
+  #reEnter(why: string): Notice {
+    return { kind: 're-enter', message: `${why} ${this.#kind.wording.enterAgain}` };
+  }
+
   #memoryOnlyText(): string {
-    return this.#persistence ? NO_SECURE_STORE : SHELL_MEMORY_ONLY;
+    return this.#persistence ? this.#kind.wording.noSecureStore : this.#kind.wording.shellMemoryOnly;
   }
 
   async #secure(): Promise<boolean> {
@@ -156,11 +169,11 @@ export class CredentialSlot {
 
   async #load({ workspaceDir, vault }: SlotPersistence): Promise<void> {
     const secure = await this.#secure();
-    const saved = readSecretFile(workspaceDir);
+    const saved = readSecretFile(workspaceDir, this.#kind);
     if (saved.kind === 'absent') return;
     if (saved.kind === 'damaged') {
-      this.#problem = reEnter(
-        `The saved API key and secret could not be read (${SECRET_FILE_NAME} is damaged).`,
+      this.#problem = this.#reEnter(
+        `The saved ${this.#kind.what} could not be read (${this.#kind.fileName} is damaged).`,
       );
       return;
     }
@@ -175,24 +188,21 @@ export class CredentialSlot {
     }
     const backend = await this.#backendName();
     if (!secure || saved.backend !== backend) {
-      this.#problem = reEnter(
-        `The API key and secret were saved with the key store "${saved.backend}", but this session uses "${backend}", so they cannot be read.`,
-      );
+      this.#problem = this.#reEnter(this.#kind.wording.savedWithOtherStore(saved.backend, backend));
       return;
     }
     try {
       const decrypted = await vault.decrypt(saved.ciphertext);
-      const parsed = JSON.parse(decrypted.text) as Partial<ApiCredentials>;
-      if (typeof parsed.apiKey !== 'string' || typeof parsed.apiSecret !== 'string' || !parsed.apiKey)
-        throw new Error('unexpected content');
-      this.#credentials = { apiKey: parsed.apiKey, apiSecret: parsed.apiSecret };
+      const parsed = this.#kind.parse(JSON.parse(decrypted.text));
+      if (parsed === undefined) throw new Error('unexpected content');
+      this.#credentials = parsed;
       this.#origin = 'stored';
       this.#storage = 'encrypted';
       this.#backend = saved.backend;
       if (decrypted.shouldReEncrypt) await this.#save();
     } catch (error) {
-      this.#report(`the saved API key and secret could not be decrypted (${errorName(error)}).`);
-      this.#problem = reEnter(`The saved API key and secret could not be decrypted by "${backend}".`);
+      this.#report(`the saved ${this.#kind.what} could not be decrypted (${errorName(error)}).`);
+      this.#problem = this.#reEnter(`The saved ${this.#kind.what} could not be decrypted by "${backend}".`);
     }
   }
 
@@ -221,14 +231,18 @@ export class CredentialSlot {
         const backend = await this.#backendName();
         // Entered again while the key store was answering: the newer save (queued) writes them.
         if (this.#credentials !== credentials) return;
-        writeSecretFile(workspaceDir, {
-          version: 1,
-          backend,
-          ciphertext: Buffer.from(ciphertext).toString('base64'),
-        });
+        writeSecretFile<T>(
+          workspaceDir,
+          { version: 1, backend, ciphertext: Buffer.from(ciphertext).toString('base64') },
+          this.#kind.fileName,
+        );
         this.#settle('encrypted', backend);
       } else if (this.#plainText) {
-        writeSecretFile(workspaceDir, { version: 1, backend: 'plaintext', credentials });
+        writeSecretFile<T>(
+          workspaceDir,
+          { version: 1, backend: 'plaintext', credentials },
+          this.#kind.fileName,
+        );
         this.#settle('plaintext');
       } else {
         // No secure store now (none on this system, or a passing outage). A plain file is always
@@ -237,19 +251,20 @@ export class CredentialSlot {
         // the store cannot do now. So it is removed only when new credentials were entered in
         // this session (the old key must not come back silently at next start). An outage at load
         // never gets here (#load leaves the file alone and asks again), so a good file survives.
-        const saved = readSecretFile(workspaceDir);
-        if (origin === 'session' || saved.kind === 'plaintext') removeSecretFile(workspaceDir);
+        const saved = readSecretFile(workspaceDir, this.#kind);
+        if (origin === 'session' || saved.kind === 'plaintext')
+          removeSecretFile(workspaceDir, this.#kind.fileName);
         this.#settle('memory');
       }
     } catch (error) {
-      this.#report(`the API key and secret could not be saved (${errorName(error)}).`);
+      this.#report(`the ${this.#kind.what} could not be saved (${errorName(error)}).`);
       this.#afterFailedSave(workspaceDir, origin);
     }
   }
 
   /** Make the state say what is really on disk after a save failed. */
   #afterFailedSave(workspaceDir: string, origin: 'session' | 'stored' | undefined): void {
-    const saved = readSecretFile(workspaceDir);
+    const saved = readSecretFile(workspaceDir, this.#kind);
     if (origin === 'stored' && saved.kind === 'encrypted') {
       // A re-encryption at load failed: the file still holds these very credentials, readable.
       this.#settle('encrypted', saved.backend);
@@ -265,9 +280,9 @@ export class CredentialSlot {
     // is not what the notice says, so remove it (best effort) — a rotated key must not come back.
     if (saved.kind !== 'absent') {
       try {
-        removeSecretFile(workspaceDir);
+        removeSecretFile(workspaceDir, this.#kind.fileName);
       } catch (error) {
-        this.#report(`the saved API key and secret could not be removed (${errorName(error)}).`);
+        this.#report(`the saved ${this.#kind.what} could not be removed (${errorName(error)}).`);
       }
     }
     this.#settle('memory', null, true);
@@ -281,6 +296,13 @@ export class CredentialSlot {
     this.#storage = storage;
     this.#backend = backend;
     this.#notSaved = notSaved;
+  }
+}
+
+/** The platform's API key and secret for one workspace. */
+export class CredentialSlot extends SecretSlot<ApiCredentials> {
+  constructor(persistence?: SlotPersistence, report?: (message: string) => void) {
+    super(API_CREDENTIALS_SECRET, persistence, report);
   }
 }
 

@@ -17,6 +17,7 @@ import { ASSETS_FOLDER } from '../sync/assets';
 import { TEMPLATES_FOLDER } from '../sync/templates';
 import { APP_SETTINGS_FILE, REMEMBERED_WORKSPACES_FILE } from './app-files';
 import { SECRET_FILE_NAME } from './secret-file';
+import { TEAM_PASSWORD_SECRET } from './secret-kinds';
 
 const WORKSPACE_FOLDERS = new Set([
   LOGS_FOLDER,
@@ -35,7 +36,12 @@ const WORKSPACE_FOLDERS = new Set([
 export function isWorkspaceEntry(segments: readonly string[]): boolean {
   const [top = '', name = ''] = segments;
   if (segments.length === 1)
-    return WORKSPACE_FOLDERS.has(top) || top.startsWith(LEDGER_FILE_NAME) || top.startsWith(SECRET_FILE_NAME);
+    return (
+      WORKSPACE_FOLDERS.has(top) ||
+      top.startsWith(LEDGER_FILE_NAME) ||
+      top.startsWith(SECRET_FILE_NAME) ||
+      top.startsWith(TEAM_PASSWORD_SECRET.fileName)
+    );
   if (top === LOGS_FOLDER) return segments.length === 2 && name.startsWith(LOG_FILE_NAME);
   if (top === BACKUPS_FOLDER_NAME) return segments.length === 2 && name.startsWith(BACKUP_FILE_PREFIX);
   return WORKSPACE_FOLDERS.has(top);

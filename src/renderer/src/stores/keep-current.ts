@@ -22,12 +22,17 @@ export function keepPageCurrent(refreshAll: () => void): () => void {
     timer = setTimeout(run, Math.max(0, last + REFRESH_MS - Date.now()));
   };
   const stopEvents = onEvent('ledger:changed', refresh);
+  // Colleagues' changes pulled by the background team exchange.
+  const stopTeam = onEvent('team:changed', ({ pulled }) => {
+    if (pulled > 0) refresh();
+  });
   const stopResume = useConnection.subscribe((state, previous) => {
     if (state.resumed !== previous.resumed) refresh();
   });
   return () => {
     if (timer !== undefined) clearTimeout(timer);
     stopEvents();
+    stopTeam();
     stopResume();
   };
 }

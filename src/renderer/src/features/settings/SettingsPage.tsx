@@ -9,6 +9,7 @@ import { ConnectionSection } from './ConnectionSection';
 import { DataFreshness } from './DataFreshness';
 import { PlatformBankSection } from './PlatformBankSection';
 import { ReconciliationSettings } from './ReconciliationSettings';
+import { TeamSection } from './TeamSection';
 import { WorkspaceSection } from './WorkspaceSection';
 import { WorkspaceSettings } from './WorkspaceSettings';
 import './settings.css';
@@ -52,6 +53,7 @@ export function SettingsPage() {
       <WorkspaceSettings />
       <PlatformBankSection />
       <ReconciliationSettings />
+      <TeamSection />
       <SettingsSection id="installation" title="This installation">
         {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}
         {view.status === 'idle' || view.status === 'loading' ? (
