@@ -77,10 +77,10 @@ async function desktop(login: string, seeded = true): Promise<Desktop> {
   return { core, dir: temp.dir, events };
 }
 
-function logOf(dir: string): { seq: number; id: string }[] {
+function logOf(dir: string): { seq: number; id: string; kind: string }[] {
   const ledger = openLedger(`${dir}/ledger.sqlite`, { readonly: true });
   try {
-    return new TeamReplicaRepository(ledger).log(1, 0, 100_000).map(({ seq, id }) => ({ seq, id }));
+    return new TeamReplicaRepository(ledger).log(1, 0, 100_000).map(({ seq, id, kind }) => ({ seq, id, kind }));
   } finally {
     ledger.close();
   }
@@ -118,6 +118,13 @@ describe('the team exchange running by itself', () => {
     const b = await desktop('cara');
     await Promise.all([online(a.core), online(b.core)]);
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+    // The statement is the team's too: it reaches B first, before the decisions are measured.
+    await online(a.core);
+    await until(
+      () => logOf(b.dir),
+      (entries) => entries.some((entry) => entry.kind === 'statement.import'),
+      5_000,
+    );
     const before = logOf(b.dir).length;
 
     const run = await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
@@ -174,6 +181,7 @@ describe('the team exchange running by itself', () => {
     const b = await desktop('cara');
     await Promise.all([online(a.core), online(b.core)]);
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+    await online(a.core);
     server.stop();
     let made = 0;
     try {
@@ -211,6 +219,7 @@ describe('the team exchange running by itself', () => {
     const a = await desktop('cara');
     await online(a.core);
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+    await online(a.core);
     // An administrator changes the password and the connection is cut: the kept one is refused now.
     await server.sql(`ALTER ROLE cara PASSWORD 'changed-pass'`);
     try {

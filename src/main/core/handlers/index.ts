@@ -96,18 +96,14 @@ export function buildRegistry({
   });
   registerSettingsHandlers(registry, settings);
   registerBankDetailsHandlers(registry, { db, workspaceId, clock });
-  registerTeamHandlers(registry, {
-    db,
-    workspaceId,
-    clock,
-    team:
-      team ??
-      new TeamSession(
-        { db, workspaceId, now: () => isoNow(clock) },
-        new SecretSlot(TEAM_PASSWORD_SECRET),
-        () => {},
-      ),
-  });
+  const teamSession =
+    team ??
+    new TeamSession(
+      { db, workspaceId, now: () => isoNow(clock) },
+      new SecretSlot(TEAM_PASSWORD_SECRET),
+      () => {},
+    );
+  registerTeamHandlers(registry, { db, workspaceId, clock, team: teamSession });
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),
@@ -116,6 +112,7 @@ export function buildRegistry({
     clock,
     emit,
     actor: appStatus.shell === 'cli' ? 'cli' : 'user',
+    team: teamSession,
   });
   registerExportHandlers(
     registry,

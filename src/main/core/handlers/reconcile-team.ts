@@ -3,6 +3,8 @@ import { isoNow, type Clock } from '../clock';
 import { getSignOff } from '../reconcile/period/sign-off-view';
 import type { ReconcileService } from '../reconcile/service';
 import type { HandlerRegistry } from '../registry';
+import type { TeamSession } from '../team/team-session';
+import { syncTeam } from '../team/team-service';
 import {
   reviewSignOff,
   unlockedThroughTeam,
@@ -12,13 +14,13 @@ import {
 
 export interface ReconcileTeamDeps {
   clock: Clock;
-  /** The team password kept on this computer for the session, if any. */
-  teamPassword?: () => string | undefined;
+  /** The kept team password, and the exchange that follows an act (one at a time). */
+  team?: Pick<TeamSession, 'keptPassword' | 'sync'>;
   changed: <T>(value: T) => T;
 }
 
 function passwordFor(given: string | undefined, deps: ReconcileTeamDeps, what: string): string {
-  const password = given ?? deps.teamPassword?.();
+  const password = given ?? deps.team?.keptPassword();
   if (typeof password !== 'string')
     throw new AppError(
       'auth_failed',
@@ -43,6 +45,11 @@ export function registerReconcileTeamHandlers(
     now: () => isoNow(deps.clock),
     actorName: () => context.actorName(),
     format: () => context.format(),
+    exchange: async (password) => {
+      // Through the session when there is one: never two exchanges at once on this ledger.
+      if (deps.team) await deps.team.sync(password);
+      else await syncTeam(place, password);
+    },
   };
   registry.register('recon:review', async (input) => {
     await reviewSignOff(place, input, () => passwordFor(input.password, deps, 'A review'));

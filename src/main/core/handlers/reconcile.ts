@@ -4,6 +4,7 @@ import type { Ledger } from '../ledger/db';
 import type { StatementWorker } from '../reconcile/import/run';
 import { ReconcileService } from '../reconcile/service';
 import { registerReconcileTeamHandlers } from './reconcile-team';
+import type { TeamSession } from '../team/team-session';
 import type { HandlerRegistry } from '../registry';
 
 export interface ReconcileHandlerDeps {
@@ -13,8 +14,8 @@ export interface ReconcileHandlerDeps {
   /** Who decides: a person in the app, or at the command line (recorded in the audit log). */
   actor: 'user' | 'cli';
   emit: (name: EventChannel, payload: unknown) => void;
-  /** The team password kept on this computer for the session, if any (team mode). */
-  teamPassword?: () => string | undefined;
+  /** Team mode: the kept password, and the one exchange at a time (team-session.ts). */
+  team?: TeamSession;
   /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
   statementWorker?: StatementWorker;
 }
@@ -68,7 +69,7 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   registerReconcileTeamHandlers(registry, service, {
     clock: deps.clock,
     changed,
-    ...(deps.teamPassword === undefined ? {} : { teamPassword: deps.teamPassword }),
+    ...(deps.team === undefined ? {} : { team: deps.team }),
   });
   registry.register('recon:settings.get', () => service.settings());
   registry.register('recon:settings.update', (input) => changed(service.updateSettings(input)));

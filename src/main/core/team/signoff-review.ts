@@ -14,12 +14,13 @@ import { TeamReplicaRepository, type TeamLink } from '../ledger/repositories/tea
 import { signOffNotFound, signOffState } from '../reconcile/period/sign-off-view';
 import { pushChanges } from './team-changes';
 import { connectTeam, teamWhere } from './team-connection';
-import { exchange } from './team-exchange';
 import type { TeamPlace } from './team-service';
 
 export interface TeamActPlace extends TeamPlace {
   actorName: () => string | null;
   format: () => FormatPreferences;
+  /** Exchange with the team now (one exchange at a time per ledger: the session's). */
+  exchange: (password: string) => Promise<void>;
 }
 
 export interface ReviewInput {
@@ -57,7 +58,8 @@ async function sendNow(
   change: { kind: string; subject: string; payload: Record<string, unknown> },
 ): Promise<void> {
   const where = teamWhere(link.databaseUrl);
-  const client = await connectTeam({ url: link.databaseUrl, password: password() });
+  const secret = password();
+  const client = await connectTeam({ url: link.databaseUrl, password: secret });
   try {
     await pushChanges(
       client,
@@ -72,10 +74,11 @@ async function sendNow(
       ],
       where,
     );
-    await exchange(place.db, place.workspaceId, client, where, place.now);
   } finally {
     await client.end().catch(() => undefined);
   }
+  // What the team accepted comes back with the exchange and is applied here like a colleague's.
+  await place.exchange(secret);
 }
 
 /** `password` is asked for only once every check made here has passed. */

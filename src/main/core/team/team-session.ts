@@ -108,6 +108,11 @@ export class TeamSession {
     };
   }
 
+  /** The password kept for the session (core-internal: the month-end acts a reviewer sends at once). */
+  keptPassword(): string | undefined {
+    return this.#password.current();
+  }
+
   /** Forget the kept password; the exchange stops until it is entered again (joining again keeps the log). */
   async forgetPassword(): Promise<TeamOverview> {
     await this.#background.stop();

@@ -217,7 +217,14 @@ export class TeamReplicaRepository {
          prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
-      for (const change of changes)
+      // Another exchange of this ledger may have kept part of the page meanwhile: the same changes.
+      const held = this.db
+        .prepare<[number], number>('SELECT pulled_seq FROM team_links WHERE workspace_id = ?')
+        .pluck()
+        .get(workspaceId)!;
+      if (last.seq <= held) return;
+      for (const change of changes) {
+        if (change.seq <= held) continue;
         insert.run(
           workspaceId,
           change.seq,
@@ -231,6 +238,7 @@ export class TeamReplicaRepository {
           change.prevHash,
           change.hash,
         );
+      }
       this.db
         .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
         .run(last.seq, last.hash, workspaceId);
