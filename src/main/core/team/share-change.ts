@@ -7,6 +7,9 @@ import { canonicalJson } from '../../../shared/domain/canonical-json';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import type { ReconContext } from '../reconcile/context';
 
+/** Where a change is made: a reconciliation context, or any use case's ledger and clock. */
+export type SharePlace = Pick<ReconContext, 'db' | 'workspaceId' | 'now' | 'actorName' | 'fromTeam'>;
+
 export interface ChangeToShare {
   kind: string;
   subject: string;
@@ -14,11 +17,11 @@ export interface ChangeToShare {
 }
 
 /** Whether changes made in this context go to the team. */
-export function sharesWithTeam(context: ReconContext): boolean {
+export function sharesWithTeam(context: SharePlace): boolean {
   return context.fromTeam !== true && new TeamReplicaRepository(context.db).joined(context.workspaceId);
 }
 
-export function shareChange(context: ReconContext, change: ChangeToShare): void {
+export function shareChange(context: SharePlace, change: ChangeToShare): void {
   if (!sharesWithTeam(context)) return;
   new TeamReplicaRepository(context.db).queue(context.workspaceId, {
     kind: change.kind,

@@ -12,8 +12,13 @@ import { AppError, invalidInput, type FieldIssue } from '../../../shared/ipc/err
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { FloatsRepository } from '../ledger/repositories/floats';
+import { shareSubmission } from '../team/shared-submission';
 import { TransferListRepository } from '../ledger/repositories/transfer-list';
-import { TransfersRepository, utcInstant } from '../ledger/repositories/transfers';
+import {
+  TransfersRepository,
+  utcInstant,
+  type TransferSubmissionInput,
+} from '../ledger/repositories/transfers';
 import type { PlatformClient } from '../platform/client';
 import { sameReference } from '../platform/submit-checks';
 import type { RegisteredTransfer, SubmissionOutcome, TransferSubmission } from '../platform/submit-types';
@@ -180,20 +185,17 @@ export async function submitTransferRequest(deps: SubmitDeps, input: SubmitInput
   const transfers = new TransfersRepository(deps.db);
   const submittedAt = isoNow(deps.clock);
   const client = await deps.client();
+  /** Records the submission; answers what it recorded. */
   const record = (
     reference: string,
     outcome: 'registered' | 'confirmed_by_lookup' | 'refused' | 'unknown',
     errorCode: string | null = null,
-  ) =>
-    transfers.recordSubmission(deps.workspaceId, {
-      ...submission,
-      paymentReference: reference,
-      submittedAt,
-      outcome,
-      errorCode,
-      submittedBy,
-      confirmedDuplicateOf: duplicateOf,
-    });
+  ): TransferSubmissionInput => {
+    const recorded = { ...submission, paymentReference: reference, submittedAt, outcome, errorCode };
+    const full = { ...recorded, submittedBy, confirmedDuplicateOf: duplicateOf };
+    transfers.recordSubmission(deps.workspaceId, full);
+    return full;
+  };
 
   let registered: SubmissionOutcome;
   try {
@@ -245,10 +247,9 @@ export async function submitTransferRequest(deps: SubmitDeps, input: SubmitInput
   try {
     deps.db
       .transaction(() => {
-        record(
-          transfer.paymentReference,
-          registered.confirmedByLookup ? 'confirmed_by_lookup' : 'registered',
-        );
+        const outcome = registered.confirmedByLookup ? 'confirmed_by_lookup' : 'registered';
+        // The team hears who sent it: the request itself comes to every desktop from the platform.
+        shareSubmission(deps, record(transfer.paymentReference, outcome));
         if (input.draftId !== undefined) deps.drafts.delete(input.draftId);
       })
       .immediate();
