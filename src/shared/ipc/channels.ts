@@ -67,6 +67,8 @@ export const CHANNELS = [
   'team:join',
   'team:status',
   'team:sync',
+  'team:conflicts',
+  'team:conflict.settle',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

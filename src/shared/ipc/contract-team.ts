@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReconLineDetailSchema, ReconRequestDetailSchema } from './contract-recon-schemas';
 import { IsoTimestamp } from './schemas';
 
 /**
@@ -22,6 +23,33 @@ export const TeamStatusSchema = z.object({
   lastPull: IsoTimestamp.nullable(),
   members: z.array(Member),
   conflicts: z.number().int().nonnegative(),
+  /** Colleagues' changes waiting for items this desktop does not hold yet (a statement, a sync). */
+  pending: z.number().int().nonnegative(),
+});
+
+/** One side of a conflict: who decided what, when; `here` when it was decided on this desktop. */
+const ConflictSide = z.object({
+  who: z.string(),
+  login: z.string(),
+  at: IsoTimestamp,
+  what: z.string(),
+  here: z.boolean(),
+  /** Whether this decision is in force on this desktop now. */
+  inForce: z.boolean(),
+});
+
+export const TeamConflictSchema = z.object({
+  id: z.number().int().positive(),
+  /** The item both decided on, as a person reads it, and its details for the screen's formatters. */
+  item: z.string(),
+  lines: z.array(ReconLineDetailSchema),
+  requests: z.array(ReconRequestDetailSchema),
+  /** The decision the team ordered first (it stands until someone settles otherwise). */
+  standing: ConflictSide,
+  other: ConflictSide,
+  settled: z
+    .object({ at: IsoTimestamp, choice: z.enum(['standing', 'other']), by: z.string().nullable() })
+    .nullable(),
 });
 
 const Exchange = z.object({
@@ -40,6 +68,16 @@ export const teamContract = {
     output: TeamStatusSchema,
   },
   'team:sync': { input: z.object({ password: Password }).strict(), output: Exchange },
+  'team:conflicts': {
+    input: z.object({ all: z.boolean().optional() }).strict(),
+    output: z.object({ conflicts: z.array(TeamConflictSchema) }),
+  },
+  /** Keep the standing decision, or take the other one (undo the standing, decide the other: shared). */
+  'team:conflict.settle': {
+    input: z.object({ id: z.number().int().positive(), keep: z.enum(['standing', 'other']) }).strict(),
+    output: z.object({ decisionId: z.number().int().positive().nullable() }),
+  },
 } as const;
 
 export type TeamStatus = z.output<typeof TeamStatusSchema>;
+export type TeamConflict = z.output<typeof TeamConflictSchema>;

@@ -90,7 +90,7 @@ export function buildRegistry({
   });
   registerSettingsHandlers(registry, settings);
   registerBankDetailsHandlers(registry, { db, workspaceId, clock });
-  registerTeamHandlers(registry, { db, workspaceId, clock });
+  registerTeamHandlers(registry, { db, workspaceId, clock, actor: appStatus.shell === 'cli' ? 'cli' : 'user' });
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),

@@ -25,6 +25,11 @@ export interface ReconContext {
   /** A person in the app, or a person at the command line. */
   actor: 'user' | 'cli';
   /**
+   * Set when the decision is a colleague's, taken from the team's log (or made here only to follow
+   * the team's order): recorded as 'sync' under the colleague's name, and never shared again.
+   */
+  fromTeam?: boolean;
+  /**
    * The person's name as set in Settings now (read at each decision, so a record keeps the name of
    * its time); null when none is set, and always for the command line (a scheduled run).
    */

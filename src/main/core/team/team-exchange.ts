@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
+import { applyTeamChanges } from './apply/apply-changes';
 import { checkChain } from './team-chain';
 import { pullChanges, pushChanges } from './team-changes';
 import { teamMembers } from './team-members';
@@ -62,6 +63,8 @@ export async function exchange(
     replica.appendLog(workspaceId, page);
     pulled += page.length;
   }
+  // Colleagues' changes, in the team's order, through this desktop's reconciliation.
+  applyTeamChanges(db, workspaceId, now);
   replica.exchanged(workspaceId, now(), await teamMembers(client, where));
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };
 }

@@ -19,6 +19,7 @@ import transferPaymentDetails from './0018-transfer-payment-details.sql?raw';
 import signerNames from './0019-signer-names.sql?raw';
 import reconReading from './0020-recon-reading.sql?raw';
 import team from './0021-team.sql?raw';
+import teamApplied from './0022-team-applied.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: 'signer-names', sql: signerNames },
   { version: 20, name: 'recon-reading', sql: reconReading },
   { version: 21, name: 'team', sql: team },
+  { version: 22, name: 'team-applied', sql: teamApplied },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,74 @@
+/**
+ * After each exchange: the team's changes not made here, in the team's order — first those still
+ * waiting for their items, then those new since the last exchange (never the whole log again) —
+ * each applied in one transaction with the record of what became of it.
+ */
+import { AppError } from '../../../../shared/ipc/errors';
+import type { Ledger } from '../../ledger/db';
+import { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import { TeamReplicaRepository, type LoggedChange } from '../../ledger/repositories/team-replica';
+import { reconContext } from '../../reconcile/context';
+import { loadWorld } from '../../reconcile/load';
+import { applierOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
+import { applyDecision } from './decision-applier';
+import { localNames } from './local-names';
+import { applySettle } from './settle-applier';
+
+registerApplier('decision', applyDecision);
+registerApplier('conflict', applySettle);
+
+const PAGE = 1_000;
+
+function applyOne(env: ApplyEnv, change: LoggedChange): void {
+  const { db, workspaceId, applied } = env;
+  if (applied.madeHere(workspaceId, change.id)) return;
+  const applier = applierOf(change.kind);
+  if (applier === undefined) return;
+  // Gone through already (an exchange cut off before it noted how far it went): not applied twice.
+  const before = applied.ofChange(workspaceId, change.id);
+  if (before !== undefined && before.state !== 'pending') return;
+  db.transaction(() => {
+    let outcome: Outcome | null;
+    try {
+      // A savepoint of its own: a refusal leaves nothing of the change half-applied.
+      outcome = db.transaction(() => applier(change, env))();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // A signed-off item may be unlocked later; anything else this desktop refuses for good.
+      outcome = { state: error.code === 'locked' ? 'pending' : 'skipped', note: error.message };
+    }
+    if (outcome === null) return;
+    const payload = JSON.parse(change.payload) as { actorName?: unknown };
+    applied.record(workspaceId, {
+      seq: change.seq,
+      changeId: change.id,
+      state: outcome.state,
+      decisionId: outcome.state === 'applied' ? outcome.decisionId : null,
+      actor: change.actor,
+      actorName: typeof payload.actorName === 'string' ? payload.actorName : null,
+      note: outcome.state === 'pending' || outcome.state === 'skipped' ? outcome.note : null,
+    });
+    if (outcome.state === 'conflict')
+      applied.addConflict(workspaceId, change.subject, outcome.standingSeq, change.seq);
+  })();
+}
+
+/** Apply what the last pull brought and what still waits; returns how many changes still wait. */
+export function applyTeamChanges(db: Ledger, workspaceId: number, now: () => string): number {
+  const applied = new TeamAppliedRepository(db);
+  const replica = new TeamReplicaRepository(db);
+  const context = reconContext(db, workspaceId, () => new Date(now()), 'user');
+  let env: ApplyEnv | undefined;
+  const envOf = (): ApplyEnv =>
+    (env ??= { db, workspaceId, context, applied, names: localNames(loadWorld(context)), now });
+  for (const change of applied.waiting(workspaceId)) applyOne(envOf(), change);
+  let from = applied.appliedSeq(workspaceId);
+  for (;;) {
+    const page = replica.log(workspaceId, from, PAGE);
+    if (page.length === 0) break;
+    for (const change of page) applyOne(envOf(), change);
+    from = page.at(-1)!.seq;
+    applied.setAppliedSeq(workspaceId, from);
+  }
+  return applied.pendingCount(workspaceId);
+}

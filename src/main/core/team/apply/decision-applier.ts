@@ -1,0 +1,65 @@
+/**
+ * A colleague's `decision.*` change on this desktop: its items found here by name (or it waits for
+ * them), the team's order checked against whatever holds them here (conflict-rule.ts), then
+ * recorded through the reconciliation's own code as the colleague's ('sync', under their name, not
+ * shared again). An undo takes back the local decision of the change it names.
+ */
+import { ReconDecisionsRepository } from '../../ledger/repositories/recon-decisions';
+import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import { undoDecision } from '../../reconcile/resolve-undo';
+import type { ApplyEnv, Outcome } from './appliers';
+import { conflictVerdict } from './conflict-rule';
+import { locate, recordShared, rowIds } from './record-shared';
+import { authorName, teamContext } from './team-context';
+
+const WAITS_FOR_OWN =
+  "Waits for this desktop's own decision on the same item to reach the team: decided at the next exchange.";
+
+function applyUndo(change: LoggedChange, env: ApplyEnv, payload: Record<string, unknown>): Outcome {
+  const undoes = typeof payload.undoes === 'string' ? payload.undoes : null;
+  const target = undoes === null ? undefined : env.applied.decisionOfChange(env.workspaceId, undoes);
+  if (target === undefined) {
+    return undoes !== null && env.applied.ofChange(env.workspaceId, undoes)?.state === 'pending'
+      ? { state: 'pending', note: 'Waits for the decision it takes back, which is not on this desktop yet.' }
+      : { state: 'skipped', note: 'The decision it takes back never stood on this desktop.' };
+  }
+  if (new ReconDecisionsRepository(env.db).get(env.workspaceId, target)?.undoneBy !== null)
+    return { state: 'skipped', note: 'The decision it takes back was taken back here already.' };
+  const context = teamContext(env.context, authorName(payload, change.actor));
+  const reason = typeof payload.reason === 'string' && payload.reason.trim() !== '' ? payload.reason : 'Undone';
+  return { state: 'applied', decisionId: undoDecision(context, { decisionId: target, reason }).decisionId };
+}
+
+export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | null {
+  const payload = JSON.parse(change.payload) as Record<string, unknown>;
+  const kind = change.kind.slice('decision.'.length);
+  if (kind === 'undo') return applyUndo(change, env, payload);
+  const located = locate(env.names, kind, payload);
+  if ('unknown' in located) return null;
+  if ('waiting' in located) return { state: 'pending', note: located.waiting };
+  const { subject } = located;
+  const who = authorName(payload, change.actor);
+  if (subject.role !== null) {
+    const covered = new ReconDecisionsRepository(env.db).covered(env.workspaceId, subject.role, rowIds(subject));
+    const holders = [...new Set([...covered.lines.values(), ...covered.requests.values()])].map((decisionId) => ({
+      decisionId,
+      seq: env.applied.seqOfDecision(env.workspaceId, decisionId),
+    }));
+    const verdict = conflictVerdict(change.seq, holders);
+    if (verdict.verdict === 'conflict') return { state: 'conflict', standingSeq: verdict.standingSeq };
+    if (verdict.verdict === 'wait') return { state: 'pending', note: WAITS_FOR_OWN };
+    // The change was ordered first: what holds its item here is taken back (not shared: every
+    // desktop takes it back itself) and kept as a conflict this change wins.
+    const following = teamContext(env.context, null);
+    for (const holder of verdict.displace) {
+      undoDecision(following, {
+        decisionId: holder.decisionId,
+        reason: `${who} decided on the same item first, in the team's order: kept as a conflict to settle.`,
+      });
+      env.applied.displaced(env.workspaceId, holder.decisionId);
+      if (typeof holder.seq === 'number')
+        env.applied.addConflict(env.workspaceId, change.subject, change.seq, holder.seq);
+    }
+  }
+  return { state: 'applied', decisionId: recordShared(teamContext(env.context, who), kind, payload, subject) };
+}
