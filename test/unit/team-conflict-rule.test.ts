@@ -57,4 +57,19 @@ describe('the conflict rule', () => {
     expect(conflictVerdict(10, [...holders].reverse())).toEqual(verdict);
     expect(verdict).toEqual({ verdict: 'conflict', standingSeq: 4 });
   });
+
+  it('sees no conflict when the decision ordered first decided the same', () => {
+    expect(conflictVerdict(9, [{ decisionId: 3, seq: 4, same: true }])).toEqual({ verdict: 'same' });
+    // The same decision made later here is taken back without a conflict.
+    expect(conflictVerdict(9, [{ decisionId: 3, seq: 14, same: true }])).toEqual({
+      verdict: 'apply',
+      displace: [{ decisionId: 3, seq: 14, same: true }],
+    });
+    expect(
+      conflictVerdict(9, [
+        { decisionId: 3, seq: 4, same: false },
+        { decisionId: 5, seq: 6, same: true },
+      ]),
+    ).toEqual({ verdict: 'conflict', standingSeq: 4 });
+  });
 });

@@ -113,14 +113,15 @@ export class TeamReplicaRepository {
     return id;
   }
 
-  /** The team-wide id of a decision made here and shared. */
+  /** The team-wide id of a decision made here and shared, or applied here from a colleague's change. */
   changeOfDecision(workspaceId: number, decisionId: number): string | undefined {
     return this.db
-      .prepare<[number, number], string>(
-        'SELECT change_id FROM team_outbox WHERE workspace_id = ? AND decision_id = ?',
+      .prepare<[number, number, number, number], string>(
+        `SELECT change_id FROM team_outbox WHERE workspace_id = ? AND decision_id = ?
+         UNION ALL SELECT change_id FROM team_applied WHERE workspace_id = ? AND decision_id = ?`,
       )
       .pluck()
-      .get(workspaceId, decisionId);
+      .get(workspaceId, decisionId, workspaceId, decisionId);
   }
 
   /** Decisions made here that no change shares yet (made before the workspace joined), oldest first. */
@@ -138,8 +139,9 @@ export class TeamReplicaRepository {
   waiting(workspaceId: number, limit: number): QueuedChange[] {
     return this.db
       .prepare<[number, number], QueuedChange>(
+        // In the order they were made (the row's id: "id" alone would be the change id's alias).
         `SELECT change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
-          WHERE workspace_id = ? AND pushed_seq IS NULL ORDER BY id LIMIT ?`,
+          WHERE workspace_id = ? AND pushed_seq IS NULL ORDER BY team_outbox.id LIMIT ?`,
       )
       .all(workspaceId, limit);
   }

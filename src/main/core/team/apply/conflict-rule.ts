@@ -8,23 +8,30 @@
  *    change, but its seq is needed to name the conflict), and decide at the next exchange;
  *  - otherwise the change stands: the decisions holding the item are taken back here, each kept
  *    as a conflict the change wins.
+ * Two people who decided the same (the same items, the same way: two runs matching alike) are in
+ * no conflict: the earlier stands and the later changes nothing.
  * Every desktop comes to the same verdict, whatever order it learnt of the decisions in.
  */
 export interface Holder {
   decisionId: number;
   seq: number | null | undefined;
+  /** Decides what the change decides (same items, same way). */
+  same?: boolean;
 }
 
 export type Verdict =
   | { verdict: 'apply'; displace: Holder[] }
   | { verdict: 'conflict'; standingSeq: number }
+  | { verdict: 'same' }
   | { verdict: 'wait' };
 
 export function conflictVerdict(seq: number, holders: readonly Holder[]): Verdict {
   const earlier = holders
-    .map((holder) => holder.seq)
-    .filter((held): held is number => typeof held === 'number' && held < seq);
-  if (earlier.length > 0) return { verdict: 'conflict', standingSeq: Math.min(...earlier) };
+    .filter((holder): holder is Holder & { seq: number } => typeof holder.seq === 'number' && holder.seq < seq)
+    .sort((a, b) => a.seq - b.seq);
+  const standing = earlier[0];
+  if (standing !== undefined)
+    return standing.same === true ? { verdict: 'same' } : { verdict: 'conflict', standingSeq: standing.seq };
   if (holders.some((holder) => holder.seq === null)) return { verdict: 'wait' };
   const seen = new Set<number>();
   const displace = holders.filter((holder) => !seen.has(holder.decisionId) && seen.add(holder.decisionId));

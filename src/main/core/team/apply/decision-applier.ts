@@ -4,7 +4,8 @@
  * recorded through the reconciliation's own code as the colleague's ('sync', under their name, not
  * shared again). An undo takes back the local decision of the change it names.
  */
-import { ReconDecisionsRepository } from '../../ledger/repositories/recon-decisions';
+import { ReconDecisionsRepository, type ItemRows } from '../../ledger/repositories/recon-decisions';
+import type { MatchPayload } from '../../reconcile/decision-state';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { undoDecision } from '../../reconcile/resolve-undo';
 import type { ApplyEnv, Outcome } from './appliers';
@@ -30,6 +31,26 @@ function applyUndo(change: LoggedChange, env: ApplyEnv, payload: Record<string, 
   return { state: 'applied', decisionId: undoDecision(context, { decisionId: target, reason }).decisionId };
 }
 
+const sameRows = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** Whether a decision held here decides what a shared one does: the same items (and reason). */
+function sameDecision(
+  held: Record<string, unknown> | undefined,
+  rows: ItemRows,
+  shared: Record<string, unknown>,
+): boolean {
+  if (held === undefined) return false;
+  if (typeof held.row === 'number')
+    return (
+      held.kind === shared.kind &&
+      held.reasonCode === shared.reasonCode &&
+      sameRows([held.row], [...rows.lines, ...rows.requests])
+    );
+  const match = held as unknown as MatchPayload;
+  return sameRows(match.lines, rows.lines) && sameRows(match.requests, rows.requests);
+}
+
 export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | null {
   const payload = JSON.parse(change.payload) as Record<string, unknown>;
   const kind = change.kind.slice('decision.'.length);
@@ -40,13 +61,17 @@ export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | nu
   const { subject } = located;
   const who = authorName(payload, change.actor);
   if (subject.role !== null) {
-    const covered = new ReconDecisionsRepository(env.db).covered(env.workspaceId, subject.role, rowIds(subject));
+    const decisions = new ReconDecisionsRepository(env.db);
+    const rows = rowIds(subject);
+    const covered = decisions.covered(env.workspaceId, subject.role, rows);
     const holders = [...new Set([...covered.lines.values(), ...covered.requests.values()])].map((decisionId) => ({
       decisionId,
       seq: env.applied.seqOfDecision(env.workspaceId, decisionId),
+      same: sameDecision(decisions.get(env.workspaceId, decisionId)?.payload, rows, payload),
     }));
     const verdict = conflictVerdict(change.seq, holders);
     if (verdict.verdict === 'conflict') return { state: 'conflict', standingSeq: verdict.standingSeq };
+    if (verdict.verdict === 'same') return { state: 'skipped', note: 'The same decision, made earlier, stands here.' };
     if (verdict.verdict === 'wait') return { state: 'pending', note: WAITS_FOR_OWN };
     // The change was ordered first: what holds its item here is taken back (not shared: every
     // desktop takes it back itself) and kept as a conflict this change wins.
@@ -57,7 +82,7 @@ export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | nu
         reason: `${who} decided on the same item first, in the team's order: kept as a conflict to settle.`,
       });
       env.applied.displaced(env.workspaceId, holder.decisionId);
-      if (typeof holder.seq === 'number')
+      if (typeof holder.seq === 'number' && holder.same !== true)
         env.applied.addConflict(env.workspaceId, change.subject, change.seq, holder.seq);
     }
   }
