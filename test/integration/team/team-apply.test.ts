@@ -275,4 +275,29 @@ describe("a colleague's decisions on this desktop", () => {
       expect(all.conflicts[0]?.settled).toMatchObject({ choice: 'standing', by: 'Ana Ruiz' });
     }
   });
+
+  it("applies a colleague's resolution, and keeps two different resolutions of one item as a conflict", async () => {
+    const [a, b] = await team([
+      { login: 'ana', name: 'Ana Ruiz', statement: true },
+      { login: 'ben', name: 'Ben Okafor', statement: false },
+    ]);
+    const resolve = (desktop: Desktop, reasonCode: 'bank_fee' | 'duplicate', note: string) =>
+      dispatched(desktop.core, 'recon:resolve', { kind: 'request', id: 'FDW1G7Q4B5', reasonCode, note });
+    await resolve(a!, 'duplicate', 'Sent twice by the platform');
+    await resolve(b!, 'bank_fee', 'Charged by the bank');
+    await a!.sync();
+    await b!.sync();
+    await a!.sync();
+    for (const desktop of [a!, b!]) {
+      const items = await dispatched(desktop.core, 'recon:items', { asOf: '2026-10-31', limit: 500 });
+      const item = items.items.find((found) => found.kind === 'request' && found.id === 'FDW1G7Q4B5');
+      expect(item?.resolution).toMatchObject({ reasonCode: 'duplicate', note: 'Sent twice by the platform' });
+      const [conflict] = (await dispatched(desktop.core, 'team:conflicts', {})).conflicts;
+      expect(conflict).toMatchObject({
+        item: 'Request FDW1G7Q4B5',
+        standing: { who: 'Ana Ruiz', what: expect.stringContaining('Sent twice by the platform') },
+        other: { who: 'Ben Okafor', what: expect.stringContaining('Charged by the bank') },
+      });
+    }
+  });
 });
