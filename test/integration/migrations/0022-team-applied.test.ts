@@ -51,7 +51,10 @@ describe('migration 0022-team-applied', () => {
 
   it('starts every link at the beginning of the log and leaves earlier conflicts unsettled', () => {
     const db = ledger();
-    expect(db.prepare('SELECT applied_seq FROM team_links').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT applied_seq, retried_inputs FROM team_links').get()).toEqual({
+      applied_seq: 0,
+      retried_inputs: null,
+    });
     expect(db.prepare('SELECT settled_choice, settled_by FROM team_conflicts').get()).toEqual({
       settled_choice: null,
       settled_by: null,

@@ -64,7 +64,7 @@ export async function exchange(
     pulled += page.length;
   }
   // Colleagues' changes, in the team's order, through this desktop's reconciliation.
-  applyTeamChanges(db, workspaceId, now);
+  applyTeamChanges(db, workspaceId, now, { pushed: pushed > 0 });
   replica.exchanged(workspaceId, now(), await teamMembers(client, where));
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };
 }

@@ -4,7 +4,9 @@
 -- ordered first holds the item: kept in team_conflicts) or skipped (nothing to do here, e.g. an undo
 -- of a decision that never stood here). Who made it is the server's login and the name the person
 -- gave; `note` says in words why a change waits or was skipped. applied_seq is how far the log has
--- been gone through, so an exchange looks only at what is new and at what waits.
+-- been gone through, so an exchange looks only at what is new and at what waits; retried_inputs is
+-- the reconciliation inputs' version (0020) when the waiting ones were last tried: they are tried
+-- again only once something they may wait for has changed.
 
 CREATE TABLE team_applied (
   workspace_id  INTEGER NOT NULL REFERENCES workspaces (id),
@@ -21,6 +23,7 @@ CREATE TABLE team_applied (
 CREATE INDEX team_applied_pending ON team_applied (workspace_id, seq) WHERE state = 'pending';
 
 ALTER TABLE team_links ADD COLUMN applied_seq INTEGER NOT NULL DEFAULT 0 CHECK (applied_seq >= 0);
+ALTER TABLE team_links ADD COLUMN retried_inputs INTEGER;
 
 -- How a conflict was settled: the standing decision kept, or the other one taken instead.
 ALTER TABLE team_conflicts ADD COLUMN settled_choice TEXT

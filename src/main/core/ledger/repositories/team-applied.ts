@@ -3,6 +3,7 @@
  * (applied, pending, conflict, skipped) and the local decision it became; the conflicts between two
  * decisions on one item; and which local decision a team change is, whether made here or applied.
  */
+import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
 import type { LoggedChange } from './team-replica';
 
@@ -32,6 +33,9 @@ const CONFLICT_COLUMNS = `id, subject, standing_seq AS standingSeq, other_seq AS
   settled_choice AS settledChoice, settled_by AS settledBy`;
 
 export class TeamAppliedRepository {
+  /** Written once per pulled change: compiled once. */
+  private recordStatement: Database.Statement | undefined;
+
   constructor(private readonly db: Ledger) {}
 
   /**
@@ -81,6 +85,19 @@ export class TeamAppliedRepository {
     );
   }
 
+  /** Which of these changes were made on this desktop (one question for a page of the log). */
+  madeHereOf(workspaceId: number, changeIds: readonly string[]): Set<string> {
+    return new Set(
+      this.db
+        .prepare<[number, string], string>(
+          `SELECT change_id FROM team_outbox
+            WHERE workspace_id = ? AND change_id IN (SELECT value FROM json_each(?))`,
+        )
+        .pluck()
+        .all(workspaceId, JSON.stringify(changeIds)),
+    );
+  }
+
   /** What became of a pulled change here (undefined: not gone through yet, or made here). */
   ofChange(workspaceId: number, changeId: string): AppliedChange | undefined {
     return this.db
@@ -93,23 +110,22 @@ export class TeamAppliedRepository {
 
   /** Record (or record again, for a pending change retried) what became of a change. */
   record(workspaceId: number, change: AppliedChange): void {
-    this.db
-      .prepare(
-        `INSERT INTO team_applied (workspace_id, seq, change_id, state, decision_id, actor, actor_name, note)
+    this.recordStatement ??= this.db.prepare(
+      `INSERT INTO team_applied (workspace_id, seq, change_id, state, decision_id, actor, actor_name, note)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (workspace_id, seq) DO UPDATE SET state = excluded.state,
            decision_id = excluded.decision_id, note = excluded.note`,
-      )
-      .run(
-        workspaceId,
-        change.seq,
-        change.changeId,
-        change.state,
-        change.decisionId,
-        change.actor,
-        change.actorName,
-        change.note,
-      );
+    );
+    this.recordStatement.run(
+      workspaceId,
+      change.seq,
+      change.changeId,
+      change.state,
+      change.decisionId,
+      change.actor,
+      change.actorName,
+      change.note,
+    );
   }
 
   /** A colleague's decision that stood here and lost its item to one the team ordered first. */
@@ -135,7 +151,9 @@ export class TeamAppliedRepository {
 
   pendingCount(workspaceId: number): number {
     return this.db
-      .prepare<[number], number>("SELECT count(*) FROM team_applied WHERE workspace_id = ? AND state = 'pending'")
+      .prepare<[number], number>(
+        "SELECT count(*) FROM team_applied WHERE workspace_id = ? AND state = 'pending'",
+      )
       .pluck()
       .get(workspaceId)!;
   }
@@ -152,6 +170,22 @@ export class TeamAppliedRepository {
 
   setAppliedSeq(workspaceId: number, seq: number): void {
     this.db.prepare('UPDATE team_links SET applied_seq = ? WHERE workspace_id = ?').run(seq, workspaceId);
+  }
+
+  /** The reconciliation inputs' version when the waiting changes were last tried (null: never). */
+  retriedInputs(workspaceId: number): number | null {
+    return (
+      this.db
+        .prepare<[number], number | null>('SELECT retried_inputs FROM team_links WHERE workspace_id = ?')
+        .pluck()
+        .get(workspaceId) ?? null
+    );
+  }
+
+  setRetriedInputs(workspaceId: number, version: number): void {
+    this.db
+      .prepare('UPDATE team_links SET retried_inputs = ? WHERE workspace_id = ?')
+      .run(version, workspaceId);
   }
 
   /** Keep a conflict once (a change conflicts with one standing decision). */
