@@ -17,6 +17,11 @@ export interface ApplyEnv {
   applied: TeamAppliedRepository;
   names: LocalNames;
   now(): string;
+  /**
+   * Run what writes in a savepoint of its own, so a refusal leaves nothing of the change
+   * half-applied (what only reads, e.g. finding that a change still waits, needs none).
+   */
+  write<T>(writes: () => T): T;
 }
 
 export type Outcome =

@@ -22,13 +22,12 @@ const PAGE = 1_000;
 
 /** One change, inside the caller's transaction; what became of it is recorded with it. */
 function applyOne(env: ApplyEnv, change: LoggedChange): void {
-  const { db, workspaceId, applied } = env;
+  const { workspaceId, applied } = env;
   const applier = applierOf(change.kind);
   if (applier === undefined) return;
   let outcome: Outcome | null;
   try {
-    // A savepoint of its own: a refusal leaves nothing of the change half-applied.
-    outcome = db.transaction(() => applier(change, env))();
+    outcome = applier(change, env);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A signed-off item may be unlocked later; anything else this desktop refuses for good.
@@ -66,7 +65,15 @@ export function applyTeamChanges(
   const context = reconContext(db, workspaceId, () => new Date(now()), 'user');
   let env: ApplyEnv | undefined;
   const envOf = (): ApplyEnv =>
-    (env ??= { db, workspaceId, context, applied, names: localNames(loadWorld(context)), now });
+    (env ??= {
+      db,
+      workspaceId,
+      context,
+      applied,
+      names: localNames(loadWorld(context)),
+      now,
+      write: (writes) => db.transaction(writes)(),
+    });
   if (options.pushed === true || applied.retriedInputs(workspaceId) !== readings.inputsVersion()) {
     const waiting = applied.waiting(workspaceId);
     if (waiting.length > 0)

@@ -27,7 +27,9 @@ export type Verdict =
 
 export function conflictVerdict(seq: number, holders: readonly Holder[]): Verdict {
   const earlier = holders
-    .filter((holder): holder is Holder & { seq: number } => typeof holder.seq === 'number' && holder.seq < seq)
+    .filter(
+      (holder): holder is Holder & { seq: number } => typeof holder.seq === 'number' && holder.seq < seq,
+    )
     .sort((a, b) => a.seq - b.seq);
   const standing = earlier[0];
   if (standing !== undefined)

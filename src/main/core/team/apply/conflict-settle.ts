@@ -31,7 +31,10 @@ export function settleConflict(
   return db.transaction(() => {
     const conflict = applied.conflict(workspaceId, id);
     if (conflict === undefined)
-      throw new AppError('not_found', 'There is no such conflict in this workspace. Open the list of conflicts again.');
+      throw new AppError(
+        'not_found',
+        'There is no such conflict in this workspace. Open the list of conflicts again.',
+      );
     if (conflict.settledAt !== null)
       throw new AppError(
         'invalid_input',
@@ -42,9 +45,16 @@ export function settleConflict(
       const standing = applied.changeAt(workspaceId, conflict.standingSeq);
       const other = applied.changeAt(workspaceId, conflict.otherSeq);
       if (standing === undefined || other === undefined)
-        throw new AppError('not_found', 'This desktop does not hold both decisions yet. Exchange with the team, then try again.');
+        throw new AppError(
+          'not_found',
+          'This desktop does not hold both decisions yet. Exchange with the team, then try again.',
+        );
       const otherPayload = JSON.parse(other.payload) as Record<string, unknown>;
-      const located = locate(localNames(loadWorld(context)), other.kind.replace(/^decision\./, ''), otherPayload);
+      const located = locate(
+        localNames(loadWorld(context)),
+        other.kind.replace(/^decision\./, ''),
+        otherPayload,
+      );
       if (!('subject' in located))
         throw new AppError(
           'not_found',
@@ -52,16 +62,30 @@ export function settleConflict(
         );
       const standingDecision = applied.decisionOfChange(workspaceId, standing.id);
       const stored =
-        standingDecision === undefined ? undefined : new ReconDecisionsRepository(db).get(workspaceId, standingDecision);
+        standingDecision === undefined
+          ? undefined
+          : new ReconDecisionsRepository(db).get(workspaceId, standingDecision);
       if (stored !== undefined && stored.undoneBy === null) {
         const who = authorName(otherPayload, other.actor);
-        undoDecision(context, { decisionId: stored.id, reason: `Conflict settled: ${who}'s decision taken instead.` });
+        undoDecision(context, {
+          decisionId: stored.id,
+          reason: `Conflict settled: ${who}'s decision taken instead.`,
+        });
       }
-      decisionId = recordShared(context, other.kind.replace(/^decision\./, ''), otherPayload, located.subject);
+      decisionId = recordShared(
+        context,
+        other.kind.replace(/^decision\./, ''),
+        otherPayload,
+        located.subject,
+      );
     }
     const by = context.actorName() ?? link.login;
     const at = context.now();
-    applied.settle(workspaceId, { standing: conflict.standingSeq, other: conflict.otherSeq }, { at, choice: keep, by });
+    applied.settle(
+      workspaceId,
+      { standing: conflict.standingSeq, other: conflict.otherSeq },
+      { at, choice: keep, by },
+    );
     const payload: SettlePayload = {
       standing: conflict.standingSeq,
       other: conflict.otherSeq,

@@ -48,7 +48,9 @@ function namedText(names: LocalNames, named: Named, format: FormatPreferences): 
   return [
     ...named.lines.map((name) => {
       const line = names.line(name);
-      return line === undefined ? `bank line ${name.bankId} of ${dateText(name.date, format)}` : lineText(line, format);
+      return line === undefined
+        ? `bank line ${name.bankId} of ${dateText(name.date, format)}`
+        : lineText(line, format);
     }),
     ...named.requests.map((name) => `request ${name.reference}`),
   ];
@@ -92,7 +94,14 @@ export function listConflicts(context: ReconContext, all: boolean): TeamConflict
   const format = context.format();
   const side = (change: Change | undefined): TeamConflict['standing'] => {
     if (change === undefined)
-      return { who: 'Someone in the team', login: '', at: new Date(0).toISOString(), what: '', here: false, inForce: false };
+      return {
+        who: 'Someone in the team',
+        login: '',
+        at: new Date(0).toISOString(),
+        what: '',
+        here: false,
+        inForce: false,
+      };
     const payload = JSON.parse(change.payload) as Record<string, unknown>;
     const decisionId = applied.decisionOfChange(workspaceId, change.id);
     const decision = decisionId === undefined ? undefined : decisions.get(workspaceId, decisionId);
@@ -109,7 +118,9 @@ export function listConflicts(context: ReconContext, all: boolean): TeamConflict
     const standing = applied.changeAt(workspaceId, conflict.standingSeq);
     const other = applied.changeAt(workspaceId, conflict.otherSeq);
     const named = (change: Change | undefined): Named =>
-      change === undefined ? { lines: [], requests: [] } : namedIn(JSON.parse(change.payload) as Record<string, unknown>, change.kind);
+      change === undefined
+        ? { lines: [], requests: [] }
+        : namedIn(JSON.parse(change.payload) as Record<string, unknown>, change.kind);
     const items = commonItems(named(standing), named(other));
     const lines = items.lines.flatMap((name) => {
       const line = names.line(name);

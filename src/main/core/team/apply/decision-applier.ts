@@ -9,7 +9,7 @@ import type { MatchPayload } from '../../reconcile/decision-state';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { undoDecision } from '../../reconcile/resolve-undo';
 import type { ApplyEnv, Outcome } from './appliers';
-import { conflictVerdict } from './conflict-rule';
+import { conflictVerdict, type Holder } from './conflict-rule';
 import { locate, recordShared, rowIds } from './record-shared';
 import { authorName, teamContext } from './team-context';
 
@@ -27,8 +27,10 @@ function applyUndo(change: LoggedChange, env: ApplyEnv, payload: Record<string, 
   if (new ReconDecisionsRepository(env.db).get(env.workspaceId, target)?.undoneBy !== null)
     return { state: 'skipped', note: 'The decision it takes back was taken back here already.' };
   const context = teamContext(env.context, authorName(payload, change.actor));
-  const reason = typeof payload.reason === 'string' && payload.reason.trim() !== '' ? payload.reason : 'Undone';
-  return { state: 'applied', decisionId: undoDecision(context, { decisionId: target, reason }).decisionId };
+  const reason =
+    typeof payload.reason === 'string' && payload.reason.trim() !== '' ? payload.reason : 'Undone';
+  const undone = env.write(() => undoDecision(context, { decisionId: target, reason }));
+  return { state: 'applied', decisionId: undone.decisionId };
 }
 
 const sameRows = (a: readonly number[], b: readonly number[]): boolean =>
@@ -60,23 +62,30 @@ export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | nu
   if ('waiting' in located) return { state: 'pending', note: located.waiting };
   const { subject } = located;
   const who = authorName(payload, change.actor);
+  let displaced: Holder[] = [];
   if (subject.role !== null) {
     const decisions = new ReconDecisionsRepository(env.db);
     const rows = rowIds(subject);
     const covered = decisions.covered(env.workspaceId, subject.role, rows);
-    const holders = [...new Set([...covered.lines.values(), ...covered.requests.values()])].map((decisionId) => ({
-      decisionId,
-      seq: env.applied.seqOfDecision(env.workspaceId, decisionId),
-      same: sameDecision(decisions.get(env.workspaceId, decisionId)?.payload, rows, payload),
-    }));
+    const holders = [...new Set([...covered.lines.values(), ...covered.requests.values()])].map(
+      (decisionId) => ({
+        decisionId,
+        seq: env.applied.seqOfDecision(env.workspaceId, decisionId),
+        same: sameDecision(decisions.get(env.workspaceId, decisionId)?.payload, rows, payload),
+      }),
+    );
     const verdict = conflictVerdict(change.seq, holders);
     if (verdict.verdict === 'conflict') return { state: 'conflict', standingSeq: verdict.standingSeq };
-    if (verdict.verdict === 'same') return { state: 'skipped', note: 'The same decision, made earlier, stands here.' };
+    if (verdict.verdict === 'same')
+      return { state: 'skipped', note: 'The same decision, made earlier, stands here.' };
     if (verdict.verdict === 'wait') return { state: 'pending', note: WAITS_FOR_OWN };
+    if (verdict.displace.length > 0) displaced = verdict.displace;
+  }
+  const decisionId = env.write(() => {
     // The change was ordered first: what holds its item here is taken back (not shared: every
     // desktop takes it back itself) and kept as a conflict this change wins.
     const following = teamContext(env.context, null);
-    for (const holder of verdict.displace) {
+    for (const holder of displaced) {
       undoDecision(following, {
         decisionId: holder.decisionId,
         reason: `${who} decided on the same item first, in the team's order: kept as a conflict to settle.`,
@@ -85,6 +94,7 @@ export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | nu
       if (typeof holder.seq === 'number' && holder.same !== true)
         env.applied.addConflict(env.workspaceId, change.subject, change.seq, holder.seq);
     }
-  }
-  return { state: 'applied', decisionId: recordShared(teamContext(env.context, who), kind, payload, subject) };
+    return recordShared(teamContext(env.context, who), kind, payload, subject);
+  });
+  return { state: 'applied', decisionId };
 }

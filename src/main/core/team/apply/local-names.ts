@@ -18,7 +18,10 @@ const requestIndexKey = (reference: string, created: string): string => `${refer
 /** Made once per exchange: the items of a ledger do not change while decisions are applied. */
 export function localNames(world: ReconWorld): LocalNames {
   const lines = new Map(
-    world.lines.map((line) => [lineIndexKey(line.accountKey, line.bankTransactionId, line.bookingDate), line]),
+    world.lines.map((line) => [
+      lineIndexKey(line.accountKey, line.bankTransactionId, line.bookingDate),
+      line,
+    ]),
   );
   const requests = new Map(
     world.requests.map((request) => [requestIndexKey(request.paymentReference, request.createdUtc), request]),

@@ -62,7 +62,9 @@ export function locate(names: LocalNames, kind: string, payload: Record<string, 
     case 'manual': {
       const shared = payload as unknown as SharedMatch;
       const rows = localRows(names, shared.lines, shared.requests);
-      return rows.found === null ? { waiting: waitingFor(rows.missing) } : { subject: { role: 'match', ...rows.found } };
+      return rows.found === null
+        ? { waiting: waitingFor(rows.missing) }
+        : { subject: { role: 'match', ...rows.found } };
     }
     case 'resolve': {
       const shared = payload as unknown as SharedResolve;
@@ -140,7 +142,10 @@ function recordReject(context: ReconContext, options: ItemRows[]): number {
     requireUnlocked(
       context.lockIndex(),
       world,
-      { lines: options.flatMap((option) => option.lines), requests: options.flatMap((option) => option.requests) },
+      {
+        lines: options.flatMap((option) => option.lines),
+        requests: options.flatMap((option) => option.requests),
+      },
       context.format(),
     );
     const key = suggestionKey(options);

@@ -17,10 +17,12 @@ export interface SettlePayload {
 export function applySettle(change: LoggedChange, env: ApplyEnv): Outcome | null {
   if (change.kind !== 'conflict.settle') return null;
   const payload = JSON.parse(change.payload) as SettlePayload;
-  env.applied.settle(
-    env.workspaceId,
-    { standing: payload.standing, other: payload.other },
-    { at: change.madeAt, choice: payload.choice, by: authorName({ ...payload }, change.actor) },
+  env.write(() =>
+    env.applied.settle(
+      env.workspaceId,
+      { standing: payload.standing, other: payload.other },
+      { at: change.madeAt, choice: payload.choice, by: authorName({ ...payload }, change.actor) },
+    ),
   );
   return { state: 'applied', decisionId: null };
 }
