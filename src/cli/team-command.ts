@@ -76,6 +76,11 @@ function describeStatus(status: ChannelOutput<'team:status'>): string {
     `Last exchange: ${status.lastPull ?? 'never'}.`,
     `People: ${people || 'none known yet'}.`,
     `Conflicts to settle: ${status.conflicts}.`,
+    ...(status.pending > 0
+      ? [
+          `Colleagues' decisions waiting for items not on this desktop yet: ${status.pending} (import the statement or sync the platform; they apply at the next exchange).`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -139,7 +144,13 @@ export async function teamCommand(
           ? unasked
           : call<ChannelOutput<'team:status'>>(core, 'team:status', { password });
       });
-      io.print(flagOption(values, 'json') ? JSON.stringify(status) : describeStatus(status));
+      // The JSON is the issue's contract for scripts: its five keys, in order.
+      const { online, queued, lastPull, members, conflicts } = status;
+      io.print(
+        flagOption(values, 'json')
+          ? JSON.stringify({ online, queued, lastPull, members, conflicts })
+          : describeStatus(status),
+      );
       return 0;
     }
     case 'sync': {

@@ -66,7 +66,11 @@ describe('change-log summaries in plain words', () => {
       row('vat', '{"exempt":false,"rate":"5.00","type":"MPV"}', null),
       'Amber Boutique Express: VAT removed (was MPV 5.00%).',
     ],
-    ['a flag', row('gc_pool', 'false', 'true'), 'Amber Boutique Express: cards from a stocked pool no → yes.'],
+    [
+      'a flag',
+      row('gc_pool', 'false', 'true'),
+      'Amber Boutique Express: cards from a stocked pool no → yes.',
+    ],
     [
       'a detail text',
       row('detail.expiry', '"12 months"', '"24 months"'),

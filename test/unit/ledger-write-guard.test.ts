@@ -36,6 +36,7 @@ const WRITING = [
   'catalogue:template.update',
   'team:join',
   'team:sync',
+  'team:conflict.settle',
 ];
 
 const damage = new AppError('ledger_corrupt', 'The ledger is damaged (a problem found in x). Restore it.');

@@ -70,6 +70,8 @@ export const CHANNELS = [
   'team:sync',
   'team:overview',
   'team:password.forget',
+  'team:conflicts',
+  'team:conflict.settle',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

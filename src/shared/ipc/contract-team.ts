@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConnectionInfoSchema } from './contract-settings';
+import { ReconLineDetailSchema, ReconRequestDetailSchema } from './contract-recon-schemas';
 import { IsoTimestamp } from './schemas';
 
 /**
@@ -23,6 +24,33 @@ export const TeamStatusSchema = z.object({
   lastPull: IsoTimestamp.nullable(),
   members: z.array(Member),
   conflicts: z.number().int().nonnegative(),
+  /** Colleagues' changes waiting for items this desktop does not hold yet (a statement, a sync). */
+  pending: z.number().int().nonnegative(),
+});
+
+/** One side of a conflict: who decided what, when; `here` when it was decided on this desktop. */
+const ConflictSide = z.object({
+  who: z.string(),
+  login: z.string(),
+  at: IsoTimestamp,
+  what: z.string(),
+  here: z.boolean(),
+  /** Whether this decision is in force on this desktop now. */
+  inForce: z.boolean(),
+});
+
+export const TeamConflictSchema = z.object({
+  id: z.number().int().positive(),
+  /** The item both decided on, as a person reads it, and its details for the screen's formatters. */
+  item: z.string(),
+  lines: z.array(ReconLineDetailSchema),
+  requests: z.array(ReconRequestDetailSchema),
+  /** The decision the team ordered first (it stands until someone settles otherwise). */
+  standing: ConflictSide,
+  other: ConflictSide,
+  settled: z
+    .object({ at: IsoTimestamp, choice: z.enum(['standing', 'other']), by: z.string().nullable() })
+    .nullable(),
 });
 
 const Exchange = z.object({
@@ -69,7 +97,17 @@ export const teamContract = {
   'team:overview': { input: z.object({}).strict(), output: TeamOverviewSchema },
   /** Forget the kept password: the exchange stops until it is entered again. */
   'team:password.forget': { input: z.object({}).strict(), output: TeamOverviewSchema },
+  'team:conflicts': {
+    input: z.object({ all: z.boolean().optional() }).strict(),
+    output: z.object({ conflicts: z.array(TeamConflictSchema) }),
+  },
+  /** Keep the standing decision, or take the other one (undo the standing, decide the other: shared). */
+  'team:conflict.settle': {
+    input: z.object({ id: z.number().int().positive(), keep: z.enum(['standing', 'other']) }).strict(),
+    output: z.object({ decisionId: z.number().int().positive().nullable() }),
+  },
 } as const;
 
 export type TeamStatus = z.output<typeof TeamStatusSchema>;
 export type TeamOverview = z.output<typeof TeamOverviewSchema>;
+export type TeamConflict = z.output<typeof TeamConflictSchema>;

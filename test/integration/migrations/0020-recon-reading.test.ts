@@ -66,6 +66,7 @@ const NOT_INPUTS: Record<string, string> = {
   team_outbox: 'changes made here, waiting to go to the team',
   team_log: "the team's log as pulled",
   team_conflicts: 'decisions made apart on the same item',
+  team_applied: "what became of each colleague's change here (the decisions it made are inputs)",
 };
 
 let temp: ReturnType<typeof makeTempDir>;

@@ -16,7 +16,9 @@ function ledger(): NonNullable<typeof scratch.db> {
   const db = openLedger(scratch.path);
   scratch.db = db;
   migrate(db, MIGRATIONS.slice(0, STEP - 1));
-  db.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')").run();
+  db.prepare(
+    "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+  ).run();
   expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual([`${String(STEP).padStart(4, '0')}-team`]);
   return db;
 }
@@ -24,7 +26,9 @@ function ledger(): NonNullable<typeof scratch.db> {
 describe('migration 0021-team', () => {
   it('links a workspace to a team by URL and login, never with a password column', () => {
     const db = ledger();
-    const columns = (db.prepare("SELECT name FROM pragma_table_info('team_links')").pluck().all() as string[]).join(' ');
+    const columns = (
+      db.prepare("SELECT name FROM pragma_table_info('team_links')").pluck().all() as string[]
+    ).join(' ');
     expect(columns).not.toMatch(/password|secret/);
     const link = db.prepare(
       `INSERT INTO team_links (workspace_id, database_url, login, role, joined_at, pulled_hash)
@@ -33,7 +37,10 @@ describe('migration 0021-team', () => {
     expect(() => link.run('https://ana@db/team', 'preparer', '0'.repeat(64))).toThrow(/CHECK/);
     expect(() => link.run('postgres://ana@db/team', 'boss', '0'.repeat(64))).toThrow(/CHECK/);
     link.run('postgres://ana@db/team', 'preparer', '0'.repeat(64));
-    expect(db.prepare('SELECT pulled_seq, members FROM team_links').get()).toEqual({ pulled_seq: 0, members: '[]' });
+    expect(db.prepare('SELECT pulled_seq, members FROM team_links').get()).toEqual({
+      pulled_seq: 0,
+      members: '[]',
+    });
   });
 
   it('keeps each change once in the outbox, and the pulled log unchangeable', () => {

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCoreHost } from '../../../src/main/core/host';
 import { demoWorkspaceDir } from '../../../src/main/core/paths';
 import { secretFilePath } from '../../../src/main/core/workspace/secret-file';
@@ -32,20 +32,27 @@ import { makeTempDir } from '../../helpers/temp-dir';
 let server: PostgresServer;
 const temps: ReturnType<typeof makeTempDir>[] = [];
 const cores: Core[] = [];
-const TEAM = 'books_team';
+/** A team database of its own for each test: one test's decisions are applied on the next's joining. */
+let teamDatabase = '';
+let teams = 0;
+const roles: Record<string, 'preparer'> = { ana: 'preparer', cara: 'preparer' };
 const QUICK = { teamTiming: { fallbackMs: 5_000, firstRetryMs: 100, maxRetryMs: 1_000 } };
 
 beforeAll(async () => {
   server = await startPostgres();
   await server.createLogin('ana', 'ana-pass');
   await server.createLogin('cara', 'cara-pass');
-  const roles: Record<string, 'preparer'> = { ana: 'preparer', cara: 'preparer' };
   for (let index = 0; index < 20; index += 1) {
     await server.createLogin(`p${index}`, `p${index}-pass`);
     roles[`p${index}`] = 'preparer';
   }
-  await setUpTeam(server, TEAM, roles);
 }, 120_000);
+
+beforeEach(async () => {
+  teams += 1;
+  teamDatabase = `books_team_${teams}`;
+  await setUpTeam(server, teamDatabase, roles);
+}, 60_000);
 
 afterEach(async () => {
   // Closing stops each background exchange and ends its connection: nothing is left to hang.
@@ -73,14 +80,19 @@ async function desktop(login: string, seeded = true): Promise<Desktop> {
       events.push({ ...(payload as { pulled: number; online: boolean }), at: Date.now() });
   });
   core.startBackground();
-  await dispatched(core, 'team:join', { database: server.url(login, TEAM), password: `${login}-pass` });
+  await dispatched(core, 'team:join', {
+    database: server.url(login, teamDatabase),
+    password: `${login}-pass`,
+  });
   return { core, dir: temp.dir, events };
 }
 
 function logOf(dir: string): { seq: number; id: string; kind: string }[] {
   const ledger = openLedger(`${dir}/ledger.sqlite`, { readonly: true });
   try {
-    return new TeamReplicaRepository(ledger).log(1, 0, 100_000).map(({ seq, id, kind }) => ({ seq, id, kind }));
+    return new TeamReplicaRepository(ledger)
+      .log(1, 0, 100_000)
+      .map(({ seq, id, kind }) => ({ seq, id, kind }));
   } finally {
     ledger.close();
   }
@@ -99,9 +111,9 @@ async function until<T>(what: () => T | Promise<T>, ok: (value: T) => boolean, l
 const overview = (core: Core): Promise<TeamOverview> => dispatched(core, 'team:overview', {});
 
 async function serverIds(): Promise<string[]> {
-  return (await server.sql('SELECT change_id FROM floatdesk_team.changes ORDER BY seq', TEAM)).rows.map(
-    (row: { change_id: string }) => row.change_id,
-  );
+  return (
+    await server.sql('SELECT change_id FROM floatdesk_team.changes ORDER BY seq', teamDatabase)
+  ).rows.map((row: { change_id: string }) => row.change_id);
 }
 
 async function online(core: Core): Promise<void> {
@@ -263,7 +275,10 @@ describe('the team exchange running by itself', () => {
     });
     // Joining again keeps the password and the log already pulled.
     const head = logOf(a.dir).length;
-    await dispatched(a.core, 'team:join', { database: server.url('ana', TEAM), password: 'ana-pass' });
+    await dispatched(a.core, 'team:join', {
+      database: server.url('ana', teamDatabase),
+      password: 'ana-pass',
+    });
     await online(a.core);
     expect(logOf(a.dir).length).toBeGreaterThanOrEqual(head);
   });
@@ -295,7 +310,10 @@ describe('the team exchange in the core host (the interactive shells)', () => {
     let host = createCoreHost(config, { dataHome: home, vault });
     cores.push(host);
     host.startBackground();
-    await dispatched(host, 'team:join', { database: server.url('cara', TEAM), password: 'cara-pass' });
+    await dispatched(host, 'team:join', {
+      database: server.url('cara', teamDatabase),
+      password: 'cara-pass',
+    });
     await online(host);
     expect((await overview(host)).password).toMatchObject({
       kept: true,

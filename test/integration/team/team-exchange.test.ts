@@ -49,13 +49,13 @@ function desktop(): { core: Core; dir: string } {
   return { core, dir: temp.dir };
 }
 
-async function serverChanges(): Promise<
-  { seq: string; kind: string; actor: string; payload: string; change_id: string }[]
-> {
+async function serverChanges(
+  database = 'books_team',
+): Promise<{ seq: string; kind: string; actor: string; payload: string; change_id: string }[]> {
   return (
     await server.sql(
       'SELECT seq, kind, actor, payload, change_id FROM floatdesk_team.changes ORDER BY seq',
-      'books_team',
+      database,
     )
   ).rows as never;
 }
@@ -138,10 +138,12 @@ describe('a desktop in a team', () => {
   });
 
   it('keeps a change pushed again after a lost answer once', async () => {
+    // A team of its own: the decisions of the other tests would be applied here on joining.
+    await setUpTeam(server, 'lost_answer_team', { ana: 'preparer' });
     const a = desktop();
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     await dispatched(a.core, 'team:join', {
-      database: server.url('ana', 'books_team'),
+      database: server.url('ana', 'lost_answer_team'),
       password: 'ana-pass',
     });
     await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
@@ -150,14 +152,14 @@ describe('a desktop in a team', () => {
     ledger.close();
     expect(waiting.length).toBeGreaterThan(0);
     // The push reached the server, but its answer never came back to the desktop...
-    const client = await connectTeam({ url: server.url('ana', 'books_team'), password: 'ana-pass' });
-    await pushChanges(client, waiting, 'books_team').finally(() => client.end());
-    const count = (await serverChanges()).length;
+    const client = await connectTeam({ url: server.url('ana', 'lost_answer_team'), password: 'ana-pass' });
+    await pushChanges(client, waiting, 'lost_answer_team').finally(() => client.end());
+    const count = (await serverChanges('lost_answer_team')).length;
     // ...so the next exchange sends the same changes again: the server keeps them once.
     expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({
       pushed: waiting.length,
     });
-    expect((await serverChanges()).length).toBe(count);
+    expect((await serverChanges('lost_answer_team')).length).toBe(count);
     expect(await dispatched(a.core, 'team:status', {})).toMatchObject({ queued: 0 });
   });
 
@@ -176,10 +178,11 @@ describe('a desktop in a team', () => {
   });
 
   it('keeps working while the server is down, and sends what waited once it is back', async () => {
+    await setUpTeam(server, 'offline_team', { ana: 'preparer' });
     const a = desktop();
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     await dispatched(a.core, 'team:join', {
-      database: server.url('ana', 'books_team'),
+      database: server.url('ana', 'offline_team'),
       password: 'ana-pass',
     });
     server.stop();
@@ -201,9 +204,9 @@ describe('a desktop in a team', () => {
     } finally {
       server.start();
     }
-    const before = (await serverChanges()).length;
+    const before = (await serverChanges('offline_team')).length;
     expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({ pushed: made });
-    const after = await serverChanges();
+    const after = await serverChanges('offline_team');
     expect(after.length).toBe(before + made);
     expect(await dispatched(a.core, 'team:status', {})).toMatchObject({ queued: 0 });
     const ids = after.map((change) => change.change_id);

@@ -103,7 +103,13 @@ export function buildRegistry({
       new SecretSlot(TEAM_PASSWORD_SECRET),
       () => {},
     );
-  registerTeamHandlers(registry, { db, workspaceId, clock, team: teamSession });
+  registerTeamHandlers(registry, {
+    db,
+    workspaceId,
+    clock,
+    team: teamSession,
+    actor: appStatus.shell === 'cli' ? 'cli' : 'user',
+  });
   registerConnectionHandlers(registry, connection);
   registerReconcileHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),

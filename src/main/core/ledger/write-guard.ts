@@ -55,6 +55,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'catalogue:asset',
   // Asks the team's database; writes nothing here.
   'team:status',
+  'team:conflicts',
 ]);
 
 /** SQLite's answer to a write on a query_only connection. */

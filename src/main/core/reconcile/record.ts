@@ -11,7 +11,8 @@ import { ReconDecisionsRepository, type DecisionKind } from '../ledger/repositor
 import { decisionSharer } from '../team/shared-decision';
 
 export interface DecisionToRecord {
-  kind: Exclude<DecisionKind, 'auto_match'>;
+  /** auto_match only for a colleague's automatic match, taken from the team. */
+  kind: DecisionKind;
   action: AuditAction;
   payload: Record<string, unknown>;
   /** What goes into the audit entry besides the decision id and kind: ids, amounts, codes, notes. */
@@ -41,10 +42,11 @@ export function recordDecision(
       const decisionId = repo.nextId();
       const at = context.now();
       const actorName = context.actorName();
+      const actor = context.fromTeam === true ? 'sync' : context.actor;
       const entry = appendInTransaction(db, {
         workspaceId,
         at,
-        actor: context.actor,
+        actor,
         action: decision.action,
         subject: `decision:${decision.undoes ?? decisionId}`,
         details: { ...decision.details, decisionId, kind: decision.kind, ...byName(actorName) },
@@ -52,14 +54,15 @@ export function recordDecision(
       repo.insert(workspaceId, decisionId, {
         kind: decision.kind,
         payload: decision.payload,
-        actor: context.actor,
+        actor,
         actorName,
         createdAt: at,
         auditSeq: entry.seq,
         undoes: decision.undoes,
       });
       decision.apply?.(decisionId, repo);
-      decisionSharer(db, workspaceId)?.(repo.get(workspaceId, decisionId)!);
+      // A colleague's decision is the team's already: it is not queued again.
+      if (context.fromTeam !== true) decisionSharer(db, workspaceId)?.(repo.get(workspaceId, decisionId)!);
       versions = [before, ledgerVersion(context)];
       return { decisionId, auditSeq: entry.seq };
     })

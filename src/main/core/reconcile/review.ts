@@ -22,7 +22,7 @@ import { recordDecision, type RecordedDecision } from './record';
 import { matchSignature } from './suggestion-key';
 import type { ReconWorld } from './world';
 
-function matchDetails(
+export function matchDetails(
   match: StoredMatch,
   world: ReconWorld,
   rows: { lines: readonly number[]; requests: readonly number[] },

@@ -29,7 +29,7 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
   const at = context.now();
   const actorName = context.actorName();
   const stored: CurrentMatch[] = [];
-  const share = decisionSharer(db, workspaceId);
+  const share = context.fromTeam === true ? undefined : decisionSharer(db, workspaceId);
   if (plan.matches.length > 0) {
     const firstId = repo.nextId();
     const byRule: Record<string, number> = {};

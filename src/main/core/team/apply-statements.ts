@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
+import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
 import { TeamNamesRepository } from '../ledger/repositories/team-names';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import { reconContext } from '../reconcile/context';
@@ -37,10 +38,11 @@ export async function applyTeamStatements(
 ): Promise<StatementsApplied> {
   const replica = new TeamReplicaRepository(db);
   const names = new TeamNamesRepository(db);
+  const applied = new TeamAppliedRepository(db);
   const result: StatementsApplied = { imported: 0, refused: [] };
   for (const change of replica.loggedOfKinds(workspaceId, [STATEMENT_KIND])) {
     const fileSha256 = change.subject.replace(/^statement:/, '');
-    if (names.fileHeld(workspaceId, fileSha256) || replica.queuedHere(workspaceId, change.id)) continue;
+    if (names.fileHeld(workspaceId, fileSha256) || applied.madeHere(workspaceId, change.id)) continue;
     const payload = readPayload(StatementPayload, change);
     const base = reconContext(db, workspaceId, () => new Date(now()), 'user');
     const name = payload.actorName ?? change.actor;

@@ -7,13 +7,6 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/ipc/errors';
 import type { LoggedChange } from '../ledger/repositories/team-replica';
 
-export const SIGN_OFF_KINDS = [
-  'signoff.create',
-  'review.approve',
-  'review.reject',
-  'signoff.unlock',
-] as const;
-
 const ChangeId = z.string().length(36);
 // canonicalJson leaves null fields out: what was null arrives absent, and is null again here.
 const ActorName = z

@@ -9,8 +9,8 @@ import type pg from 'pg';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
-import { applySignOffChanges } from './apply-signoffs';
 import { applyTeamStatements } from './apply-statements';
+import { applyTeamChanges } from './apply/apply-changes';
 import { checkChain } from './team-chain';
 import { pullChanges, pushChanges } from './team-changes';
 import { teamMembers } from './team-members';
@@ -66,7 +66,8 @@ export async function exchange(
   }
   // Statements first: a colleague's match names lines of a statement.
   await applyTeamStatements(db, workspaceId, now);
-  applySignOffChanges({ db, workspaceId });
+  // Colleagues' changes, in the team's order, through this desktop's reconciliation.
+  applyTeamChanges(db, workspaceId, now, { pushed: pushed > 0 });
   replica.exchanged(workspaceId, now(), await teamMembers(client, where));
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };
 }

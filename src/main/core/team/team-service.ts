@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { TeamStatus } from '../../../shared/ipc/contract-team';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
+import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import { GENESIS_HASH } from './team-changes';
 import { checkTeamUrl, connectTeam, teamWhere } from './team-connection';
@@ -90,5 +91,6 @@ export async function teamStatus(place: TeamPlace, password: string | undefined)
     lastPull: link.lastExchange,
     members: members.map((member) => ({ name: member.login, role: member.role as TeamRole })),
     conflicts: replica.openConflicts(place.workspaceId),
+    pending: new TeamAppliedRepository(place.db).pendingCount(place.workspaceId),
   };
 }

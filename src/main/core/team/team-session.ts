@@ -6,6 +6,7 @@
  */
 import type { TeamOverview, TeamStatus } from '../../../shared/ipc/contract-team';
 import { AppError } from '../../../shared/ipc/errors';
+import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import type { SecretSlot } from '../workspace/credential-slot';
 import { NO_PASSWORD_KEPT, TeamBackground } from './team-background';
@@ -99,6 +100,7 @@ export class TeamSession {
       lastPull: link?.lastExchange ?? null,
       members: (link?.members ?? []).map((member) => ({ name: member.login, role: member.role as TeamRole })),
       conflicts: link === undefined ? 0 : replica.openConflicts(workspaceId),
+      pending: link === undefined ? 0 : new TeamAppliedRepository(this.#place.db).pendingCount(workspaceId),
       password: {
         kept,
         storage: storage.credentialsStorage,

@@ -20,6 +20,7 @@ import signerNames from './0019-signer-names.sql?raw';
 import reconReading from './0020-recon-reading.sql?raw';
 import team from './0021-team.sql?raw';
 import signOffReview from './0022-signoff-review.sql?raw';
+import teamApplied from './0023-team-applied.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 20, name: 'recon-reading', sql: reconReading },
   { version: 21, name: 'team', sql: team },
   { version: 22, name: 'signoff-review', sql: signOffReview },
+  { version: 23, name: 'team-applied', sql: teamApplied },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

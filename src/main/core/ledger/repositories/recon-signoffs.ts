@@ -178,19 +178,6 @@ export class ReconSignOffsRepository {
     return row === undefined ? undefined : toSignOff(row);
   }
 
-  /** Whether a team change (a sign-off, review or unlock) is recorded here already. */
-  holdsTeamChange(teamChange: string): boolean {
-    return (
-      this.db
-        .prepare(
-          `SELECT 1 FROM recon_signoffs WHERE team_change = ? UNION ALL
-           SELECT 1 FROM recon_signoff_reviews WHERE team_change = ? UNION ALL
-           SELECT 1 FROM recon_signoff_unlocks WHERE team_change = ?`,
-        )
-        .get(teamChange, teamChange, teamChange) !== undefined
-    );
-  }
-
   /** Newest first. */
   list(workspaceId: number): StoredSignOff[] {
     return this.db

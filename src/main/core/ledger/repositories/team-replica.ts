@@ -123,38 +123,15 @@ export class TeamReplicaRepository {
     return id;
   }
 
-  /** Whether a change of the team's log was made here (it went out from this outbox). */
-  queuedHere(workspaceId: number, changeId: string): boolean {
-    return (
-      this.db
-        .prepare('SELECT 1 FROM team_outbox WHERE workspace_id = ? AND change_id = ?')
-        .get(workspaceId, changeId) !== undefined
-    );
-  }
-
-  /** The team-wide id of a decision made here and shared. */
+  /** The team-wide id of a decision made here and shared, or applied here from a colleague's change. */
   changeOfDecision(workspaceId: number, decisionId: number): string | undefined {
     return this.db
-      .prepare<[number, number], string>(
-        'SELECT change_id FROM team_outbox WHERE workspace_id = ? AND decision_id = ?',
+      .prepare<[number, number, number, number], string>(
+        `SELECT change_id FROM team_outbox WHERE workspace_id = ? AND decision_id = ?
+         UNION ALL SELECT change_id FROM team_applied WHERE workspace_id = ? AND decision_id = ?`,
       )
       .pluck()
-      .get(workspaceId, decisionId);
-  }
-
-  /**
-   * This ledger's decision for a team change: one made here and shared. (A colleague's decision
-   * applied here is found through the applied changes too, once those are recorded.)
-   */
-  decisionOfChange(workspaceId: number, changeId: string): number | undefined {
-    return (
-      this.db
-        .prepare<[number, string], number | null>(
-          'SELECT decision_id FROM team_outbox WHERE workspace_id = ? AND change_id = ?',
-        )
-        .pluck()
-        .get(workspaceId, changeId) ?? undefined
-    );
+      .get(workspaceId, decisionId, workspaceId, decisionId);
   }
 
   /** Pulled changes of these kinds, in the server's order (sign-offs, reviews, unlocks: few). */
@@ -183,8 +160,9 @@ export class TeamReplicaRepository {
   waiting(workspaceId: number, limit: number): QueuedChange[] {
     return this.db
       .prepare<[number, number], QueuedChange>(
+        // In the order they were made (the row's id: "id" alone would be the change id's alias).
         `SELECT change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
-          WHERE workspace_id = ? AND pushed_seq IS NULL ORDER BY id LIMIT ?`,
+          WHERE workspace_id = ? AND pushed_seq IS NULL ORDER BY team_outbox.id LIMIT ?`,
       )
       .all(workspaceId, limit);
   }

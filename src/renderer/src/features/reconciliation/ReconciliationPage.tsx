@@ -27,6 +27,7 @@ import { RollforwardSection } from './RollforwardSection';
 import { RunResult } from './RunResult';
 import { SuggestionQueue } from './SuggestionQueue';
 import { SummarySection } from './SummarySection';
+import { TeamConflicts } from './TeamConflicts';
 import { DateField } from '../../components/DateField';
 
 /** Say what a run or an import did, once, in the page's live region. */
@@ -134,6 +135,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
       <RunResult run={run} onApply={() => void runMatching(false)} onDismiss={dismissRun} />
       <DecisionBar />
       <DriftAlerts />
+      <TeamConflicts />
       {summaryView.status === 'error' ? (
         <ErrorState
           title={

@@ -1,52 +1,49 @@
 /**
  * The month-end changes pulled from the team, made true here in the server's order: a colleague's
  * sign-off (recorded with its locked items and frozen report, awaiting review), a reviewer's verdict
- * (an approval makes the sign-off hold here: its items lock), an unlock. Each change is applied once
- * (its team id is kept with what it made); one whose sign-off or items this desktop does not hold
- * yet waits and is tried again after the next exchange.
+ * (an approval makes the sign-off hold here: its items lock), an unlock. One whose sign-off or items
+ * this desktop does not hold yet waits, and is tried again with the other waiting changes.
  */
-import type { Ledger } from '../ledger/db';
-import { ReconSignOffsRepository, type LockedItem } from '../ledger/repositories/recon-signoffs';
-import { TeamNamesRepository } from '../ledger/repositories/team-names';
-import { TeamReplicaRepository, type LoggedChange } from '../ledger/repositories/team-replica';
-import { appendInTransaction } from '../reconcile/audit/audit-log';
-import { byName } from '../reconcile/context';
-import { readPayload, ReviewPayload, SIGN_OFF_KINDS, SignOffPayload, UnlockPayload } from './signoff-changes';
+import { ReconSignOffsRepository, type LockedItem } from '../../ledger/repositories/recon-signoffs';
+import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import { appendInTransaction } from '../../reconcile/audit/audit-log';
+import { byName } from '../../reconcile/context';
+import { readPayload, ReviewPayload, SignOffPayload, UnlockPayload } from '../signoff-changes';
+import type { ApplyEnv, Outcome } from './appliers';
+import { waitingFor } from './local-names';
 
-interface Place {
-  db: Ledger;
-  workspaceId: number;
-}
+type Place = ApplyEnv;
 
-/** passed: a later verdict or unlock of a sign-off that already has one (kept in the log only). */
-type Outcome = 'applied' | 'waiting' | 'passed';
+const ITEMS_NOT_HERE = 'Waits for the matches and resolutions it signs off, not on this desktop yet.';
 
-function itemsHere(place: Place, change: LoggedChange): LockedItem[] | undefined {
+/** This ledger's rows and decisions for the sign-off's items; else the words of what is missing. */
+function itemsHere(place: Place, change: LoggedChange): LockedItem[] | string {
   const payload = readPayload(SignOffPayload, change);
-  const replica = new TeamReplicaRepository(place.db);
-  const names = new TeamNamesRepository(place.db);
   const items: LockedItem[] = [];
+  const missing: string[] = [];
   for (const item of payload.items) {
     const decisionId =
-      item.decision === null ? undefined : replica.decisionOfChange(place.workspaceId, item.decision);
-    const lineId = item.line && names.lineRow(place.workspaceId, item.line.account, item.line.bankId);
-    const requestId =
-      item.request && names.requestRow(place.workspaceId, item.request.reference, item.request.created);
-    if (decisionId === undefined || (lineId ?? requestId) === undefined) return undefined;
+      item.decision === null ? undefined : place.applied.decisionOfChange(place.workspaceId, item.decision);
+    const line = item.line && place.names.line(item.line);
+    const request = item.request && place.names.request(item.request);
+    if (item.line && line === undefined) missing.push(`bank line ${item.line.bankId} of ${item.line.date}`);
+    if (item.request && request === undefined) missing.push(`request ${item.request.reference}`);
+    if (decisionId === undefined) continue;
     items.push({
       decisionId,
-      lineId: lineId ?? null,
-      requestId: requestId ?? null,
+      lineId: line?.id ?? null,
+      requestId: request?.rowId ?? null,
       status: item.status,
       approvedText: item.approvedText,
     });
   }
-  return items;
+  if (missing.length > 0) return waitingFor(missing);
+  return items.length === payload.items.length ? items : ITEMS_NOT_HERE;
 }
 
 function applySignOff(place: Place, change: LoggedChange): Outcome {
   const items = itemsHere(place, change);
-  if (items === undefined) return 'waiting';
+  if (typeof items === 'string') return { state: 'pending', note: items };
   const payload = readPayload(SignOffPayload, change);
   const repo = new ReconSignOffsRepository(place.db);
   const id = repo.idFree(payload.number) ? payload.number : repo.nextId();
@@ -91,16 +88,22 @@ function applySignOff(place: Place, change: LoggedChange): Outcome {
     },
     items,
   );
-  return 'applied';
+  return { state: 'applied', decisionId: null };
 }
+
+const SIGN_OFF_NOT_HERE: Outcome = {
+  state: 'pending',
+  note: 'Waits for the sign-off it is about, not on this desktop yet.',
+};
 
 function applyReview(place: Place, change: LoggedChange): Outcome {
   const payload = readPayload(ReviewPayload, change);
   const repo = new ReconSignOffsRepository(place.db);
   const signOff = repo.byTeamChange(place.workspaceId, payload.signOff);
-  if (signOff === undefined) return 'waiting';
-  // The server let only one verdict through for a sign-off's first review; a later one is history.
-  if (signOff.review !== null) return 'passed';
+  if (signOff === undefined) return SIGN_OFF_NOT_HERE;
+  // The first verdict in the team's order stands; a later one is kept in the log only.
+  if (signOff.review !== null)
+    return { state: 'skipped', note: 'The sign-off was reviewed already, earlier in the team’s order.' };
   const verdict = change.kind === 'review.approve' ? 'approved' : 'rejected';
   const entry = appendInTransaction(place.db, {
     workspaceId: place.workspaceId,
@@ -126,15 +129,16 @@ function applyReview(place: Place, change: LoggedChange): Outcome {
     auditSeq: entry.seq,
     teamChange: change.id,
   });
-  return 'applied';
+  return { state: 'applied', decisionId: null };
 }
 
 function applyUnlock(place: Place, change: LoggedChange): Outcome {
   const payload = readPayload(UnlockPayload, change);
   const repo = new ReconSignOffsRepository(place.db);
   const signOff = repo.byTeamChange(place.workspaceId, payload.signOff);
-  if (signOff === undefined) return 'waiting';
-  if (signOff.unlocked !== null) return 'passed';
+  if (signOff === undefined) return SIGN_OFF_NOT_HERE;
+  if (signOff.unlocked !== null)
+    return { state: 'skipped', note: 'The sign-off was unlocked already, earlier in the team’s order.' };
   const name = payload.actorName ?? change.actor;
   const entry = appendInTransaction(place.db, {
     workspaceId: place.workspaceId,
@@ -156,29 +160,19 @@ function applyUnlock(place: Place, change: LoggedChange): Outcome {
     { at: change.madeAt, actor: 'sync', actorName: name, reason: payload.reason, auditSeq: entry.seq },
     change.id,
   );
-  return 'applied';
+  return { state: 'applied', decisionId: null };
 }
 
-const APPLIERS: Record<(typeof SIGN_OFF_KINDS)[number], (place: Place, change: LoggedChange) => Outcome> = {
-  'signoff.create': applySignOff,
-  'review.approve': applyReview,
-  'review.reject': applyReview,
-  'signoff.unlock': applyUnlock,
-};
+/** `signoff.create`, `signoff.unlock`; null for a kind of the family this version does not know. */
+export function applySignOffFamily(change: LoggedChange, env: ApplyEnv): Outcome | null {
+  if (change.kind === 'signoff.create') return env.write(() => applySignOff(env, change));
+  if (change.kind === 'signoff.unlock') return env.write(() => applyUnlock(env, change));
+  return null;
+}
 
-/** Applies what waits; answers how many changes were applied now and how many still wait. */
-export function applySignOffChanges(place: Place): { applied: number; waiting: number } {
-  const replica = new TeamReplicaRepository(place.db);
-  const repo = new ReconSignOffsRepository(place.db);
-  let applied = 0;
-  let waiting = 0;
-  for (const change of replica.loggedOfKinds(place.workspaceId, SIGN_OFF_KINDS)) {
-    if (repo.holdsTeamChange(change.id)) continue;
-    const outcome = place.db
-      .transaction(() => APPLIERS[change.kind as (typeof SIGN_OFF_KINDS)[number]](place, change))
-      .immediate();
-    if (outcome === 'applied') applied += 1;
-    else if (outcome === 'waiting') waiting += 1;
-  }
-  return { applied, waiting };
+/** `review.approve`, `review.reject`. */
+export function applyReviewFamily(change: LoggedChange, env: ApplyEnv): Outcome | null {
+  if (change.kind === 'review.approve' || change.kind === 'review.reject')
+    return env.write(() => applyReview(env, change));
+  return null;
 }

@@ -1,0 +1,248 @@
+/**
+ * What this desktop made of its colleagues' changes (migration 0023): each pulled change's state
+ * (applied, pending, conflict, skipped) and the local decision it became; the conflicts between two
+ * decisions on one item; and which local decision a team change is, whether made here or applied.
+ */
+import type Database from 'better-sqlite3';
+import type { Ledger } from '../db';
+import type { LoggedChange } from './team-replica';
+
+export type AppliedState = 'applied' | 'pending' | 'conflict' | 'skipped';
+
+export interface AppliedChange {
+  seq: number;
+  changeId: string;
+  state: AppliedState;
+  decisionId: number | null;
+  actor: string;
+  actorName: string | null;
+  note: string | null;
+}
+
+export interface StoredConflict {
+  id: number;
+  subject: string;
+  standingSeq: number;
+  otherSeq: number;
+  settledAt: string | null;
+  settledChoice: 'standing' | 'other' | null;
+  settledBy: string | null;
+}
+
+const CONFLICT_COLUMNS = `id, subject, standing_seq AS standingSeq, other_seq AS otherSeq, settled_at AS settledAt,
+  settled_choice AS settledChoice, settled_by AS settledBy`;
+
+export class TeamAppliedRepository {
+  /** Written once per pulled change: compiled once. */
+  private recordStatement: Database.Statement | undefined;
+
+  constructor(private readonly db: Ledger) {}
+
+  /**
+   * The local decision a team change is: the one it shared when it was made here, or the one it
+   * became when it was applied from a colleague.
+   */
+  decisionOfChange(workspaceId: number, changeId: string): number | undefined {
+    return (
+      this.db
+        .prepare<[number, string, number, string], number>(
+          `SELECT decision_id FROM team_outbox WHERE workspace_id = ? AND change_id = ? AND decision_id IS NOT NULL
+           UNION ALL
+           SELECT decision_id FROM team_applied WHERE workspace_id = ? AND change_id = ? AND decision_id IS NOT NULL`,
+        )
+        .pluck()
+        .get(workspaceId, changeId, workspaceId, changeId) ?? undefined
+    );
+  }
+
+  /**
+   * Where the team ordered a local decision: its seq; null for a decision made here and not pushed
+   * yet; undefined for one the team never saw (an undo made here only to settle the team's order).
+   */
+  seqOfDecision(workspaceId: number, decisionId: number): number | null | undefined {
+    const own = this.db
+      .prepare<[number, number], { seq: number | null }>(
+        'SELECT pushed_seq AS seq FROM team_outbox WHERE workspace_id = ? AND decision_id = ?',
+      )
+      .get(workspaceId, decisionId);
+    if (own !== undefined) return own.seq;
+    return (
+      this.db
+        .prepare<[number, number], number>(
+          'SELECT seq FROM team_applied WHERE workspace_id = ? AND decision_id = ?',
+        )
+        .pluck()
+        .get(workspaceId, decisionId) ?? undefined
+    );
+  }
+
+  /** Whether this change was made on this desktop (it went out through the outbox). */
+  madeHere(workspaceId: number, changeId: string): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM team_outbox WHERE workspace_id = ? AND change_id = ?')
+        .get(workspaceId, changeId) !== undefined
+    );
+  }
+
+  /** Which of these changes were made on this desktop (one question for a page of the log). */
+  madeHereOf(workspaceId: number, changeIds: readonly string[]): Set<string> {
+    return new Set(
+      this.db
+        .prepare<[number, string], string>(
+          `SELECT change_id FROM team_outbox
+            WHERE workspace_id = ? AND change_id IN (SELECT value FROM json_each(?))`,
+        )
+        .pluck()
+        .all(workspaceId, JSON.stringify(changeIds)),
+    );
+  }
+
+  /** What became of a pulled change here (undefined: not gone through yet, or made here). */
+  ofChange(workspaceId: number, changeId: string): AppliedChange | undefined {
+    return this.db
+      .prepare<[number, string], AppliedChange>(
+        `SELECT seq, change_id AS changeId, state, decision_id AS decisionId, actor, actor_name AS actorName, note
+           FROM team_applied WHERE workspace_id = ? AND change_id = ?`,
+      )
+      .get(workspaceId, changeId);
+  }
+
+  /** Record (or record again, for a pending change retried) what became of a change. */
+  record(workspaceId: number, change: AppliedChange): void {
+    this.recordStatement ??= this.db.prepare(
+      `INSERT INTO team_applied (workspace_id, seq, change_id, state, decision_id, actor, actor_name, note)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (workspace_id, seq) DO UPDATE SET state = excluded.state,
+           decision_id = excluded.decision_id, note = excluded.note`,
+    );
+    this.recordStatement.run(
+      workspaceId,
+      change.seq,
+      change.changeId,
+      change.state,
+      change.decisionId,
+      change.actor,
+      change.actorName,
+      change.note,
+    );
+  }
+
+  /** A colleague's decision that stood here and lost its item to one the team ordered first. */
+  displaced(workspaceId: number, decisionId: number): void {
+    this.db
+      .prepare(
+        "UPDATE team_applied SET state = 'conflict' WHERE workspace_id = ? AND decision_id = ? AND state = 'applied'",
+      )
+      .run(workspaceId, decisionId);
+  }
+
+  /** Pulled changes waiting for their items, in the team's order, with the first new one after them. */
+  waiting(workspaceId: number): LoggedChange[] {
+    return this.db
+      .prepare<[number], LoggedChange>(
+        `SELECT l.seq, l.change_id AS id, l.kind, l.subject, l.payload, l.actor, l.made_at AS madeAt,
+                l.received_at AS receivedAt, l.prev_hash AS prevHash, l.hash
+           FROM team_applied a JOIN team_log l ON l.workspace_id = a.workspace_id AND l.seq = a.seq
+          WHERE a.workspace_id = ? AND a.state = 'pending' ORDER BY a.seq`,
+      )
+      .all(workspaceId);
+  }
+
+  pendingCount(workspaceId: number): number {
+    return this.db
+      .prepare<[number], number>(
+        "SELECT count(*) FROM team_applied WHERE workspace_id = ? AND state = 'pending'",
+      )
+      .pluck()
+      .get(workspaceId)!;
+  }
+
+  /** How far the team's log has been gone through. */
+  appliedSeq(workspaceId: number): number {
+    return (
+      this.db
+        .prepare<[number], number>('SELECT applied_seq FROM team_links WHERE workspace_id = ?')
+        .pluck()
+        .get(workspaceId) ?? 0
+    );
+  }
+
+  setAppliedSeq(workspaceId: number, seq: number): void {
+    this.db.prepare('UPDATE team_links SET applied_seq = ? WHERE workspace_id = ?').run(seq, workspaceId);
+  }
+
+  /** The reconciliation inputs' version when the waiting changes were last tried (null: never). */
+  retriedInputs(workspaceId: number): number | null {
+    return (
+      this.db
+        .prepare<[number], number | null>('SELECT retried_inputs FROM team_links WHERE workspace_id = ?')
+        .pluck()
+        .get(workspaceId) ?? null
+    );
+  }
+
+  setRetriedInputs(workspaceId: number, version: number): void {
+    this.db
+      .prepare('UPDATE team_links SET retried_inputs = ? WHERE workspace_id = ?')
+      .run(version, workspaceId);
+  }
+
+  /** Keep a conflict once (a change conflicts with one standing decision). */
+  addConflict(workspaceId: number, subject: string, standingSeq: number, otherSeq: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO team_conflicts (workspace_id, subject, standing_seq, other_seq) VALUES (?, ?, ?, ?)
+         ON CONFLICT (workspace_id, other_seq) DO NOTHING`,
+      )
+      .run(workspaceId, subject, standingSeq, otherSeq);
+  }
+
+  conflicts(workspaceId: number, which: 'open' | 'all' = 'open'): StoredConflict[] {
+    const open = which === 'open' ? 'AND settled_at IS NULL' : '';
+    return this.db
+      .prepare<[number], StoredConflict>(
+        `SELECT ${CONFLICT_COLUMNS} FROM team_conflicts WHERE workspace_id = ? ${open} ORDER BY other_seq`,
+      )
+      .all(workspaceId);
+  }
+
+  conflict(workspaceId: number, id: number): StoredConflict | undefined {
+    return this.db
+      .prepare<[number, number], StoredConflict>(
+        `SELECT ${CONFLICT_COLUMNS} FROM team_conflicts WHERE workspace_id = ? AND id = ?`,
+      )
+      .get(workspaceId, id);
+  }
+
+  /** Settle the conflict between these two changes (no-op when it is settled already, or unknown). */
+  settle(
+    workspaceId: number,
+    seqs: { standing: number; other: number },
+    settled: { at: string; choice: 'standing' | 'other'; by: string | null },
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE team_conflicts SET settled_at = ?, settled_choice = ?, settled_by = ?
+          WHERE workspace_id = ? AND standing_seq = ? AND other_seq = ? AND settled_at IS NULL`,
+      )
+      .run(settled.at, settled.choice, settled.by, workspaceId, seqs.standing, seqs.other);
+  }
+
+  /** The team's change at this seq: as pulled, or as made here and pushed (not pulled back yet). */
+  changeAt(
+    workspaceId: number,
+    seq: number,
+  ): Pick<LoggedChange, 'seq' | 'id' | 'kind' | 'subject' | 'payload' | 'actor' | 'madeAt'> | undefined {
+    return this.db
+      .prepare<[number, number, number, number], Omit<LoggedChange, 'receivedAt' | 'prevHash' | 'hash'>>(
+        `SELECT seq, change_id AS id, kind, subject, payload, actor, made_at AS madeAt FROM team_log
+          WHERE workspace_id = ? AND seq = ?
+         UNION ALL
+         SELECT o.pushed_seq, o.change_id, o.kind, o.subject, o.payload, l.login, o.made_at
+           FROM team_outbox o JOIN team_links l ON l.workspace_id = o.workspace_id
+          WHERE o.workspace_id = ? AND o.pushed_seq = ?`,
+      )
+      .get(workspaceId, seq, workspaceId, seq);
+  }
+}

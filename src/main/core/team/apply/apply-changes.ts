@@ -1,0 +1,104 @@
+/**
+ * After each exchange: the team's changes not made here, in the team's order — first those still
+ * waiting for their items, then those new since the last exchange (never the whole log again) —
+ * each applied in a savepoint of its own with the record of what became of it.
+ */
+import { AppError } from '../../../../shared/ipc/errors';
+import type { Ledger } from '../../ledger/db';
+import { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import { ReconReadingsRepository } from '../../ledger/repositories/recon-readings';
+import { TeamReplicaRepository, type LoggedChange } from '../../ledger/repositories/team-replica';
+import { reconContext } from '../../reconcile/context';
+import { loadWorld } from '../../reconcile/load';
+import { applierOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
+import { applyDecision } from './decision-applier';
+import { localNames } from './local-names';
+import { applySettle } from './settle-applier';
+import { applyReviewFamily, applySignOffFamily } from './signoff-applier';
+
+registerApplier('decision', applyDecision);
+registerApplier('conflict', applySettle);
+registerApplier('signoff', applySignOffFamily);
+registerApplier('review', applyReviewFamily);
+
+const PAGE = 1_000;
+
+/** One change, inside the caller's transaction; what became of it is recorded with it. */
+function applyOne(env: ApplyEnv, change: LoggedChange): void {
+  const { workspaceId, applied } = env;
+  const applier = applierOf(change.kind);
+  if (applier === undefined) return;
+  let outcome: Outcome | null;
+  try {
+    outcome = applier(change, env);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A signed-off item may be unlocked later; anything else this desktop refuses for good.
+    outcome = { state: error.code === 'locked' ? 'pending' : 'skipped', note: error.message };
+  }
+  if (outcome === null) return;
+  const payload = JSON.parse(change.payload) as { actorName?: unknown };
+  applied.record(workspaceId, {
+    seq: change.seq,
+    changeId: change.id,
+    state: outcome.state,
+    decisionId: outcome.state === 'applied' ? outcome.decisionId : null,
+    actor: change.actor,
+    actorName: typeof payload.actorName === 'string' ? payload.actorName : null,
+    note: outcome.state === 'pending' || outcome.state === 'skipped' ? outcome.note : null,
+  });
+  if (outcome.state === 'conflict')
+    applied.addConflict(workspaceId, change.subject, outcome.standingSeq, change.seq);
+}
+
+/**
+ * Apply what the last pull brought, and what still waits when something it may wait for changed
+ * (a statement imported, the platform synced, a sign-off unlocked: the reconciliation's inputs; or
+ * this desktop's own decisions just pushed). Returns how many changes still wait.
+ */
+export function applyTeamChanges(
+  db: Ledger,
+  workspaceId: number,
+  now: () => string,
+  options: { pushed?: boolean } = {},
+): number {
+  const applied = new TeamAppliedRepository(db);
+  const replica = new TeamReplicaRepository(db);
+  const readings = new ReconReadingsRepository(db);
+  const context = reconContext(db, workspaceId, () => new Date(now()), 'user');
+  let env: ApplyEnv | undefined;
+  const envOf = (): ApplyEnv =>
+    (env ??= {
+      db,
+      workspaceId,
+      context,
+      applied,
+      names: localNames(loadWorld(context)),
+      now,
+      write: (writes) => db.transaction(writes)(),
+    });
+  if (options.pushed === true || applied.retriedInputs(workspaceId) !== readings.inputsVersion()) {
+    const waiting = applied.waiting(workspaceId);
+    if (waiting.length > 0)
+      db.transaction(() => {
+        for (const change of waiting) applyOne(envOf(), change);
+      })();
+  }
+  let from = applied.appliedSeq(workspaceId);
+  for (;;) {
+    const page = replica.log(workspaceId, from, PAGE);
+    if (page.length === 0) break;
+    from = page.at(-1)!.seq;
+    // A page at a time, with how far it went: an exchange cut off applies nothing twice.
+    const own = applied.madeHereOf(
+      workspaceId,
+      page.map((change) => change.id),
+    );
+    db.transaction(() => {
+      for (const change of page) if (!own.has(change.id)) applyOne(envOf(), change);
+      applied.setAppliedSeq(workspaceId, from);
+    })();
+  }
+  applied.setRetriedInputs(workspaceId, readings.inputsVersion());
+  return applied.pendingCount(workspaceId);
+}
