@@ -37,6 +37,7 @@ const WRITING = [
   'team:join',
   'team:sync',
   'team:conflict.settle',
+  'team:password.forget',
 ];
 
 const damage = new AppError('ledger_corrupt', 'The ledger is damaged (a problem found in x). Restore it.');

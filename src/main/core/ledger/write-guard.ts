@@ -56,6 +56,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   // Asks the team's database; writes nothing here.
   'team:status',
   'team:conflicts',
+  'team:overview',
 ]);
 
 /** SQLite's answer to a write on a query_only connection. */
