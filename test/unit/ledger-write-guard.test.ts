@@ -36,8 +36,8 @@ const WRITING = [
   'catalogue:template.update',
   'team:join',
   'team:sync',
-  'team:conflict.settle',
   'team:password.forget',
+  'team:conflict.settle',
 ];
 
 const damage = new AppError('ledger_corrupt', 'The ledger is damaged (a problem found in x). Restore it.');
