@@ -74,6 +74,11 @@ export function reconContext(
 }
 
 /** `{by: name}` for an audit entry's details when a name is set (the person who acted), else nothing. */
+/** Who the audit log names: 'sync' for what came from the team (under the colleague's name). */
+export function auditActor(context: Pick<ReconContext, 'actor' | 'fromTeam'>): 'user' | 'cli' | 'sync' {
+  return context.fromTeam === true ? 'sync' : context.actor;
+}
+
 export function byName(name: string | null): { by?: string } {
   return name === null ? {} : { by: name };
 }

@@ -5,7 +5,7 @@
 import type { AuditAction } from './audit/audit-log';
 import { appendInTransaction } from './audit/audit-log';
 import type { AuditDetails } from './audit/entry-hash';
-import { byName, type ReconContext } from './context';
+import { auditActor, byName, type ReconContext } from './context';
 import { keepItems, ledgerVersion } from './load';
 import { ReconDecisionsRepository, type DecisionKind } from '../ledger/repositories/recon-decisions';
 import { decisionSharer } from '../team/shared-decision';
@@ -42,7 +42,7 @@ export function recordDecision(
       const decisionId = repo.nextId();
       const at = context.now();
       const actorName = context.actorName();
-      const actor = context.fromTeam === true ? 'sync' : context.actor;
+      const actor = auditActor(context);
       const entry = appendInTransaction(db, {
         workspaceId,
         at,

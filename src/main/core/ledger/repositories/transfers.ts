@@ -216,6 +216,17 @@ export class TransfersRepository extends TransferReads {
   }
 
   /** A top-up sent from this workspace (append-only). */
+  /** Whether this submission (reference and moment) is recorded here: a colleague's is told once. */
+  hasSubmission(workspaceId: number, paymentReference: string, submittedAt: string): boolean {
+    return (
+      this.db
+        .prepare(
+          'SELECT 1 FROM transfer_submissions WHERE workspace_id = ? AND payment_reference = ? AND submitted_at = ?',
+        )
+        .get(workspaceId, paymentReference, submittedAt) !== undefined
+    );
+  }
+
   recordSubmission(workspaceId: number, submission: TransferSubmissionInput): void {
     this.db
       .prepare(

@@ -10,7 +10,7 @@ import { ReconSettingsRepository, type StoredReconSettings } from '../../ledger/
 import type { Ledger } from '../../ledger/db';
 import { appendInTransaction } from '../audit/audit-log';
 import type { AuditDetails } from '../audit/entry-hash';
-import type { ReconContext } from '../context';
+import { auditActor, type ReconContext } from '../context';
 import type { MatchOptions } from '../match/types';
 import { DEFAULT_POLICY, type AutoMatchPolicy } from './auto-match-policy';
 
@@ -101,7 +101,7 @@ export function updateReconSettings(context: ReconContext, input: ReconSettingsI
       appendInTransaction(db, {
         workspaceId,
         at,
-        actor: context.actor,
+        actor: auditActor(context),
         action: 'settings.reconciliation_changed',
         subject: 'settings:reconciliation',
         details: { before: details(before), after: details(after) },

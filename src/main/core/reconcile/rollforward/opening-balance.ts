@@ -13,7 +13,7 @@ import {
   type OpeningBalanceEntry,
 } from '../../ledger/repositories/opening-balances';
 import { appendInTransaction } from '../audit/audit-log';
-import type { ReconContext } from '../context';
+import { auditActor, type ReconContext } from '../context';
 
 type SetInput = ChannelInput<'recon:opening.set'>;
 type Entry = ChannelOutput<'recon:opening.list'>['entries'][number];
@@ -95,7 +95,7 @@ export function setOpeningBalance(
       const entry = appendInTransaction(db, {
         workspaceId,
         at: context.now(),
-        actor: context.actor,
+        actor: auditActor(context),
         action: 'balance.opening_entered',
         subject: `float:${input.currency} ${float}`,
         details: {

@@ -14,12 +14,17 @@ import { applierOf, registerApplier, type ApplyEnv, type Outcome } from './appli
 import { applyDecision } from './decision-applier';
 import { localNames } from './local-names';
 import { applySettle } from './settle-applier';
+import { applyOpening, applyProfile, applySettings, applySubmission } from './settings-appliers';
 import { applyReviewFamily, applySignOffFamily } from './signoff-applier';
 
 registerApplier('decision', applyDecision);
 registerApplier('conflict', applySettle);
 registerApplier('signoff', applySignOffFamily);
 registerApplier('review', applyReviewFamily);
+registerApplier('profile', applyProfile);
+registerApplier('settings', applySettings);
+registerApplier('opening', applyOpening);
+registerApplier('transfer', applySubmission);
 
 const PAGE = 1_000;
 

@@ -1,0 +1,93 @@
+/**
+ * Colleagues' changes besides decisions and sign-offs, applied through the same code a person's
+ * change goes through here, read with the channel's own input schema: a CSV profile saved, the
+ * reconciliation settings, an opening balance entered, and a top-up sent from FloatDesk (who sent
+ * it: the request itself comes from the platform).
+ */
+import { z } from 'zod';
+import { contract } from '../../../../shared/ipc/contract';
+import { CurrencyCode, IsoTimestamp } from '../../../../shared/ipc/schemas';
+import { TransfersRepository } from '../../ledger/repositories/transfers';
+import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import { updateReconSettings } from '../../reconcile/policy/recon-settings';
+import { setOpeningBalance } from '../../reconcile/rollforward/opening-balance';
+import { saveCsvProfile } from '../../reconcile/statements/save-profile';
+import { SUBMISSION_KIND } from '../shared-submission';
+import type { ApplyEnv, Applier, Outcome } from './appliers';
+import { authorName, teamContext } from './team-context';
+
+const APPLIED: Outcome = { state: 'applied', decisionId: null };
+
+/** The change's fields besides the author's name, read with `schema` (a refusal names the field). */
+function fields<T>(schema: z.ZodType<T, unknown>, change: LoggedChange): T | Outcome {
+  const { actorName: _name, ...rest } = JSON.parse(change.payload) as Record<string, unknown>;
+  const parsed = schema.safeParse(rest);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return {
+    state: 'skipped',
+    note: `Not one FloatDesk can read: ${issue?.path.join('.') || 'the change'} ${issue?.message ?? ''}`.trim(),
+  };
+}
+
+const isOutcome = (value: unknown): value is Outcome =>
+  typeof value === 'object' && value !== null && 'state' in value;
+
+function contextOf(change: LoggedChange, env: ApplyEnv): ApplyEnv['context'] {
+  return teamContext(
+    env.context,
+    authorName(JSON.parse(change.payload) as Record<string, unknown>, change.actor),
+  );
+}
+
+function one<T>(
+  kind: string,
+  schema: z.ZodType<T, unknown>,
+  apply: (input: T, env: ApplyEnv, change: LoggedChange) => void,
+): Applier {
+  return (change, env) => {
+    if (change.kind !== kind) return null;
+    const input = fields(schema, change);
+    if (isOutcome(input)) return input;
+    env.write(() => apply(input, env, change));
+    return APPLIED;
+  };
+}
+
+export const applyProfile = one('profile.save', contract['recon:profiles.save'].input, (input, env, change) =>
+  saveCsvProfile(contextOf(change, env), input),
+);
+
+// Shared changes are canonical JSON, which leaves null fields out: no start date arrives absent.
+const SettingsChange = z.object({
+  settings: z.preprocess(
+    (settings) => ({ startDate: null, ...(settings as object) }),
+    contract['recon:settings.update'].input,
+  ),
+});
+export const applySettings = one('settings.reconciliation', SettingsChange, (input, env, change) =>
+  updateReconSettings(contextOf(change, env), input.settings),
+);
+
+export const applyOpening = one('opening.set', contract['recon:opening.set'].input, (input, env, change) =>
+  setOpeningBalance(contextOf(change, env), input),
+);
+
+const Submission = z.object({
+  paymentReference: z.string().min(1).max(100),
+  float: z.string().min(1).max(200),
+  currency: CurrencyCode,
+  amount: z.string().regex(/^\d+(\.\d+)?$/),
+  submittedAt: IsoTimestamp,
+  outcome: z.enum(['registered', 'confirmed_by_lookup']),
+  financeEmail: z.string().max(320).optional(),
+  proformaInvoice: z.record(z.string(), z.string()).optional(),
+  submittedBy: z.string().max(200).nullish(),
+  confirmedDuplicateOf: z.string().max(100).nullish(),
+});
+
+export const applySubmission = one(SUBMISSION_KIND, Submission, (input, env) => {
+  const transfers = new TransfersRepository(env.db);
+  if (!transfers.hasSubmission(env.workspaceId, input.paymentReference, input.submittedAt))
+    transfers.recordSubmission(env.workspaceId, { ...input, errorCode: null });
+});
