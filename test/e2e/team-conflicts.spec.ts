@@ -104,12 +104,10 @@ test('a conflict between two desktops is shown on both and settled from one', as
       fileName: 'team.csv',
       contentBase64: Buffer.from(csv).toString('base64'),
     });
-    await rpc(page, shell, 'team:join', {
-      database: postgres.url(login, 'books'),
-      password: `${login}-pass`,
-    });
   }
-  // Apart: Ana pays the line to one request, Ben to another.
+  // Apart: Ana, in the team, pays the line to one request; Ben, not connected yet (his exchange
+  // would otherwise bring Ana's match at once), pays it to another, then joins.
+  await rpc(pageA, a, 'team:join', { database: postgres.url('ana', 'books'), password: 'ana-pass' });
   await rpc(pageA, a, 'recon:match.manual', {
     lineIds: ['E2E-T1'],
     requestReferences: [first.paymentReference],
@@ -118,6 +116,7 @@ test('a conflict between two desktops is shown on both and settled from one', as
     lineIds: ['E2E-T1'],
     requestReferences: [second.paymentReference],
   });
+  await rpc(pageB, b, 'team:join', { database: postgres.url('ben', 'books'), password: 'ben-pass' });
   await rpc(pageA, a, 'team:sync', { password: 'ana-pass' });
   await rpc(pageB, b, 'team:sync', { password: 'ben-pass' });
   await rpc(pageA, a, 'team:sync', { password: 'ana-pass' });
