@@ -3,10 +3,10 @@ import type { SignOff } from '@shared/ipc/contract-period';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
-import { invoke } from '../../ipc/client';
 import { hrefFor } from '../../lib/router';
 import { shownValue } from '../../stores/recon-client';
 import { useReconPeriod } from '../../stores/recon';
+import { useTeam } from '../../stores/team';
 import { ReportDialog } from '../reconciliation/period-close/ReportDialog';
 import { preparerText, reviewText } from '../reconciliation/period-close/period-text';
 import { RejectDialog } from './RejectDialog';
@@ -15,18 +15,12 @@ import { formatDate } from '../../lib/format-time';
 
 /** Whether this workspace is in a team (a review is team mode's); null while unknown. */
 function useInTeam(): boolean | null {
-  const [inTeam, setInTeam] = useState<boolean | null>(null);
+  const overview = useTeam((state) => state.overview);
+  const load = useTeam((state) => state.load);
   useEffect(() => {
-    let live = true;
-    invoke('team:status', {}).then(
-      () => live && setInTeam(true),
-      () => live && setInTeam(false),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return inTeam;
+    void load();
+  }, [load]);
+  return overview === null ? null : overview.joined;
 }
 
 function Decided({ signOffs }: { signOffs: readonly SignOff[] }) {
