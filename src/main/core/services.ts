@@ -188,7 +188,11 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     const team = new TeamSession(
       { db, workspaceId: workspace.id, now: () => isoNow(clock) },
       teamPassword,
-      (change) => emit('team:changed', change),
+      (change) => {
+        emit('team:changed', change);
+        // Colleagues' changes were applied to this ledger: every open screen reads them again.
+        if (change.pulled > 0) emit('ledger:changed', { source: 'this-core' });
+      },
       extras.teamTiming,
     );
     const sync = createSyncService({

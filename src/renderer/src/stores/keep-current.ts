@@ -6,8 +6,8 @@ const REFRESH_MS = 300;
 
 /**
  * While a page is open: run `refreshAll` when the ledger changes (a sync, a submission, another
- * process) and when the event stream comes back after a drop, at most every REFRESH_MS. Returns the
- * stop.
+ * process, colleagues' changes pulled from the team) and when the event stream comes back after a
+ * drop, at most every REFRESH_MS. Returns the stop.
  */
 export function keepPageCurrent(refreshAll: () => void): () => void {
   let last = 0;
@@ -22,17 +22,12 @@ export function keepPageCurrent(refreshAll: () => void): () => void {
     timer = setTimeout(run, Math.max(0, last + REFRESH_MS - Date.now()));
   };
   const stopEvents = onEvent('ledger:changed', refresh);
-  // Colleagues' changes pulled by the background team exchange.
-  const stopTeam = onEvent('team:changed', ({ pulled }) => {
-    if (pulled > 0) refresh();
-  });
   const stopResume = useConnection.subscribe((state, previous) => {
     if (state.resumed !== previous.resumed) refresh();
   });
   return () => {
     if (timer !== undefined) clearTimeout(timer);
     stopEvents();
-    stopTeam();
     stopResume();
   };
 }

@@ -6,6 +6,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { hrefFor } from '../../lib/router';
 import { shownValue } from '../../stores/recon-client';
 import { useReconPeriod } from '../../stores/recon';
+import { keepPageCurrent } from '../../stores/keep-current';
 import { useTeam } from '../../stores/team';
 import { ReportDialog } from '../reconciliation/period-close/ReportDialog';
 import { preparerText, reviewText } from '../reconciliation/period-close/period-text';
@@ -50,8 +51,10 @@ export function ReviewsPage() {
   const [report, setReport] = useState<HTMLElement | null | undefined>(undefined);
   const [rejecting, setRejecting] = useState<{ signOff: SignOff; opener: HTMLElement } | null>(null);
   const list = useRef<HTMLDivElement>(null);
+  // A colleague's sign-off, or another reviewer's verdict, arrives while the queue is open.
   useEffect(() => {
     void reload();
+    return keepPageCurrent(() => void reload());
   }, [reload]);
   const signOffs = shownValue(view);
   const awaiting = (signOffs ?? []).filter((signOff) => signOff.state === 'awaiting_review');
