@@ -9,6 +9,7 @@ import {
   driftInForce,
   driftSentence,
   lockedActionHint,
+  lockedCellText,
   lockedCountsText,
   lockedNote,
   preparerText,
@@ -138,6 +139,9 @@ describe('period close words', () => {
     expect(lockedCountsText(signOff({ lockedRequests: 1, lockedLines: 0 }))).toBe(
       '1 request and 0 bank lines',
     );
+    expect(lockedCellText(signOff())).toBe('3 requests and 1 bank line');
+    expect(lockedCellText(signOff({ state: 'awaiting_review' }))).toBe('3 requests and 1 bank line once approved');
+    expect(lockedCellText(signOff({ state: 'rejected' }))).toBe('Nothing: rejected');
     expect(shortHash(HASH)).toBe('abababababab');
     expect(signOffSentence(signOff())).toBe(
       'Signed off as of 2026-03-31: 3 requests and 1 bank line locked (audit entry 42).',

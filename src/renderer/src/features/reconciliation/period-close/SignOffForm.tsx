@@ -28,6 +28,16 @@ export function SignOffForm({ defaultAsOf }: { defaultAsOf: string }) {
     wasOpen.current = !editing;
   }, [editing]);
 
+  // Once signed off, the next sign-off starts from the screen's date and an empty note (Back from
+  // the confirmation keeps them).
+  const [cleared, setCleared] = useState(false);
+  if (signing.status === 'done' && !cleared) {
+    setCleared(true);
+    setChosenAsOf(null);
+    setNote('');
+  }
+  if (signing.status !== 'done' && cleared) setCleared(false);
+
   if (signing.status === 'done') return <SignOffResult signOff={signing.signOff} />;
   if (!editing) return <SignOffConfirm signing={signing} />;
 

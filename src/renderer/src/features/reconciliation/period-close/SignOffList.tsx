@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { SignOff } from '@shared/ipc/contract-period';
 import { formatDate, formatExactTime } from '../../../lib/format-time';
 import { SignOffReportExport } from '../../export/ScreenExports';
-import { lockedCountsText, preparerText, reviewText, signOffStatusText } from './period-text';
+import { lockedCellText, preparerText, reviewText, signOffStatusText } from './period-text';
 import { UnlockDialog } from './UnlockDialog';
 import { formatNumber } from '../../../lib/format-money';
 import { unseenColumn, TableHead } from '../../../components/TableHead';
@@ -85,7 +85,7 @@ export function SignOffList({ signOffs, onViewReport }: SignOffListProps) {
                   <span className="recon-signoff-actor">by {preparerText(signOff)}</span>
                 </td>
                 <td className="recon-signoff-note-cell">{signOff.note}</td>
-                <td>{lockedCountsText(signOff)}</td>
+                <td>{lockedCellText(signOff)}</td>
                 <td data-testid="recon-signoff-status">
                   <SignOffStatus signOff={signOff} />
                 </td>

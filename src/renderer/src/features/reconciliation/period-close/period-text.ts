@@ -19,6 +19,13 @@ export function lockedCountsText(signOff: Pick<SignOff, 'lockedRequests' | 'lock
   return `${count(signOff.lockedRequests, 'request')} and ${count(signOff.lockedLines, 'bank line')}`;
 }
 
+/** What a sign-off locks, in its list: nothing when rejected, and only once approved while awaiting review. */
+export function lockedCellText(signOff: Pick<SignOff, 'lockedRequests' | 'lockedLines' | 'state'>): string {
+  if (signOff.state === 'rejected') return 'Nothing: rejected';
+  const counts = lockedCountsText(signOff);
+  return signOff.state === 'awaiting_review' ? `${counts} once approved` : counts;
+}
+
 /** "Signed off as of 31 Mar 2026: 3 requests and 2 bank lines locked (audit entry 12)." */
 export function signOffSentence(signOff: SignOff): string {
   if (signOff.state === 'awaiting_review')
