@@ -1,79 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { assertBuilt, CLI_PATH, runCli, startServing, type RunningShell } from '../helpers/cli';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
-import { makeTempDir } from '../helpers/temp-dir';
+import { expect, test } from '@playwright/test';
+import { assertBuilt } from '../helpers/cli';
+import { openSynced, paymentCsv, rpc, startTeam, type TestTeam } from '../helpers/team-desktops';
 
 // Two desktops of one team (two browser shells on two workspaces synced from one simulator, one
 // real PostgreSQL server): both pay the same bank line to another request while apart; after they
 // exchange, both Reconciliation screens show the one conflict side by side, and settling it on one
 // desktop (taking the other decision) settles it on the other too.
 const SHOTS = process.env.FLOATDESK_SHOTS ?? 'test/e2e/artifacts';
-const temps: ReturnType<typeof makeTempDir>[] = [];
-const shells: RunningShell[] = [];
-let simulator: RunningShell;
-let postgres: PostgresServer;
+let team: TestTeam;
 
 test.describe.configure({ timeout: 300_000 });
 
 test.beforeEach(async () => {
   assertBuilt();
-  simulator = await startServing(['--port', '0', '--seed', '11', '--transfers', '200'], {
-    command: [CLI_PATH, 'simulator'],
-    urlPattern: /Base URL:\s+(\S+)/,
-  });
-  postgres = await startPostgres();
-  await postgres.createLogin('ana', 'ana-pass');
-  await postgres.createLogin('ben', 'ben-pass');
-  const admin = { FLOATDESK_TEAM_PASSWORD: postgres.admin.password };
-  await postgres.createDatabase('books');
-  const owner = postgres.url(postgres.admin.user, 'books');
-  for (const args of [
-    ['team', 'init', '--database', owner],
-    ['team', 'grant', 'ana', 'preparer', '--database', owner],
-    ['team', 'grant', 'ben', 'preparer', '--database', owner],
-  ]) {
-    const done = runCli(args, admin);
-    expect(done.status, done.stderr).toBe(0);
-  }
+  team = await startTeam({ ana: 'preparer', ben: 'preparer' });
 });
 
 test.afterEach(async () => {
-  for (const shell of shells.splice(0)) await shell.stop();
-  await simulator?.stop();
-  postgres?.remove();
-  for (const temp of temps.splice(0)) temp.cleanup();
+  await team?.stop();
 });
-
-async function desktop(name: string): Promise<RunningShell> {
-  const temp = makeTempDir('floatdesk-e2e-team-');
-  temps.push(temp);
-  const init = runCli(['workspace', 'init', temp.dir, '--base-url', simulator.url, '--name', 'Books']);
-  expect(init.status, init.stderr).toBe(0);
-  const shell = await startServing(['--workspace', temp.dir, '--port', '0'], {
-    env: { FLOATDESK_API_KEY: 'demo-key', FLOATDESK_API_SECRET: 'demo-secret', FLOATDESK_HOME: temp.dir },
-  });
-  shells.push(shell);
-  void name;
-  return shell;
-}
-
-async function rpc<T>(page: Page, shell: RunningShell, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${shell.origin}/rpc/${channel}`, {
-    headers: { Authorization: `Bearer ${shell.token}` },
-    data: input,
-  });
-  const body = (await response.json()) as { ok: boolean; value: T; error?: unknown };
-  expect(body.ok, `${channel}: ${JSON.stringify(body.error)}`).toBe(true);
-  return body.value;
-}
-
-async function openSynced(page: Page, shell: RunningShell): Promise<void> {
-  await page.goto(shell.url);
-  await expect(page.getByTestId('sync-indicator')).toContainText(/Synced/, { timeout: 180_000 });
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
-}
 
 interface Row {
   paymentReference: string;
@@ -82,8 +29,8 @@ interface Row {
 }
 
 test('a conflict between two desktops is shown on both and settled from one', async ({ browser }) => {
-  const a = await desktop('ana');
-  const b = await desktop('ben');
+  const a = await team.desktop();
+  const b = await team.desktop();
   const pageA = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
   const pageB = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
   await openSynced(pageA, a);
@@ -95,7 +42,7 @@ test('a conflict between two desktops is shown on both and settled from one', as
   });
   const [first, second] = rows as [Row, Row];
   const day = first.createdAt.slice(0, 10);
-  const csv = `Date,Amount,Currency,Reference,Description,Transaction ID\r\n${day},-${first.requested.amount},GBP,,E2E TEAM PAYMENT,E2E-T1\r\n`;
+  const csv = paymentCsv(day, first.requested.amount, '', 'E2E-T1');
   const joined = { ana: a, ben: b };
   for (const [login, shell] of Object.entries(joined)) {
     const page = login === 'ana' ? pageA : pageB;
@@ -107,7 +54,7 @@ test('a conflict between two desktops is shown on both and settled from one', as
   }
   // Apart: Ana, in the team, pays the line to one request; Ben, not connected yet (his exchange
   // would otherwise bring Ana's match at once), pays it to another, then joins.
-  await rpc(pageA, a, 'team:join', { database: postgres.url('ana', 'books'), password: 'ana-pass' });
+  await rpc(pageA, a, 'team:join', { database: team.database('ana'), password: 'ana-pass' });
   await rpc(pageA, a, 'recon:match.manual', {
     lineIds: ['E2E-T1'],
     requestReferences: [first.paymentReference],
@@ -116,7 +63,7 @@ test('a conflict between two desktops is shown on both and settled from one', as
     lineIds: ['E2E-T1'],
     requestReferences: [second.paymentReference],
   });
-  await rpc(pageB, b, 'team:join', { database: postgres.url('ben', 'books'), password: 'ben-pass' });
+  await rpc(pageB, b, 'team:join', { database: team.database('ben'), password: 'ben-pass' });
   await rpc(pageA, a, 'team:sync', { password: 'ana-pass' });
   await rpc(pageB, b, 'team:sync', { password: 'ben-pass' });
   await rpc(pageA, a, 'team:sync', { password: 'ana-pass' });
