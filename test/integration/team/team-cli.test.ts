@@ -29,11 +29,11 @@ describe('floatdesk team', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(
-      `The team database ${server.admin.user}@127.0.0.1:${server.port}/finance_team is set up (schema 1)`,
+      `The team database ${server.admin.user}@127.0.0.1:${server.port}/finance_team is set up (schema 2)`,
     );
     const again = runCli(['team', 'init', '--database', url], env);
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain('was already set up (schema 1); nothing changed');
+    expect(again.stdout).toContain('was already set up (schema 2); nothing changed');
     expect(first.stdout + again.stdout).not.toContain(server.admin.password);
   });
 

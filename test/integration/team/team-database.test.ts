@@ -69,7 +69,7 @@ beforeAll(async () => {
   for (const [login, password] of Object.entries(PASSWORDS)) await server.createLogin(login, password);
   for (const database of ['team_a', 'team_b']) {
     const result = await as(server.admin.user, (client) => initTeamSchema(client, database), database);
-    expect(result).toEqual({ from: 0, to: 1 });
+    expect(result).toEqual({ from: 0, to: 2 });
   }
   await as(server.admin.user, async (client) => {
     await grantRole(client, 'cleo', 'admin', 'team_a');
@@ -86,7 +86,7 @@ afterAll(() => server?.remove());
 describe('team init and roles', () => {
   it('is idempotent: a second init changes nothing', async () => {
     const again = await as(server.admin.user, (client) => initTeamSchema(client, 'team_a'));
-    expect(again).toEqual({ from: 1, to: 1 });
+    expect(again).toEqual({ from: 2, to: 2 });
     const members = await as('ana', (client) => teamMembers(client, 'team_a'));
     expect(members).toEqual([
       { login: 'ana', role: 'preparer' },

@@ -7,8 +7,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
-import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
-import { TeamNamesRepository } from '../ledger/repositories/team-names';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import { reconContext } from '../reconcile/context';
 import { importSharedStatement } from '../reconcile/import-statement';
@@ -37,12 +35,8 @@ export async function applyTeamStatements(
   now: () => string,
 ): Promise<StatementsApplied> {
   const replica = new TeamReplicaRepository(db);
-  const names = new TeamNamesRepository(db);
-  const applied = new TeamAppliedRepository(db);
   const result: StatementsApplied = { imported: 0, refused: [] };
-  for (const change of replica.loggedOfKinds(workspaceId, [STATEMENT_KIND])) {
-    const fileSha256 = change.subject.replace(/^statement:/, '');
-    if (names.fileHeld(workspaceId, fileSha256) || applied.madeHere(workspaceId, change.id)) continue;
+  for (const change of replica.statementsToImport(workspaceId, STATEMENT_KIND)) {
     const payload = readPayload(StatementPayload, change);
     const base = reconContext(db, workspaceId, () => new Date(now()), 'user');
     const name = payload.actorName ?? change.actor;

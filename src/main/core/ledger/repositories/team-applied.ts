@@ -85,17 +85,33 @@ export class TeamAppliedRepository {
     );
   }
 
-  /** Which of these changes were made on this desktop (one question for a page of the log). */
-  madeHereOf(workspaceId: number, changeIds: readonly string[]): Set<string> {
-    return new Set(
-      this.db
-        .prepare<[number, string], string>(
-          `SELECT change_id FROM team_outbox
-            WHERE workspace_id = ? AND change_id IN (SELECT value FROM json_each(?))`,
-        )
-        .pluck()
-        .all(workspaceId, JSON.stringify(changeIds)),
-    );
+  /**
+   * The next page of the pulled log after `afterSeq` (at most `limit` changes): where it ends, and
+   * the changes in it that colleagues made (those made here are never read: nothing to apply).
+   */
+  colleaguesPage(
+    workspaceId: number,
+    afterSeq: number,
+    limit: number,
+  ): { lastSeq: number | null; changes: LoggedChange[] } {
+    const lastSeq = this.db
+      .prepare<[number, number, number], number | null>(
+        `SELECT max(seq) FROM (SELECT seq FROM team_log WHERE workspace_id = ? AND seq > ? ORDER BY seq LIMIT ?)`,
+      )
+      .pluck()
+      .get(workspaceId, afterSeq, limit)!;
+    if (lastSeq === null) return { lastSeq, changes: [] };
+    const changes = this.db
+      .prepare<[number, number, number], LoggedChange>(
+        `SELECT l.seq, l.change_id AS id, l.kind, l.subject, l.payload, l.actor, l.made_at AS madeAt,
+                l.received_at AS receivedAt, l.prev_hash AS prevHash, l.hash
+           FROM team_log l
+          WHERE l.workspace_id = ? AND l.seq > ? AND l.seq <= ?
+            AND NOT EXISTS (SELECT 1 FROM team_outbox o WHERE o.change_id = l.change_id)
+          ORDER BY l.seq`,
+      )
+      .all(workspaceId, afterSeq, lastSeq);
+    return { lastSeq, changes };
   }
 
   /** What became of a pulled change here (undefined: not gone through yet, or made here). */

@@ -134,15 +134,25 @@ export class TeamReplicaRepository {
       .get(workspaceId, decisionId, workspaceId, decisionId);
   }
 
-  /** Pulled changes of these kinds, in the server's order (sign-offs, reviews, unlocks: few). */
-  loggedOfKinds(workspaceId: number, kinds: readonly string[]): LoggedChange[] {
+  /**
+   * Colleagues' statements (changes of `kind`, subject "statement:<file SHA-256>") whose file this
+   * ledger holds no complete statement of, in the server's order: the payloads (whole files) of
+   * those already here are never read again.
+   */
+  statementsToImport(workspaceId: number, kind: string): LoggedChange[] {
     return this.db
       .prepare<[number, string], LoggedChange>(
-        `SELECT change_id AS id, kind, subject, payload, made_at AS madeAt, seq, actor, received_at AS receivedAt,
-                prev_hash AS prevHash, hash
-           FROM team_log WHERE workspace_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+        `SELECT l.change_id AS id, l.kind, l.subject, l.payload, l.made_at AS madeAt, l.seq, l.actor,
+                l.received_at AS receivedAt, l.prev_hash AS prevHash, l.hash
+           FROM team_log l
+          WHERE l.workspace_id = ? AND l.kind = ?
+            AND NOT EXISTS (SELECT 1 FROM team_outbox o WHERE o.change_id = l.change_id)
+            AND NOT EXISTS (SELECT 1 FROM bank_statements s
+                             WHERE s.workspace_id = l.workspace_id AND s.import_state = 'complete'
+                               AND s.file_sha256 = substr(l.subject, length('statement:') + 1))
+          ORDER BY l.seq`,
       )
-      .all(workspaceId, JSON.stringify(kinds));
+      .all(workspaceId, kind);
   }
 
   /** Decisions made here that no change shares yet (made before the workspace joined), oldest first. */

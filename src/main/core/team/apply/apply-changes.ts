@@ -7,7 +7,7 @@ import { AppError } from '../../../../shared/ipc/errors';
 import type { Ledger } from '../../ledger/db';
 import { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
 import { ReconReadingsRepository } from '../../ledger/repositories/recon-readings';
-import { TeamReplicaRepository, type LoggedChange } from '../../ledger/repositories/team-replica';
+import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { reconContext } from '../../reconcile/context';
 import { loadWorld } from '../../reconcile/load';
 import { applierOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
@@ -68,7 +68,6 @@ export function applyTeamChanges(
   options: { pushed?: boolean } = {},
 ): number {
   const applied = new TeamAppliedRepository(db);
-  const replica = new TeamReplicaRepository(db);
   const readings = new ReconReadingsRepository(db);
   const context = reconContext(db, workspaceId, () => new Date(now()), 'user');
   let env: ApplyEnv | undefined;
@@ -91,16 +90,12 @@ export function applyTeamChanges(
   }
   let from = applied.appliedSeq(workspaceId);
   for (;;) {
-    const page = replica.log(workspaceId, from, PAGE);
-    if (page.length === 0) break;
-    from = page.at(-1)!.seq;
+    const page = applied.colleaguesPage(workspaceId, from, PAGE);
+    if (page.lastSeq === null) break;
+    from = page.lastSeq;
     // A page at a time, with how far it went: an exchange cut off applies nothing twice.
-    const own = applied.madeHereOf(
-      workspaceId,
-      page.map((change) => change.id),
-    );
     db.transaction(() => {
-      for (const change of page) if (!own.has(change.id)) applyOne(envOf(), change);
+      for (const change of page.changes) applyOne(envOf(), change);
       applied.setAppliedSeq(workspaceId, from);
     })();
   }

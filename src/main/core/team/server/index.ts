@@ -3,9 +3,11 @@
  * missing, under a lock, so running it twice (or from two desktops at once) changes nothing.
  */
 import team from './0001-team.sql?raw';
+import fasterPush from './0002-faster-push.sql?raw';
 
 export const TEAM_SCHEMA_STEPS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'team', sql: team },
+  { version: 2, name: 'faster-push', sql: fasterPush },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_SCHEMA_STEPS.length;
