@@ -3,6 +3,7 @@ import type { ReconItem, ReconSummary } from '@shared/ipc/contract-reconcile';
 import { AppError } from '@shared/ipc/errors';
 import { shownValue, type ReconClient } from '../../src/renderer/src/stores/recon-client';
 import { createReconStores, followLedger } from '../../src/renderer/src/stores/recon-stores';
+import { importUnderWay } from '../../src/renderer/src/stores/recon-import-store';
 
 type Answer = (input: unknown) => unknown;
 const invoke = vi.fn<(channel: string, input: unknown) => Promise<unknown>>();
@@ -206,6 +207,26 @@ describe('reconciliation import store', () => {
       { fileName: 'march.csv', contentBase64: 'YQ==', format: 'csv', profile: 'Barclays' },
     ]);
     expect(stores.useImport.getState().job).toMatchObject({ status: 'done', readableRetry: false });
+    await settle();
+    expect(calls('recon:summary')).toHaveLength(1);
+  });
+
+  it('holds matching back while the demo statement loads, and reloads once it is stored', async () => {
+    const stores = createReconStores(client);
+    let finish: (value: unknown) => void = () => undefined;
+    core({
+      'recon:demo-statement.load': () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    });
+    await stores.useOverview.getState().setAsOf(undefined);
+    invoke.mockClear();
+    const loading = stores.useImport.getState().loadDemo();
+    expect(importUnderWay(stores.useImport.getState().job)).toBe(true);
+    finish({ stored: true, linesAdded: 12, refusal: null });
+    expect(await loading).toMatchObject({ stored: true, linesAdded: 12 });
+    expect(importUnderWay(stores.useImport.getState().job)).toBe(false);
     await settle();
     expect(calls('recon:summary')).toHaveLength(1);
   });

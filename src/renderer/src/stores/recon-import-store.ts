@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
-import type { ImportFormat, ImportResult, ReconClient } from './recon-client';
+import type { ImportFormat, ImportResult, ReconClient, ReconOutput } from './recon-client';
 
 /** One statement file on its way in, and what the core said. */
 export type ImportJob =
@@ -34,6 +34,13 @@ export interface ReconImportState {
   importFile(fileName: string, contentBase64: string): Promise<void>;
   /** Send the last refused file again, storing the lines that could be read. */
   importReadableLines(): Promise<void>;
+  /** The demo company's statement, generated and imported by the core (demo workspace only). */
+  loadDemo(): Promise<ReconOutput<'recon:demo-statement.load'>>;
+}
+
+/** Whether a statement is on its way in: matching now would not see its lines yet. */
+export function importUnderWay(job: ImportJob): boolean {
+  return job.status === 'reading' || job.status === 'importing';
 }
 
 /** The profile only matters for CSV (or a file that auto-detection may find to be CSV). */
@@ -118,6 +125,16 @@ export function createReconImportStore(client: ReconClient, changed: () => void)
       importReadableLines() {
         if (last === null || get().job.status === 'importing') return Promise.resolve();
         return send(last.fileName, last.contentBase64, true);
+      },
+      async loadDemo() {
+        set({ job: { status: 'importing', fileName: 'the demo bank statement' } });
+        try {
+          const result = await client.invoke('recon:demo-statement.load', {});
+          if (result.stored) changed();
+          return result;
+        } finally {
+          set({ job: { status: 'idle' } });
+        }
       },
     };
   });

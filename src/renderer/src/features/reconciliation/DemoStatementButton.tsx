@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toErrorShape } from '@shared/ipc/errors';
-import { invoke } from '../../ipc/client';
 import { usePlatformConnection } from '../../stores/platform-connection';
-import { useReconDecisions } from '../../stores/recon';
+import { useReconDecisions, useReconImport } from '../../stores/recon';
+import { importUnderWay } from '../../stores/recon-import-store';
 import { formatNumber } from '../../lib/format-money';
 
 /**
@@ -12,17 +12,17 @@ import { formatNumber } from '../../lib/format-money';
 export function DemoStatementButton() {
   const info = usePlatformConnection((state) => state.info);
   const load = usePlatformConnection((state) => state.load);
-  const [busy, setBusy] = useState(false);
+  const busy = useReconImport((state) => importUnderWay(state.job));
+  const loadDemo = useReconImport((state) => state.loadDemo);
   useEffect(() => {
     if (info === null) void load();
   }, [info, load]);
   if (info?.kind !== 'demo') return null;
 
   const click = async (): Promise<void> => {
-    setBusy(true);
     const announce = useReconDecisions.getState().announce;
     try {
-      const result = await invoke('recon:demo-statement.load', {});
+      const result = await loadDemo();
       announce(
         result.stored ? 'done' : 'error',
         result.refusal ??
@@ -32,8 +32,6 @@ export function DemoStatementButton() {
       );
     } catch (thrown) {
       announce('error', toErrorShape(thrown).message);
-    } finally {
-      setBusy(false);
     }
   };
 

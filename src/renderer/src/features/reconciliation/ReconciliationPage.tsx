@@ -28,6 +28,7 @@ import { RunResult } from './RunResult';
 import { SuggestionQueue } from './SuggestionQueue';
 import { SummarySection } from './SummarySection';
 import { TeamConflicts } from './TeamConflicts';
+import { importUnderWay } from '../../stores/recon-import-store';
 import { DateField } from '../../components/DateField';
 
 /** Say what a run or an import did, once, in the page's live region. */
@@ -60,6 +61,8 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
   const summary = shownValue(summaryView);
   const asOfShown = view.asOf ?? summary?.asOf ?? '';
   const running = run.status === 'running';
+  // A run while a statement is on its way in would not see its lines.
+  const importing = useReconImport((state) => importUnderWay(state.job));
   useAnnouncements();
 
   useEffect(() => {
@@ -116,7 +119,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
         <button
           type="button"
           className="button button-secondary"
-          disabled={running}
+          disabled={running || importing}
           data-testid="recon-preview-run"
           onClick={() => void runMatching(true)}
         >
@@ -125,12 +128,18 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
         <button
           type="button"
           className="button"
-          disabled={running}
+          disabled={running || importing}
+          aria-describedby={importing ? 'recon-run-waits' : undefined}
           data-testid="recon-run"
           onClick={() => void runMatching(false)}
         >
           {running && !run.preview ? 'Matching…' : 'Run matching'}
         </button>
+        {importing ? (
+          <span id="recon-run-waits" className="recon-hint" role="status">
+            Matching waits for the statement being imported.
+          </span>
+        ) : null}
       </form>
       <RunResult run={run} onApply={() => void runMatching(false)} onDismiss={dismissRun} />
       <DecisionBar />
