@@ -30,22 +30,33 @@ afterAll(() => server?.remove());
 
 const dirs = new Map<Core, string>();
 
-async function desktop(login: 'ana' | 'ben'): Promise<Core> {
+/** The float the platform reported (a sync would have brought it). */
+function addFloat(ledgerPath: string): void {
+  const ledger = openLedger(ledgerPath);
+  try {
+    ledger
+      .prepare(
+        "INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (1, 'GBP', 'sterling', ?)",
+      )
+      .run('2026-10-01T00:00:00.000Z');
+  } finally {
+    ledger.close();
+  }
+}
+
+async function desktop(
+  login: 'ana' | 'ben',
+  options: { synced?: boolean; database?: string } = {},
+): Promise<Core> {
   const temp = makeTempDir();
   temps.push(temp);
-  const ledger = openLedger(seedReconWorkspace(temp.dir));
-  // The float the platform reported (a sync would have brought it).
-  ledger
-    .prepare(
-      "INSERT INTO floats (workspace_id, currency, name, first_seen_at) VALUES (1, 'GBP', 'sterling', ?)",
-    )
-    .run('2026-10-01T00:00:00.000Z');
-  ledger.close();
+  const ledgerPath = seedReconWorkspace(temp.dir);
+  if (options.synced !== false) addFloat(ledgerPath);
   const core = reconCore(temp.dir);
   cores.push(core);
   dirs.set(core, temp.dir);
   await dispatched(core, 'team:join', {
-    database: server.url(login, 'settings_team'),
+    database: server.url(login, options.database ?? 'settings_team'),
     password: `${login}-pass`,
   });
   return core;
@@ -90,6 +101,31 @@ describe('settings a team shares', () => {
     ]);
     const status = await dispatched(ben, 'team:status', {});
     expect(status.pending).toBe(0);
+  });
+
+  it('an opening balance for a float this desktop has not synced yet waits for it, then arrives', async () => {
+    // A team of its own: the other tests' opening balances would wait here too.
+    await setUpTeam(server, 'settings_floats', { ana: 'preparer', ben: 'reviewer' });
+    const ana = await desktop('ana', { database: 'settings_floats' });
+    const ben = await desktop('ben', { synced: false, database: 'settings_floats' });
+    await dispatched(ana, 'recon:opening.set', {
+      currency: 'GBP',
+      float: 'sterling',
+      asOf: '2026-10-01',
+      amount: '12500.00',
+      note: 'Platform statement',
+    });
+    await dispatched(ana, 'team:sync', { password: 'ana-pass' });
+    await dispatched(ben, 'team:sync', { password: 'ben-pass' });
+    expect((await dispatched(ben, 'recon:opening.list', {})).entries).toEqual([]);
+    expect((await dispatched(ben, 'team:status', {})).pending).toBe(1);
+
+    addFloat(`${dirs.get(ben)}/ledger.sqlite`);
+    await dispatched(ben, 'team:sync', { password: 'ben-pass' });
+    expect((await dispatched(ben, 'recon:opening.list', {})).entries).toEqual([
+      expect.objectContaining({ currency: 'GBP', float: 'sterling', asOf: '2026-10-01' }),
+    ]);
+    expect((await dispatched(ben, 'team:status', {})).pending).toBe(0);
   });
 
   it('a top-up sent from FloatDesk on one desktop is known on the other as sent, and by whom', async () => {

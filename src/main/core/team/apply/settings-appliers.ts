@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { contract } from '../../../../shared/ipc/contract';
 import { CurrencyCode, IsoTimestamp } from '../../../../shared/ipc/schemas';
+import { OpeningBalancesRepository } from '../../ledger/repositories/opening-balances';
 import { TransfersRepository } from '../../ledger/repositories/transfers';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { updateReconSettings } from '../../reconcile/policy/recon-settings';
@@ -40,15 +41,22 @@ function contextOf(change: LoggedChange, env: ApplyEnv): ApplyEnv['context'] {
   );
 }
 
+/**
+ * The applier of one kind. `waitsFor` says, in words, what this desktop lacks for the change yet
+ * (it then waits, and is tried again once the reconciliation's inputs change), or null.
+ */
 function one<T>(
   kind: string,
   schema: z.ZodType<T, unknown>,
   apply: (input: T, env: ApplyEnv, change: LoggedChange) => void,
+  waitsFor: (input: T, env: ApplyEnv) => string | null = () => null,
 ): Applier {
   return (change, env) => {
     if (change.kind !== kind) return null;
     const input = fields(schema, change);
     if (isOutcome(input)) return input;
+    const missing = waitsFor(input, env);
+    if (missing !== null) return { state: 'pending', note: missing };
     env.write(() => apply(input, env, change));
     return APPLIED;
   };
@@ -69,8 +77,20 @@ export const applySettings = one('settings.reconciliation', SettingsChange, (inp
   updateReconSettings(contextOf(change, env), input.settings),
 );
 
-export const applyOpening = one('opening.set', contract['recon:opening.set'].input, (input, env, change) =>
-  setOpeningBalance(contextOf(change, env), input),
+// A float this desktop has not synced from the platform yet: the balance waits for it.
+export const applyOpening = one(
+  'opening.set',
+  contract['recon:opening.set'].input,
+  (input, env, change) => setOpeningBalance(contextOf(change, env), input),
+  (input, env) => {
+    const float = input.float.trim();
+    const known = new OpeningBalancesRepository(env.db)
+      .floats(env.workspaceId)
+      .some((held) => held.currency === input.currency && held.name === float);
+    return known
+      ? null
+      : `Waits for the ${input.currency} float "${float}", which this desktop has not synced from the platform yet.`;
+  },
 );
 
 const Submission = z.object({
