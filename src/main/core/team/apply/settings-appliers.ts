@@ -14,25 +14,11 @@ import { updateReconSettings } from '../../reconcile/policy/recon-settings';
 import { setOpeningBalance } from '../../reconcile/rollforward/opening-balance';
 import { saveCsvProfile } from '../../reconcile/statements/save-profile';
 import { SUBMISSION_KIND } from '../shared-submission';
+import { readPayload, withoutAuthor } from '../signoff-changes';
 import type { ApplyEnv, Applier, Outcome } from './appliers';
 import { authorName, teamContext } from './team-context';
 
 const APPLIED: Outcome = { state: 'applied', decisionId: null };
-
-/** The change's fields besides the author's name, read with `schema` (a refusal names the field). */
-function fields<T>(schema: z.ZodType<T, unknown>, change: LoggedChange): T | Outcome {
-  const { actorName: _name, ...rest } = JSON.parse(change.payload) as Record<string, unknown>;
-  const parsed = schema.safeParse(rest);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  return {
-    state: 'skipped',
-    note: `Not one FloatDesk can read: ${issue?.path.join('.') || 'the change'} ${issue?.message ?? ''}`.trim(),
-  };
-}
-
-const isOutcome = (value: unknown): value is Outcome =>
-  typeof value === 'object' && value !== null && 'state' in value;
 
 function contextOf(change: LoggedChange, env: ApplyEnv): ApplyEnv['context'] {
   return teamContext(
@@ -53,8 +39,7 @@ function one<T>(
 ): Applier {
   return (change, env) => {
     if (change.kind !== kind) return null;
-    const input = fields(schema, change);
-    if (isOutcome(input)) return input;
+    const input = readPayload(withoutAuthor(schema), change);
     const missing = waitsFor(input, env);
     if (missing !== null) return { state: 'pending', note: missing };
     env.write(() => apply(input, env, change));
