@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../src/shared/ipc/errors';
 import type { LoggedChange } from '../../src/main/core/ledger/repositories/team-replica';
-import { readPayload, withoutAuthor } from '../../src/main/core/team/signoff-changes';
+import { readPayload, withoutAuthor } from '../../src/main/core/team/change-payload';
 
 const change = (payload: string): LoggedChange => ({
   seq: 7,

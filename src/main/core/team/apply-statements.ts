@@ -10,7 +10,7 @@ import type { Ledger } from '../ledger/db';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import { reconContext } from '../reconcile/context';
 import { importSharedStatement } from '../reconcile/import-statement';
-import { readPayload } from './signoff-changes';
+import { readPayload } from './change-payload';
 import { STATEMENT_KIND } from './shared-statement';
 
 const StatementPayload = z.object({

@@ -14,7 +14,7 @@ import { updateReconSettings } from '../../reconcile/policy/recon-settings';
 import { setOpeningBalance } from '../../reconcile/rollforward/opening-balance';
 import { saveCsvProfile } from '../../reconcile/statements/save-profile';
 import { SUBMISSION_KIND } from '../shared-submission';
-import { readPayload, withoutAuthor } from '../signoff-changes';
+import { readPayload, withoutAuthor } from '../change-payload';
 import type { ApplyEnv, Applier, Outcome } from './appliers';
 import { authorName, teamContext } from './team-context';
 

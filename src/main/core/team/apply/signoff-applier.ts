@@ -8,7 +8,8 @@ import { ReconSignOffsRepository, type LockedItem } from '../../ledger/repositor
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { appendInTransaction } from '../../reconcile/audit/audit-log';
 import { byName } from '../../reconcile/context';
-import { readPayload, ReviewPayload, SignOffPayload, UnlockPayload } from '../signoff-changes';
+import { readPayload } from '../change-payload';
+import { ReviewPayload, SignOffPayload, UnlockPayload } from '../signoff-changes';
 import type { ApplyEnv, Outcome } from './appliers';
 import { waitingFor } from './local-names';
 
