@@ -83,6 +83,7 @@ test('joins a team database, comes online by itself and shows the people and rol
   await expect(team.getByTestId('team-online')).toHaveText('Online', { timeout: 20_000 });
   await expect(team.getByTestId('team-me')).toHaveText('ana, Preparer');
   await expect(team.getByTestId('team-queued')).toHaveText('None');
+  await expect(team.getByTestId('team-waiting')).toHaveText('None');
   await expect(team.getByTestId('team-last-exchange')).not.toHaveText('Never');
   await expect(team.getByTestId('team-password-place')).toContainText(
     'never writes the team password to a file',

@@ -119,6 +119,12 @@ describe('settings a team shares', () => {
     await dispatched(ben, 'team:sync', { password: 'ben-pass' });
     expect((await dispatched(ben, 'recon:opening.list', {})).entries).toEqual([]);
     expect((await dispatched(ben, 'team:status', {})).pending).toBe(1);
+    expect((await dispatched(ben, 'team:overview', {})).waiting).toEqual([
+      {
+        reason: 'Waits for the GBP float "sterling", which this desktop has not synced from the platform yet.',
+        count: 1,
+      },
+    ]);
 
     addFloat(`${dirs.get(ben)}/ledger.sqlite`);
     await dispatched(ben, 'team:sync', { password: 'ben-pass' });
@@ -126,6 +132,7 @@ describe('settings a team shares', () => {
       expect.objectContaining({ currency: 'GBP', float: 'sterling', asOf: '2026-10-01' }),
     ]);
     expect((await dispatched(ben, 'team:status', {})).pending).toBe(0);
+    expect((await dispatched(ben, 'team:overview', {})).waiting).toEqual([]);
   });
 
   it('a top-up sent from FloatDesk on one desktop is known on the other as sent, and by whom', async () => {

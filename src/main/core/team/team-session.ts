@@ -85,6 +85,7 @@ export class TeamSession {
     const link = replica.link(workspaceId);
     const state = this.#background.state();
     const kept = this.#password.current() !== undefined;
+    const applied = new TeamAppliedRepository(this.#place.db);
     const storage = this.#password.state();
     let reason: string | null = null;
     if (link !== undefined) reason = !kept ? NO_PASSWORD_KEPT : state.running ? state.reason : NOT_HERE;
@@ -100,7 +101,8 @@ export class TeamSession {
       lastPull: link?.lastExchange ?? null,
       members: (link?.members ?? []).map((member) => ({ name: member.login, role: member.role as TeamRole })),
       conflicts: link === undefined ? 0 : replica.openConflicts(workspaceId),
-      pending: link === undefined ? 0 : new TeamAppliedRepository(this.#place.db).pendingCount(workspaceId),
+      pending: link === undefined ? 0 : applied.pendingCount(workspaceId),
+      waiting: link === undefined ? [] : applied.pendingReasons(workspaceId),
       password: {
         kept,
         storage: storage.credentialsStorage,

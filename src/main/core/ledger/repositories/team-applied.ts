@@ -165,6 +165,17 @@ export class TeamAppliedRepository {
       .all(workspaceId);
   }
 
+  /** Why colleagues' changes wait here, in words, each with how many wait for it (first waiting first). */
+  pendingReasons(workspaceId: number): { reason: string; count: number }[] {
+    return this.db
+      .prepare<[number], { reason: string; count: number }>(
+        `SELECT coalesce(note, 'Waits for items this desktop does not hold yet.') AS reason, count(*) AS count
+           FROM team_applied WHERE workspace_id = ? AND state = 'pending'
+          GROUP BY reason ORDER BY min(seq)`,
+      )
+      .all(workspaceId);
+  }
+
   pendingCount(workspaceId: number): number {
     return this.db
       .prepare<[number], number>(

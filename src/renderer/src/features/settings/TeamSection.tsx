@@ -4,6 +4,7 @@ import type { ErrorShape } from '@shared/ipc/errors';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
+import { formatNumber } from '../../lib/format-money';
 import { formatExactTime } from '../../lib/format-time';
 import { useTeam } from '../../stores/team';
 import { SaveFooter, SaveStatus, TextField } from './Field';
@@ -99,7 +100,21 @@ function TeamFacts({ overview }: { overview: TeamOverview }) {
         {overview.me ? `${overview.me.name}, ${ROLE_NAMES[overview.me.role]}` : 'Unknown'}
       </dd>
       <dt>Changes waiting to go out</dt>
-      <dd data-testid="team-queued">{overview.queued === 0 ? 'None' : overview.queued.toLocaleString()}</dd>
+      <dd data-testid="team-queued">{overview.queued === 0 ? 'None' : formatNumber(overview.queued)}</dd>
+      <dt>Colleagues’ changes waiting here</dt>
+      <dd data-testid="team-waiting">
+        {overview.waiting.length === 0 ? (
+          'None'
+        ) : (
+          <ul className="team-waiting">
+            {overview.waiting.map((waiting) => (
+              <li key={waiting.reason}>
+                {formatNumber(waiting.count)} {waiting.count === 1 ? 'change' : 'changes'}: {waiting.reason}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
       <dt>Last exchange</dt>
       <dd data-testid="team-last-exchange">
         {overview.lastPull === null ? 'Never' : formatExactTime(overview.lastPull)}
