@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TypedClient } from '../../src/renderer/src/ipc/typed-client';
 import { useConnection } from '../../src/renderer/src/stores/connection';
-import { keepPageCurrent } from '../../src/renderer/src/stores/keep-current';
+import { keepPageCurrent, type LedgerEvents } from '../../src/renderer/src/stores/keep-current';
 
 /** A client whose ledger:changed the test fires by hand. */
 function scriptedEvents(): {
-  events: Pick<TypedClient, 'onEvent'>;
+  events: LedgerEvents;
   fire: () => void;
   listening: () => boolean;
 } {
@@ -15,7 +14,7 @@ function scriptedEvents(): {
       listener = fn;
       return () => (listener = undefined);
     },
-  } as unknown as Pick<TypedClient, 'onEvent'>;
+  } as unknown as LedgerEvents;
   return { events, fire: () => listener?.(), listening: () => listener !== undefined };
 }
 
@@ -32,7 +31,7 @@ describe('keepPageCurrent: one rule for every open page', () => {
   it('reloads when the event stream comes back after a drop (events may have been missed)', () => {
     const { events } = scriptedEvents();
     const refresh = vi.fn();
-    const stop = keepPageCurrent(refresh, { events, throttleMs: 500 });
+    const stop = keepPageCurrent(events, refresh, 500);
     dropAndResume();
     vi.advanceTimersByTime(0);
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -49,7 +48,7 @@ describe('keepPageCurrent: one rule for every open page', () => {
   it('folds a ledger change and a resume that come together into one reload, at most every 300 ms by default', () => {
     const { events, fire, listening } = scriptedEvents();
     const refresh = vi.fn();
-    const stop = keepPageCurrent(refresh, { events });
+    const stop = keepPageCurrent(events, refresh);
     fire();
     dropAndResume();
     vi.advanceTimersByTime(0);

@@ -542,7 +542,7 @@ describe('reconciliation roll-forward and ledger changes', () => {
         },
       } as unknown as ReconClient;
       const refresh = vi.fn();
-      const stop = keepPageCurrent(refresh, { events, throttleMs: 500 });
+      const stop = keepPageCurrent(events, refresh, 500);
       listener?.();
       listener?.();
       vi.advanceTimersByTime(0);

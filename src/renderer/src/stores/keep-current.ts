@@ -1,16 +1,11 @@
-import { onEvent } from '../ipc/client';
 import type { TypedClient } from '../ipc/typed-client';
 import { useConnection } from './connection';
 
 /** A sync commits window after window: ask again at most this often, the last change included. */
 const REFRESH_MS = 300;
 
-export interface KeepCurrentOptions {
-  /** Where ledger:changed comes from: the app's client unless a test passes its own. */
-  events?: Pick<TypedClient, 'onEvent'>;
-  /** Ask again at most this often (default REFRESH_MS). */
-  throttleMs?: number;
-}
+/** Where ledger:changed comes from: the app's client (`{ onEvent }` of ipc/client), or a test's. */
+export type LedgerEvents = Pick<TypedClient, 'onEvent'>;
 
 /**
  * While a page is open: run `refreshAll` when the ledger changes (a sync, a submission, another
@@ -18,8 +13,9 @@ export interface KeepCurrentOptions {
  * drop (events may have been missed), at most every `throttleMs`. Returns the stop.
  */
 export function keepPageCurrent(
+  events: LedgerEvents,
   refreshAll: () => void,
-  { events = { onEvent }, throttleMs = REFRESH_MS }: KeepCurrentOptions = {},
+  throttleMs = REFRESH_MS,
 ): () => void {
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -26,5 +26,5 @@ export function refreshRecon(): Promise<void> {
  * most every half second (a refresh reloads every view of the screen).
  */
 export function keepReconCurrent(): () => void {
-  return keepPageCurrent(() => void stores.refreshAll(), { events: client, throttleMs: 500 });
+  return keepPageCurrent(client, () => void stores.refreshAll(), 500);
 }
