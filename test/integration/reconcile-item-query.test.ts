@@ -19,7 +19,7 @@ import {
 import { queryKeptItems } from '../../src/main/core/reconcile/item-list';
 import { keptRow, keyWidth } from '../../src/main/core/reconcile/kept-items';
 import { makeTempDir } from '../helpers/temp-dir';
-import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-statements';
+import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
 import { itemRows, type ItemRow, type ItemRows } from '../../src/main/core/reconcile/item-rows';
 import type { ItemState } from '../../src/main/core/reconcile/match/states';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FormatPreferences } from '../../src/shared/domain/formats';
-import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-statements';
+import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
 import type { DecisionState } from '../../src/main/core/reconcile/decision-state';
 import { planRun } from '../../src/main/core/reconcile/plan';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { FormatPreferences } from '../../src/shared/domain/formats';
-import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-statements';
+import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
 import type { DecisionState, MatchPayload } from '../../src/main/core/reconcile/decision-state';
 import { optionRefusal, matchedRows } from '../../src/main/core/reconcile/option-rule';

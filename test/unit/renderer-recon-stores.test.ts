@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReconItem, ReconSummary } from '@shared/ipc/contract-reconcile';
 import { AppError } from '@shared/ipc/errors';
 import { shownValue, type ReconClient } from '../../src/renderer/src/stores/recon-client';
-import { createReconStores, followLedger } from '../../src/renderer/src/stores/recon-stores';
+import { keepPageCurrent } from '../../src/renderer/src/stores/keep-current';
 import { importUnderWay } from '../../src/renderer/src/stores/recon-import-store';
+import { createReconStores } from '../../src/renderer/src/stores/recon-stores';
 
 type Answer = (input: unknown) => unknown;
 const invoke = vi.fn<(channel: string, input: unknown) => Promise<unknown>>();
@@ -562,7 +563,7 @@ describe('reconciliation roll-forward and ledger changes', () => {
         },
       } as unknown as ReconClient;
       const refresh = vi.fn();
-      const stop = followLedger(events, refresh, 500);
+      const stop = keepPageCurrent(events, refresh, 500);
       listener?.();
       listener?.();
       vi.advanceTimersByTime(0);

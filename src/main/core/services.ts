@@ -2,21 +2,20 @@ import type { Channel, EventChannel } from '../../shared/ipc/channels';
 import type { AppStatus } from '../../shared/ipc/contract';
 import { AppError, type Envelope } from '../../shared/ipc/errors';
 import { systemClock, isoNow, type Clock } from './clock';
+import { closeCore } from './close-core';
 import { ExportRunner } from './export/run';
-import { stopImports } from './reconcile/import-statement';
 import { makePrivateFolderSync } from './files/private-files';
 import { buildRegistry } from './handlers';
-import { watchForeignCommits } from './ledger/change-watch';
-import { watchLedgerIntegrity, type IntegrityWatch } from './ledger/background-integrity';
+import { watchOpenLedger } from './ledger/background-watches';
+import type { IntegrityWatch } from './ledger/background-integrity';
 import { openWorkspaceLedger, type OpenedWorkspaceLedger } from './ledger/open-workspace';
 import { translateSqliteError } from './ledger/storage-errors';
 import { beginLedgerSession, clearCheckedMarkers, markLedgerInUse } from './ledger/workspace-state';
 import { LedgerWriteGuard } from './ledger/write-guard';
-import { createFileLogger, resolveLogLevel } from './log/logger';
+import { createWorkspaceLog } from './log/workspace-log';
 import { logEvent } from './log/observe';
 import { personalValuesOf } from './log/personal-values';
 import { notifyFilesMadePrivate } from './notifications/files-private';
-import { Redactor } from './log/redact';
 import { migrate } from './ledger/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './ledger/migrations';
 import { findLiveHolder, SYNC_LOCK } from './ledger/locks';
@@ -28,9 +27,8 @@ import { AutoSyncControl } from './settings/auto-sync';
 import { SettingsService } from './settings/service';
 import { ConnectionService } from './workspace/connection-service';
 import { CredentialStore } from './workspace/credentials';
-import { SecretSlot } from './workspace/credential-slot';
-import { TEAM_PASSWORD_SECRET } from './workspace/secret-kinds';
-import { TeamSession } from './team/team-session';
+import type { SecretSlot } from './workspace/credential-slot';
+import { openTeamSession } from './team-session-wiring';
 import { makeWorkspacePrivate, type MadePrivate } from './workspace/private-workspace';
 
 export type ShellKind = AppStatus['shell'];
@@ -93,29 +91,13 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** How long closing waits for a cancelled sync to record its end. */
-const CLOSE_WAIT_MS = 5_000;
-
 /** The composition root: opens and migrates the ledger, then wires every service to it. */
 export function createCore(config: CoreConfig, clock: Clock = systemClock, extras: CoreExtras = {}): Core {
   makePrivateFolderSync(config.workspaceDir);
   // Before the ledger is opened: what an older FloatDesk left readable by others becomes owner-only.
   const madePrivate = makeWorkspacePrivate(config.workspaceDir);
   const ledgerPath = ledgerPathOf(config.workspaceDir);
-  // The workspace's log (log/logger.ts): redacted, rotated, and never a reason for a call to fail.
-  const redactor = new Redactor();
-  for (const value of [
-    ...(config.redactValues ?? []),
-    config.credentials?.apiKey,
-    config.credentials?.apiSecret,
-  ])
-    redactor.addSecret(value);
-  const log = createFileLogger({
-    workspaceDir: config.workspaceDir,
-    clock,
-    level: resolveLogLevel(config.logLevel),
-    redactor,
-  });
+  const { log, redactor } = createWorkspaceLog(config, clock);
   let opened: OpenedWorkspaceLedger;
   try {
     opened = openWorkspaceLedger({
@@ -132,9 +114,8 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
   }
   const { db } = opened;
   const listeners = new Set<EventListener>();
-  let stopWatching = (): void => {};
   let endSession = (): void => {};
-  let integrity: IntegrityWatch | undefined;
+  let watches: IntegrityWatch | undefined;
   try {
     if (opened.fullCheck !== null) log.info('ledger.checked', { full: true, reason: opened.fullCheck });
     migrate(db, MIGRATIONS);
@@ -180,21 +161,15 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       const current = credentials.current();
       return current ? [current.apiKey, current.apiSecret] : [];
     });
-    const teamPassword = extras.teamPassword ?? new SecretSlot(TEAM_PASSWORD_SECRET);
-    redactor.addSource(() => {
-      const password = teamPassword.current();
-      return password === undefined ? [] : [password];
+    const team = openTeamSession({
+      db,
+      workspaceId: workspace.id,
+      clock,
+      redactor,
+      emit,
+      password: extras.teamPassword,
+      timing: extras.teamTiming,
     });
-    const team = new TeamSession(
-      { db, workspaceId: workspace.id, now: () => isoNow(clock) },
-      teamPassword,
-      (change) => {
-        emit('team:changed', change);
-        // Colleagues' changes were applied to this ledger: every open screen reads them again.
-        if (change.pulled > 0) emit('ledger:changed', { source: 'this-core' });
-      },
-      extras.teamTiming,
-    );
     const sync = createSyncService({
       db,
       workspace,
@@ -229,7 +204,7 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
     });
     const registry = buildRegistry({
       guard,
-      notices: () => integrity?.notices() ?? [],
+      notices: () => watches?.notices() ?? [],
       exports,
       ...(config.statementWorkerPath === undefined
         ? {}
@@ -250,30 +225,23 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       log,
       appStatus: { appVersion: config.appVersion, shell: config.shell, workspaceDir: config.workspaceDir },
     });
-    if ((config.changePollMs ?? 1000) > 0) {
-      stopWatching = watchForeignCommits(
-        db,
-        () => emit('ledger:changed', { source: 'another-process' }),
-        config.changePollMs ?? 1000,
-      );
-    }
-    // The full check in the background, unless it ran before the first write already.
-    if (config.integrityWorkerPath !== undefined && opened.fullCheck === null) {
-      integrity = watchLedgerIntegrity({
-        workerPath: config.integrityWorkerPath,
-        ledgerPath,
-        workspaceDir: config.workspaceDir,
-        ...(config.nativeBinding === undefined ? {} : { nativeBinding: config.nativeBinding }),
-        guard,
-        isOpen: () => db.open,
-        clock,
-        log,
-        onDamage: (notice) => {
-          sync.cancel();
-          emit('notifications:new', notice);
-        },
-      });
-    }
+    watches = watchOpenLedger({
+      db,
+      changePollMs: config.changePollMs,
+      onChange: () => emit('ledger:changed', { source: 'another-process' }),
+      integrityWorkerPath: config.integrityWorkerPath,
+      fullyChecked: opened.fullCheck !== null,
+      ledgerPath,
+      workspaceDir: config.workspaceDir,
+      nativeBinding: config.nativeBinding,
+      guard,
+      clock,
+      log,
+      onDamage: (notice) => {
+        sync.cancel();
+        emit('notifications:new', notice);
+      },
+    });
     log.info('workspace.open', {
       kind: workspace.kind,
       shell: config.shell,
@@ -301,36 +269,21 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
           sync.sync({ trigger: workspace.kind === 'demo' ? 'demo' : 'startup' }).catch(report);
         autoSync.start(report);
       },
-      close() {
-        stopWatching();
-        integrity?.stop();
-        const teamStopped = team.close();
-        // The ledger closes at once when idle (no transaction spans an await), the network
-        // connections (and a demo simulator) right after. A running sync is first cancelled and
-        // given a moment to record its end and release its lock, or the workspace would look busy.
-        const closeLedger = (): Promise<void> => {
-          const network = sync.close();
-          listeners.clear();
-          if (db.open) db.close();
-          endSession();
-          log.info('workspace.close', { kind: workspace.kind });
-          log.close();
-          return network;
-        };
-        // Running exports are cancelled and remove their partial files before the ledger closes.
-        const closeAll = (): Promise<void> => exports.close()?.then(closeLedger) ?? closeLedger();
-        // A background team exchange is let finish (its connection ended) before the ledger closes.
-        const finish = (): Promise<void> => teamStopped?.then(closeAll) ?? closeAll();
-        // A statement import is stopped, clears what it staged and releases its lock first.
-        const stopped = stopImports(db, CLOSE_WAIT_MS);
-        if (sync.isRunning()) return Promise.all([stopped, sync.stop(CLOSE_WAIT_MS)]).then(finish);
-        // Nothing to wait for: the ledger closes before close() returns, as callers that do not await expect.
-        return stopped === undefined ? finish() : stopped.then(finish);
-      },
+      close: () =>
+        closeCore({
+          db,
+          watches,
+          team,
+          sync,
+          exports,
+          clearListeners: () => listeners.clear(),
+          endSession,
+          log,
+          workspaceKind: workspace.kind,
+        }),
     };
   } catch (error) {
-    stopWatching();
-    integrity?.stop();
+    watches?.stop();
     db.close();
     endSession();
     const translated = translateSqliteError(error, ledgerPath);

@@ -6,7 +6,7 @@
  * `reference@created-utc` — so every id names exactly one row. Decisions store row ids, so a
  * qualification appearing later never changes what a decision covers.
  */
-import type { StoredBankLine } from '../ledger/repositories/bank-statements';
+import type { StoredBankLine } from '../ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../ledger/repositories/recon-inputs';
 import type { BankLine, MatchRequest } from './match/types';
 

@@ -1,7 +1,9 @@
 import { invalidInput } from '../../../shared/ipc/errors';
 import type { ConnectionInfo } from '../../../shared/ipc/contract-settings';
 import type { ApiCredentials } from './credentials';
+import { errorName } from './error-name';
 import { readSecretFile, removeSecretFile, writeSecretFile } from './secret-file';
+import { storageAfterFailedSave } from './failed-save';
 import { API_CREDENTIALS_SECRET, type SecretKind } from './secret-kinds';
 import { isSecureStore, type SecretVault, type VaultDescription } from './secret-vault';
 
@@ -258,34 +260,9 @@ export class SecretSlot<T> {
       }
     } catch (error) {
       this.#report(`the ${this.#kind.what} could not be saved (${errorName(error)}).`);
-      this.#afterFailedSave(workspaceDir, origin);
+      const after = storageAfterFailedSave(this.#kind, workspaceDir, origin, this.#plainText, this.#report);
+      this.#settle(after.storage, after.backend, after.notSaved);
     }
-  }
-
-  /** Make the state say what is really on disk after a save failed. */
-  #afterFailedSave(workspaceDir: string, origin: 'session' | 'stored' | undefined): void {
-    const saved = readSecretFile(workspaceDir, this.#kind);
-    if (origin === 'stored' && saved.kind === 'encrypted') {
-      // A re-encryption at load failed: the file still holds these very credentials, readable.
-      this.#settle('encrypted', saved.backend);
-      return;
-    }
-    if (origin === 'stored' && saved.kind === 'plaintext' && this.#plainText) {
-      // Moving a plain file into the secure store failed: it is still there, and the setting
-      // stays offered so the person can turn it off.
-      this.#settle('plaintext');
-      return;
-    }
-    // Credentials just entered (or a plain file the person turned off): whatever the file holds
-    // is not what the notice says, so remove it (best effort) — a rotated key must not come back.
-    if (saved.kind !== 'absent') {
-      try {
-        removeSecretFile(workspaceDir, this.#kind.fileName);
-      } catch (error) {
-        this.#report(`the saved ${this.#kind.what} could not be removed (${errorName(error)}).`);
-      }
-    }
-    this.#settle('memory', null, true);
   }
 
   #settle(
@@ -304,13 +281,4 @@ export class CredentialSlot extends SecretSlot<ApiCredentials> {
   constructor(persistence?: SlotPersistence, report?: (message: string) => void) {
     super(API_CREDENTIALS_SECRET, persistence, report);
   }
-}
-
-/** A failure's kind, never its message: a message from deep down could quote what it was given. */
-function errorName(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return typeof code === 'string' ? `${error.name} ${code}` : error.name;
-  }
-  return typeof error;
 }

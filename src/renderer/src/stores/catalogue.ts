@@ -1,4 +1,4 @@
-import { invoke } from '../ipc/client';
+import { invoke, onEvent } from '../ipc/client';
 import { keepPageCurrent } from './keep-current';
 import { createCatalogueBrandStore } from './catalogue-brand-store';
 import { createCatalogueChangesStore } from './catalogue-changes-store';
@@ -21,7 +21,7 @@ export const catalogueInvoke = invoke;
  * event stream comes back after a drop. Returns the stop.
  */
 export function keepCatalogueCurrent(): () => void {
-  return keepPageCurrent(() => {
+  return keepPageCurrent({ onEvent }, () => {
     useCatalogueSearch.getState().refresh();
     useCatalogueChanges.getState().refresh();
     useCatalogueBrand.getState().reload();

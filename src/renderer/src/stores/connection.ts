@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { StreamState } from '../ipc/client';
+import type { StreamState } from '../ipc/event-stream';
 
 /**
  * Whether live updates reach this window. Only the browser shell's event stream can drop; in

@@ -59,25 +59,3 @@ export function createReconStores(client: ReconClient) {
 }
 
 export type ReconStores = ReturnType<typeof createReconStores>;
-
-/**
- * While the page is open: reload when the ledger changes (a sync brings new requests, another
- * process imports a statement), at most every `throttleMs`, the last change included. Returns the stop.
- */
-export function followLedger(client: ReconClient, refresh: () => void, throttleMs = 500): () => void {
-  let last = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = (): void => {
-    timer = undefined;
-    last = Date.now();
-    refresh();
-  };
-  const stop = client.onEvent('ledger:changed', () => {
-    if (timer !== undefined) return;
-    timer = setTimeout(run, Math.max(0, last + throttleMs - Date.now()));
-  });
-  return () => {
-    if (timer !== undefined) clearTimeout(timer);
-    stop();
-  };
-}

@@ -1,7 +1,7 @@
 import { invoke, onEvent } from '../ipc/client';
 import type { ReconClient } from './recon-client';
-import { useConnection } from './connection';
-import { createReconStores, followLedger } from './recon-stores';
+import { keepPageCurrent } from './keep-current';
+import { createReconStores } from './recon-stores';
 
 /** The typed client: it validates every answer against contract-reconcile.ts's schemas. */
 const client: ReconClient = { invoke, onEvent };
@@ -21,15 +21,10 @@ export function refreshRecon(): Promise<void> {
   return stores.refreshAll();
 }
 
-/** While the Reconciliation page is open: follow ledger changes and the event stream's return. */
+/**
+ * While the Reconciliation page is open: follow ledger changes and the event stream's return, at
+ * most every half second (a refresh reloads every view of the screen).
+ */
 export function keepReconCurrent(): () => void {
-  const refresh = (): void => void stores.refreshAll();
-  const stopLedger = followLedger(client, refresh);
-  const stopResume = useConnection.subscribe((state, previous) => {
-    if (state.resumed !== previous.resumed) refresh();
-  });
-  return () => {
-    stopLedger();
-    stopResume();
-  };
+  return keepPageCurrent(client, () => void stores.refreshAll(), 500);
 }

@@ -31,7 +31,7 @@ export const useTransferForm = createTransferFormStore(client, cryptoRandomInt).
  * drop. Returns the stop.
  */
 export function keepTransfersCurrent(): () => void {
-  return keepPageCurrent(() => {
+  return keepPageCurrent({ onEvent }, () => {
     useTransfersTable.getState().refresh();
     void useTransferDetail.getState().reload();
     void useTransferOptions.getState().load();

@@ -13,14 +13,12 @@ import type {
   StatementProblem,
   StatementSection,
 } from '../../../../shared/domain/statements';
-import { fromMinorUnits } from '../../../../shared/domain/money';
 import { AppError } from '../../../../shared/ipc/errors';
 import { checkBalances } from '../../reconcile/statements/balances';
-import { CONTENT_ID_PREFIX } from '../../reconcile/statements/line-id';
-import { quoted } from '../../reconcile/statements/limits';
 import { refusalOf } from '../../reconcile/statements/refusal';
-import type BetterSqlite from 'better-sqlite3';
 import { unsyncedWrite, type Ledger } from '../db';
+import { listStoredLines, repeatedBankIds, storedLinesByIds, type StoredBankLine } from './bank-line-reads';
+import { stageNewLines, type StagedLines, type StagedStatement, type Statement } from './bank-lines-staging';
 import { toStoredAmount } from './stored-amounts';
 
 export interface StoreStatementOptions {
@@ -52,21 +50,6 @@ export interface StatementFile {
   format: StatementImport['format'];
 }
 
-/** A statement row added as 'importing', and where its lines go. */
-export interface StagedStatement {
-  id: number;
-  /** Position of the statement in its file (bank_statements.section). */
-  section: number;
-  accountKey: string;
-}
-
-export interface StagedLines {
-  added: number;
-  known: number;
-  /** Lines whose bank id the ledger holds for another payment (nothing of them was written). */
-  conflicts: StatementProblem[];
-}
-
 /** The key that identifies an account for duplicate detection: no spaces, upper case, '' if unnamed. */
 export function accountKey(account: string | null): string {
   return (account ?? '').replace(/\s+/g, '').toUpperCase();
@@ -77,18 +60,6 @@ function balanceColumns(balance: StatementBalance | null): [string | null, bigin
   const stored = toStoredAmount(balance.amount, balance.currency);
   return [balance.date, stored.minor, stored.exact];
 }
-
-type Statement = BetterSqlite.Statement<unknown[], unknown>;
-
-/** Lines per INSERT statement (14 values each, well under SQLite's limit of 32,766). */
-const ROWS_PER_INSERT = 64;
-
-type KnownLine = {
-  booking_date: string;
-  currency: string;
-  amount_minor: bigint | null;
-  amount_exact: string | null;
-};
 
 export class BankStatementsRepository {
   private readonly statements = new Map<string, Statement>();
@@ -201,88 +172,7 @@ export class BankStatementsRepository {
 
   /** Add the lines the ledger does not hold yet to a staged statement; count the known ones. */
   stageLines(workspaceId: number, statement: StagedStatement, lines: readonly BankLine[]): StagedLines {
-    const outcome: StagedLines = { added: 0, known: 0, conflicts: [] };
-    const amounts = lines.map((line) => toStoredAmount(line.amount, line.currency));
-    // Many rows to a statement: a large statement is stored a third faster than row by row. A
-    // statement that skipped a row (its id was stored) says so by its count of changes; only then
-    // are its lines looked up, to tell the added from the known.
-    let skipped = false;
-    const lastId = this.sql('SELECT coalesce(max(id), 0) FROM bank_lines').pluck().get() as number;
-    for (let start = 0; start < lines.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(lines.length, start + ROWS_PER_INSERT);
-      const params: unknown[] = [];
-      for (let i = start; i < end; i++) {
-        const line = lines[i]!;
-        const amount = amounts[i]!;
-        params.push(
-          statement.id,
-          workspaceId,
-          statement.accountKey,
-          line.bankTransactionId,
-          line.bookingDate,
-          line.valueDate,
-          line.currency,
-          amount.minor,
-          amount.exact,
-          line.reference,
-          line.remittance,
-          line.counterpartyName,
-          line.counterpartyAccount,
-          line.sourceLine,
-        );
-      }
-      const changes = this.insertLines(end - start).run(params).changes;
-      outcome.added += changes;
-      if (changes < end - start) skipped = true;
-    }
-    if (!skipped) return outcome;
-    const addedNow = this.sql(
-      'SELECT bank_transaction_id FROM bank_lines WHERE id > ? AND statement_id = ?',
-    ).pluck();
-    const inserted = new Set(addedNow.all(lastId, statement.id) as string[]);
-    // The lines the ledger held already: the same payment (known), or another one under its id.
-    const byBankId = this.sql(
-      `SELECT booking_date, currency, amount_minor, amount_exact FROM bank_lines
-        WHERE workspace_id = ? AND account_key = ? AND bank_transaction_id = ?
-          AND bank_transaction_id NOT GLOB 'sha256:*'`,
-    ).safeIntegers(true);
-    const byContentId = this.sql(
-      `SELECT booking_date, currency, amount_minor, amount_exact FROM bank_lines
-        WHERE workspace_id = ? AND booking_date = ? AND account_key = ? AND bank_transaction_id = ?`,
-    ).safeIntegers(true);
-    lines.forEach((line, index) => {
-      if (inserted.has(line.bankTransactionId)) return;
-      const amount = amounts[index]!;
-      const known = (
-        line.bankTransactionId.startsWith(CONTENT_ID_PREFIX)
-          ? byContentId.get(workspaceId, line.bookingDate, statement.accountKey, line.bankTransactionId)
-          : byBankId.get(workspaceId, statement.accountKey, line.bankTransactionId)
-      ) as KnownLine;
-      const same =
-        known.booking_date === line.bookingDate &&
-        known.currency === line.currency &&
-        known.amount_minor === amount.minor &&
-        known.amount_exact === amount.exact;
-      if (same) outcome.known += 1;
-      else
-        outcome.conflicts.push({
-          line: line.sourceLine,
-          field: 'bankTransactionId',
-          problem: `${quoted(line.bankTransactionId)} is already stored for ${known.booking_date} ${known.amount_exact ?? fromMinorUnits(known.amount_minor ?? 0n, known.currency)} ${known.currency}, not ${line.bookingDate} ${line.amount} ${line.currency}`,
-        });
-    });
-    return outcome;
-  }
-
-  /** INSERT of `rows` lines; a line whose id is stored already is skipped. */
-  private insertLines(rows: number): Statement {
-    const row = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-    return this.sql(
-      `INSERT INTO bank_lines (statement_id, workspace_id, account_key, bank_transaction_id, booking_date, value_date,
-         currency, amount_minor, amount_exact, reference, remittance, counterparty_name, counterparty_account, source_line)
-       VALUES ${Array.from({ length: rows }, () => row).join(', ')}
-       ON CONFLICT DO NOTHING`,
-    );
+    return stageNewLines((text) => this.sql(text), workspaceId, statement, lines);
   }
 
   /**
@@ -362,64 +252,18 @@ export class BankStatementsRepository {
 
   /** Every stored line of the workspace's complete statements, oldest booking first (the matcher's input). */
   listLines(workspaceId: number): StoredBankLine[] {
-    return this.db
-      .prepare<[number], LineRow>(`${SELECT_LINES} WHERE l.workspace_id = ? ORDER BY l.booking_date, l.id`)
-      .safeIntegers(true)
-      .all(workspaceId)
-      .map(storedLine);
+    return listStoredLines(this.db, workspaceId);
   }
 
   /** Which of these bank ids more than one line of the workspace's complete statements has. */
   repeatedBankIds(workspaceId: number, bankIds: readonly string[]): Set<string> {
-    return new Set(
-      this.db
-        .prepare<[number, string], string>(
-          `SELECT l.bank_transaction_id FROM bank_lines l
-             JOIN bank_statements s ON s.id = l.statement_id AND s.import_state = 'complete'
-            WHERE l.workspace_id = ? AND l.bank_transaction_id IN (SELECT value FROM json_each(?))
-            GROUP BY l.bank_transaction_id HAVING count(*) > 1`,
-        )
-        .pluck()
-        .all(workspaceId, JSON.stringify(bankIds)),
-    );
+    return repeatedBankIds(this.db, workspaceId, bankIds);
   }
 
-  /** The lines of these bank_lines ids (of complete statements), in no particular order, looked up by id
-   * (`+workspace_id` keeps SQLite from scanning the workspace's index instead). */
+  /** The lines of these bank_lines ids (of complete statements), in no particular order. */
   linesByIds(workspaceId: number, ids: readonly number[]): StoredBankLine[] {
-    return this.db
-      .prepare<[number, string], LineRow>(
-        `${SELECT_LINES} WHERE +l.workspace_id = ? AND l.id IN (SELECT value FROM json_each(?))`,
-      )
-      .safeIntegers(true)
-      .all(workspaceId, JSON.stringify(ids))
-      .map(storedLine);
+    return storedLinesByIds(this.db, workspaceId, ids);
   }
-}
-
-/** Complete statements' lines. */
-const SELECT_LINES = `SELECT l.id, l.statement_id, l.account_key, l.bank_transaction_id, l.booking_date, l.value_date,
-         l.currency, l.amount_minor, l.amount_exact, l.reference, l.remittance, l.counterparty_name,
-         l.counterparty_account, l.source_line
-    FROM bank_lines l JOIN bank_statements s ON s.id = l.statement_id AND s.import_state = 'complete'`;
-
-function storedLine(row: LineRow): StoredBankLine {
-  return {
-    id: Number(row.id),
-    statementId: Number(row.statement_id),
-    accountKey: row.account_key,
-    bankTransactionId: row.bank_transaction_id,
-    bookingDate: row.booking_date,
-    valueDate: row.value_date,
-    amount: row.amount_exact ?? fromMinorUnits(row.amount_minor ?? 0n, row.currency),
-    overPrecise: row.amount_exact !== null,
-    currency: row.currency,
-    reference: row.reference,
-    remittance: row.remittance,
-    counterpartyName: row.counterparty_name,
-    counterpartyAccount: row.counterparty_account,
-    sourceLine: Number(row.source_line),
-  };
 }
 
 function sectionsOf(result: StatementImport): StatementSection[] {
@@ -435,29 +279,4 @@ function sectionsOf(result: StatementImport): StatementSection[] {
       sourceLine: 1,
     },
   ];
-}
-
-export interface StoredBankLine extends BankLine {
-  id: number;
-  statementId: number;
-  accountKey: string;
-  /** The amount has more decimals than its currency (or does not fit 64 bits): kept as exact text. */
-  overPrecise: boolean;
-}
-
-interface LineRow {
-  id: bigint;
-  statement_id: bigint;
-  account_key: string;
-  bank_transaction_id: string;
-  booking_date: string;
-  value_date: string | null;
-  currency: string;
-  amount_minor: bigint | null;
-  amount_exact: string | null;
-  reference: string | null;
-  remittance: string | null;
-  counterparty_name: string | null;
-  counterparty_account: string | null;
-  source_line: bigint;
 }

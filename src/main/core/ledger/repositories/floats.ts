@@ -136,7 +136,6 @@ export class FloatsRepository {
       .immediate();
   }
 
-  /** The latest balances as stored, in float order (for the export, which keeps stored text). */
   /** Whether any float of the workspace has a balance snapshot. */
   hasSnapshots(workspaceId: number): boolean {
     return (
@@ -149,6 +148,7 @@ export class FloatsRepository {
     );
   }
 
+  /** The latest balances as stored, in float order (for the export, which keeps stored text). */
   iterateLatestStored(workspaceId: number, filter: LatestFilter = {}): IterableIterator<StoredLatestRow> {
     const currency = filter.currency ?? null;
     const name = filter.name ?? null;

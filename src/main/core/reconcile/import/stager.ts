@@ -13,11 +13,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BankLine } from '../../../../shared/domain/statements';
 import { AppError } from '../../../../shared/ipc/errors';
 import { beginBulkWrites, unsyncedWrite, type Ledger } from '../../ledger/db';
-import {
-  BankStatementsRepository,
-  type StagedStatement,
-  type StatementFile,
-} from '../../ledger/repositories/bank-statements';
+import type { StagedStatement } from '../../ledger/repositories/bank-lines-staging';
+import { BankStatementsRepository, type StatementFile } from '../../ledger/repositories/bank-statements';
 import { ProblemList } from '../statements/problems';
 import type { ReadSummary, SectionHead } from '../statements/reader';
 import type { ReadEvent } from './read-job';

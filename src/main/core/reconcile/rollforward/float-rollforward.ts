@@ -10,10 +10,11 @@
 import type { FormatPreferences } from '../../../../shared/domain/formats';
 import { currencyExponent } from '../../../../shared/domain/currency';
 import type { Money } from '../../../../shared/domain/money';
-import { CLOCK_MARGIN_MS, placeTopUps } from '../../balances/runway';
 import { scaleFor, toMoney, toScaled } from './amounts';
+import { placeApprovals } from './approval-placement';
+import { instant, windowOf, type EnteredAtBounds, type Timed } from './balance-window';
 import * as flag from './flags';
-import { BOUND_TOLERANCE_MS, snapshotAtBound, type BoundBasis, type EnteredBalance } from './bounds';
+import { BOUND_TOLERANCE_MS, type BoundBasis } from './bounds';
 import { DAY_MS, type PeriodBounds } from './period';
 import type {
   ApprovalInput,
@@ -25,35 +26,9 @@ import type {
   SnapshotRef,
 } from './types';
 
-interface Timed extends SnapshotInput {
-  atMs: number;
-  /** Set on the balances standing at a bound. */
-  basis?: BoundBasis;
-}
-
-/** Opening balances entered for the period's first day and for the day after its last. */
-export interface EnteredAtBounds {
-  start?: EnteredBalance;
-  end?: EnteredBalance;
-  /** How far from a bound a snapshot may lie (default: bounds.ts). */
-  toleranceMs?: number;
-}
-
-interface Counted {
-  approval: ApprovalInput;
-  /** Index in the window of the snapshot that holds it; null when the float has no snapshot. */
-  index: number | null;
-}
-
 export interface FloatOutcome {
   result: FloatRollForward;
   flags: RollForwardFlag[];
-}
-
-function instant(text: string, what: string): number {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw new Error(`${what} has an unreadable time "${text}".`);
-  return ms;
 }
 
 /** Decimals the value needs ("10.500" → 1). */
@@ -67,125 +42,6 @@ const ref = (snapshot: SnapshotInput): SnapshotRef => ({
   recordedAt: snapshot.recordedAt,
   platformRefreshedAt: snapshot.platformRefreshedAt,
 });
-
-/** A balance the ledger holds at a bound: a snapshot, or an opening balance a person entered. */
-function enteredPoint(entered: EnteredBalance, boundMs: number): Timed {
-  return {
-    snapshotId: 0,
-    recordedAt: new Date(boundMs).toISOString(),
-    platformRefreshedAt: null,
-    available: entered.amount,
-    syncRunId: null,
-    atMs: boundMs,
-    basis: {
-      kind: 'entered',
-      entryId: entered.entryId,
-      asOf: entered.asOf,
-      note: entered.note,
-      enteredAt: entered.enteredAt,
-    },
-  };
-}
-
-/**
- * The balances at the bounds (bounds.ts) and the snapshots between them, oldest first: the
- * intervals top-ups are placed in. Without an opening balance the window starts with the first
- * snapshot after the period start; without a closing one it ends with the last one up to its end.
- */
-function windowOf(
-  snapshots: readonly SnapshotInput[],
-  bounds: PeriodBounds,
-  entered: EnteredAtBounds,
-): { window: Timed[]; opening: Timed | undefined; closing: Timed | undefined } {
-  const timed: Timed[] = snapshots
-    .map((snapshot) => ({
-      ...snapshot,
-      atMs: instant(snapshot.recordedAt, `Snapshot ${snapshot.snapshotId}`),
-    }))
-    .sort((a, b) => a.atMs - b.atMs || a.snapshotId - b.snapshotId);
-  const firstIndex = (test: (point: Timed) => boolean): number => {
-    const found = timed.findIndex(test);
-    return found === -1 ? timed.length : found;
-  };
-  const labelled = (index: number | undefined, boundMs: number): Timed | undefined => {
-    const point = index === undefined ? undefined : timed[index];
-    return (
-      point && {
-        ...point,
-        basis: { kind: 'snapshot', recordedAt: point.recordedAt, offsetMs: point.atMs - boundMs },
-      }
-    );
-  };
-  const openingIndex = entered.start
-    ? undefined
-    : snapshotAtBound(timed, bounds.startMs, entered.toleranceMs);
-  const closingIndex = entered.end ? undefined : snapshotAtBound(timed, bounds.endMs, entered.toleranceMs);
-  const opening = entered.start
-    ? enteredPoint(entered.start, bounds.startMs)
-    : labelled(openingIndex, bounds.startMs);
-  const closing = entered.end
-    ? enteredPoint(entered.end, bounds.endMs)
-    : labelled(closingIndex, bounds.endMs);
-  const from =
-    openingIndex !== undefined ? openingIndex + 1 : firstIndex((point) => point.atMs > bounds.startMs);
-  const to =
-    closingIndex !== undefined
-      ? closingIndex
-      : firstIndex((point) => (entered.end ? point.atMs >= bounds.endMs : point.atMs > bounds.endMs));
-  const middle = timed.slice(from, Math.max(from, to));
-  const window = [
-    ...(opening ? [opening] : []),
-    ...middle,
-    ...(closing && !(closingIndex !== undefined && closingIndex === openingIndex) ? [closing] : []),
-  ];
-  return { window, opening, closing };
-}
-
-/** Which approvals are top-ups of the period, and which were seen approved too late to date. */
-function placeApprovals(
-  window: readonly Timed[],
-  hasOpening: boolean,
-  approvals: readonly ApprovalInput[],
-  bounds: PeriodBounds,
-) {
-  const counted: Counted[] = [];
-  const late = new Map<number | null, ApprovalInput[]>();
-  const timed = approvals.map((approval) => ({
-    atMs: instant(approval.observedAt, `Approval of ${approval.paymentReference}`),
-    runId: approval.syncRunId,
-    createdMs: instant(approval.createdUtc, `Request ${approval.paymentReference}`),
-    seenBefore: approval.seenBefore,
-  }));
-  const placements = placeTopUps(
-    window.map((snapshot) => ({ atMs: snapshot.atMs, runId: snapshot.syncRunId })),
-    timed,
-  );
-  approvals.forEach((approval, at) => {
-    const placement = placements[at];
-    const time = timed[at];
-    if (placement === undefined || time === undefined) return;
-    const lateAt = (index: number | null): void => {
-      late.set(index, [...(late.get(index) ?? []), approval]);
-    };
-    /** Without an opening snapshot the period start is where the first interval begins. */
-    const beforeStart = !time.seenBefore && time.createdMs < bounds.startMs - CLOCK_MARGIN_MS;
-    if (placement.kind === 'credited') counted.push({ approval, index: placement.index });
-    else if (placement.kind === 'not_counted') lateAt(placement.index);
-    else if (placement.kind === 'before_first') {
-      // With an opening snapshot it is held by the opening balance: before the period.
-      const first = window[0];
-      const inPeriod = (time.runId !== null && time.runId === first?.syncRunId) || time.atMs > bounds.startMs;
-      if (hasOpening || !inPeriod) return;
-      if (beforeStart) lateAt(0);
-      else counted.push({ approval, index: 0 });
-    } else if (window.length === 0 && time.atMs > bounds.startMs && time.atMs <= bounds.endMs) {
-      // No snapshot at all: an approval of the period (by time), held by no balance.
-      if (beforeStart) lateAt(null);
-      else counted.push({ approval, index: null });
-    }
-  });
-  return { counted, late };
-}
 
 export function rollForwardFloat(
   where: { currency: string; float: string },

@@ -21,7 +21,8 @@ import { currencyExponent } from '../../../../shared/domain/currency';
 import type { Money } from '../../../../shared/domain/money';
 import { scaleFor, toMoney, toScaled } from './amounts';
 import { BOUND_TOLERANCE_DAYS, dayOfBound } from './bounds';
-import { rollForwardFloat, type EnteredAtBounds } from './float-rollforward';
+import type { EnteredAtBounds } from './balance-window';
+import { rollForwardFloat } from './float-rollforward';
 import { DAY_MS, periodBounds } from './period';
 import type {
   ApprovalInput,

@@ -8,6 +8,7 @@
  */
 import type { StatementProblem } from '../../../../shared/domain/statements';
 import type { CsvDelimiter, CsvRecord } from './csv';
+import { CR, LF, QUOTE, readQuotedRecord } from './csv-quoted-record';
 import {
   codePointName,
   firstControlCharacter,
@@ -20,25 +21,6 @@ import {
 export interface StreamedRecord extends CsvRecord {
   /** The line the record ends on (later than `line` when a quoted field holds line breaks). */
   endLine: number;
-}
-
-const LF = 10;
-const CR = 13;
-const QUOTE = 34;
-
-type QuotedRead =
-  | { kind: 'record'; fields: string[]; end: number; lines: number; broken: string | null }
-  | { kind: 'more' }
-  | { kind: 'unclosed'; line: number };
-
-/** Where an unquoted field that starts at `from` ends: the next delimiter, line break or the end. */
-function fieldEnd(text: string, from: number, separator: number): number {
-  let i = from;
-  for (; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === separator || code === LF || code === CR) break;
-  }
-  return i;
 }
 
 export class CsvRecordStream {
@@ -139,7 +121,7 @@ export class CsvRecordStream {
         position = end;
         continue;
       }
-      const read = this.quotedRecord(text, position, final);
+      const read = readQuotedRecord(text, position, final, this.delimiter, this.line);
       if (read.kind === 'more') {
         if (length - position > MAX_RECORD_CHARS) {
           // Too long, wherever the pieces end: said once, and the rest of the record skipped.
@@ -245,72 +227,5 @@ export class CsvRecordStream {
     this.stoppedAt = problem.line;
     this.stopped = true;
     this.pending = '';
-  }
-
-  /** A record holding at least one quote, from `start`; 'more' when the text ends before it does. */
-  private quotedRecord(text: string, start: number, final: boolean): QuotedRead {
-    const separator = this.delimiter.charCodeAt(0);
-    const length = text.length;
-    const fields: string[] = [];
-    let broken: string | null = null;
-    let lines = 0;
-    let i = start;
-    for (;;) {
-      let field: string;
-      if (text.charCodeAt(i) === QUOTE) {
-        const opened = this.line + lines;
-        i += 1;
-        let content = '';
-        let from = i;
-        let closed = false;
-        while (i < length) {
-          const code = text.charCodeAt(i);
-          if (code === QUOTE) {
-            if (i + 1 >= length && !final) return { kind: 'more' };
-            if (text.charCodeAt(i + 1) === QUOTE) {
-              content += text.slice(from, i + 1);
-              i += 2;
-              from = i;
-              continue;
-            }
-            content += text.slice(from, i);
-            i += 1;
-            closed = true;
-            break;
-          }
-          if (code === LF) lines += 1;
-          else if (code === CR) {
-            if (i + 1 >= length && !final) return { kind: 'more' };
-            if (text.charCodeAt(i + 1) !== LF) lines += 1;
-          }
-          i += 1;
-        }
-        if (!closed) return final ? { kind: 'unclosed', line: opened } : { kind: 'more' };
-        // After the closing quote only a delimiter or the end of the record may follow.
-        const after = i;
-        i = fieldEnd(text, i, separator);
-        if (i >= length && !final) return { kind: 'more' };
-        if (i > after && broken === null) {
-          broken = `Text follows the closing quote of field ${fields.length + 1} (${quoted(text.slice(after, Math.min(i, after + 20)))}): a quote inside a quoted field must be doubled ("").`;
-        }
-        field = content;
-      } else {
-        const from = i;
-        i = fieldEnd(text, i, separator);
-        if (i >= length && !final) return { kind: 'more' };
-        field = text.slice(from, i);
-      }
-      fields.push(field);
-      if (i < length && text.charCodeAt(i) === separator) {
-        i += 1;
-        if (i >= length) {
-          if (!final) return { kind: 'more' };
-          fields.push('');
-          return { kind: 'record', fields, end: i, lines, broken };
-        }
-        continue;
-      }
-      return { kind: 'record', fields, end: i, lines, broken };
-    }
   }
 }

@@ -3,6 +3,7 @@ import type { SignOff } from '@shared/ipc/contract-period';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
+import { onEvent } from '../../ipc/client';
 import { hrefFor } from '../../lib/router';
 import { shownValue } from '../../stores/recon-client';
 import { useReconPeriod } from '../../stores/recon';
@@ -54,7 +55,7 @@ export function ReviewsPage() {
   // A colleague's sign-off, or another reviewer's verdict, arrives while the queue is open.
   useEffect(() => {
     void reload();
-    return keepPageCurrent(() => void reload());
+    return keepPageCurrent({ onEvent }, () => void reload());
   }, [reload]);
   const signOffs = shownValue(view);
   const awaiting = (signOffs ?? []).filter((signOff) => signOff.state === 'awaiting_review');
