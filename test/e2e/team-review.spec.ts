@@ -23,7 +23,7 @@ test.afterEach(async () => {
   await team?.stop();
 });
 
-async function signOff(page: Page, note: string): Promise<void> {
+async function signOff(page: Page, note: string, shot?: string): Promise<void> {
   const period = page.getByTestId('recon-period-close');
   await period.getByLabel('Note (optional)').fill(note);
   await period.getByTestId('recon-signoff-review').click();
@@ -32,6 +32,10 @@ async function signOff(page: Page, note: string): Promise<void> {
   await confirm.getByTestId('recon-signoff-confirm-button').click();
   await expect(period.getByTestId('recon-signoff-result')).toContainText('awaiting review');
   await expect(period.getByTestId('recon-signoff-awaits')).toContainText('Nothing is locked yet');
+  if (shot !== undefined) {
+    await period.getByTestId('recon-signoff-result').scrollIntoViewIfNeeded();
+    await shoot(page, shot);
+  }
   await period.getByRole('button', { name: 'Done' }).click();
   await expect(period.getByLabel('Note (optional)')).toHaveValue('');
 }
@@ -86,7 +90,7 @@ test('signed off on one desktop, rejected then approved on the other, locked on 
   await expect(ana.getByTestId('recon-run-result')).toContainText(/Matching as of .* done: 1 match/, {
     timeout: 60_000,
   });
-  await signOff(ana, 'October close');
+  await signOff(ana, 'October close', 'team-review-awaiting');
   const latest = ana.getByTestId('recon-signoff').first();
   await expect(latest.getByTestId('recon-signoff-status')).toHaveText('Awaiting review');
   await expect(latest).toContainText('by Ana Ruiz (ana)');
