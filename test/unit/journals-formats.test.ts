@@ -125,4 +125,12 @@ describe('Xero manual journals CSV', () => {
     expect(error.details!.accounts).toEqual(['1200 (GBP)', '1210 (GBP)', '8100 (GBP)']);
     expect(error.message).toContain('account 1200 (GBP) and 2 more: fill the tax_code column');
   });
+
+  it('refuses an entry larger than a file, since it could not be split and still balance', () => {
+    const error = thrownAppError(() => xeroCsvFiles(journals, 2));
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe(
+      'One entry of journal DRAFT-2026-11-30-TOP-UPS-GBP has 3 lines, more than the 2 a Xero import file holds, so it cannot be split and still balance. Export this period as the generic CSV instead.',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesOf, totalsOf } from '../../src/main/core/journals/journal-amounts';
+import { assertBalanced, linesOf, totalsOf } from '../../src/main/core/journals/journal-amounts';
 import { buildJournals } from '../../src/main/core/journals/journal-rules';
 import type { Journal, PeriodFacts } from '../../src/main/core/journals/types';
 import { thrownAppError } from '../helpers/app-error';
@@ -146,13 +146,11 @@ describe('journal rules', () => {
     const facts = fixtureFacts();
     const shuffled: PeriodFacts = {
       ...facts,
-      topUps: [...facts.topUps]
-        .reverse()
-        .map((topUp) => ({
-          ...topUp,
-          lines: [...topUp.lines].reverse(),
-          requests: [...topUp.requests].reverse(),
-        })),
+      topUps: [...facts.topUps].reverse().map((topUp) => ({
+        ...topUp,
+        lines: [...topUp.lines].reverse(),
+        requests: [...topUp.requests].reverse(),
+      })),
       spend: [...facts.spend].reverse(),
       resolutions: [...facts.resolutions].reverse(),
     };
@@ -219,5 +217,13 @@ describe('journal rules', () => {
     );
     expect(set.journals).toEqual([]);
     expect(set.notPosted.map((item) => item.id)).toEqual(['C-2']);
+  });
+
+  it('refuses to hand on a journal whose entry does not balance', () => {
+    const [journal] = buildJournals(fixtureFacts(), mapping).journals;
+    journal!.entries[0]!.lines[0]!.amount = '2500.01';
+    expect(() => assertBalanced(journal!)).toThrow(
+      'Journal FD-S12-2026-11-30-TOP-UPS-GBP, entry 1, does not balance: off by 0.01 GBP.',
+    );
   });
 });
