@@ -1,0 +1,155 @@
+/**
+ * One balanced entry per fact: a matched top-up, a top-up paid then closed, a float's derived spend,
+ * a resolution that posts. Signs: a positive amount is a debit, a negative one a credit; a bank
+ * line's own signed amount is its bank leg (money out of the bank is a credit to it).
+ */
+import type { AccountMapping, AccountMappingRow } from './account-mapping';
+import { findMapping } from './account-mapping';
+import { absoluteAmount, isZeroAmount, negateAmount, sumAmounts } from './journal-amounts';
+import { currencyAccounts } from './missing-mappings';
+import { reasonWords } from './posting-reasons';
+import type { FloatSpend, JournalEntry, JournalLine, MatchedTopUp, ResolvedItem } from './types';
+
+type Accounts = Pick<AccountMappingRow, 'taxCode' | 'tracking'>;
+
+function line(
+  account: string,
+  amount: string,
+  description: string,
+  reference: string,
+  accounts: Accounts,
+): JournalLine {
+  return { account, amount, description, reference, taxCode: accounts.taxCode, tracking: accounts.tracking };
+}
+
+function rowFor(mapping: AccountMapping, float: string, currency: string): AccountMappingRow {
+  const row = findMapping(mapping, float, currency);
+  // requireMappings runs first: a missing row here is a bug, not a person's mistake.
+  if (row === undefined) throw new Error(`No account mapping for ${float} in ${currency}.`);
+  return row;
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Requests by reference, bank lines by date then id: the same match always gives the same lines. */
+export function sortedTopUp(topUp: MatchedTopUp): MatchedTopUp {
+  return {
+    ...topUp,
+    requests: [...topUp.requests].sort((a, b) => byText(a.paymentReference, b.paymentReference)),
+    lines: [...topUp.lines].sort(
+      (a, b) => byText(a.bookingDate, b.bookingDate) || byText(a.bankTransactionId, b.bankTransactionId),
+    ),
+  };
+}
+
+export function referencesOf(topUp: MatchedTopUp): string {
+  return topUp.requests.map((request) => request.paymentReference).join(' ');
+}
+
+function nonZero(lines: JournalLine[]): JournalEntry {
+  return { lines: lines.filter((entryLine) => !isZeroAmount(entryLine.amount)) };
+}
+
+function bankLegs(topUp: MatchedTopUp, what: string, bank: AccountMappingRow): JournalLine[] {
+  const references = referencesOf(topUp);
+  return topUp.lines.map((bankLine) =>
+    line(
+      bank.bankAccount,
+      bankLine.amount,
+      `${what} paid ${bankLine.bookingDate}, bank line ${bankLine.bankTransactionId}`,
+      references,
+      bank,
+    ),
+  );
+}
+
+/** Dr prepaid float at the approved amount(s) / Cr bank at the bank amount; any difference to variance. */
+export function topUpEntry(sorted: MatchedTopUp, mapping: AccountMapping): JournalEntry {
+  const { currency } = sorted;
+  const first = rowFor(mapping, sorted.requests[0]!.float, currency);
+  const references = referencesOf(sorted);
+  const floatLegs = sorted.requests.map((request) => {
+    const row = rowFor(mapping, request.float, currency);
+    const approved = absoluteAmount(request.approved!, currency);
+    return line(
+      row.floatAccount,
+      approved,
+      `Top-up ${request.paymentReference} to float ${request.float}, approved ${approved} ${currency}`,
+      request.paymentReference,
+      row,
+    );
+  });
+  const paid = negateAmount(
+    sumAmounts(
+      sorted.lines.map((bankLine) => bankLine.amount),
+      currency,
+    ),
+    currency,
+  );
+  const approvedTotal = sumAmounts(
+    floatLegs.map((floatLeg) => floatLeg.amount),
+    currency,
+  );
+  const variance = sumAmounts([paid, negateAmount(approvedTotal, currency)], currency);
+  const varianceLeg = line(
+    first.varianceAccount,
+    variance,
+    `Paid ${paid} ${currency}, approved ${approvedTotal} ${currency}: the difference`,
+    references,
+    first,
+  );
+  return nonZero([...floatLegs, varianceLeg, ...bankLegs(sorted, 'Top-up', first)]);
+}
+
+/** Dr refunds receivable / Cr bank, at the bank amount: paid, then removed or cancelled at the platform. */
+export function refundEntry(sorted: MatchedTopUp, mapping: AccountMapping): JournalEntry {
+  const { currency } = sorted;
+  const first = rowFor(mapping, sorted.requests[0]!.float, currency);
+  const paid = negateAmount(
+    sumAmounts(
+      sorted.lines.map((bankLine) => bankLine.amount),
+      currency,
+    ),
+    currency,
+  );
+  const floats = [...new Set(sorted.requests.map((request) => request.float))].join(', ');
+  const receivable = line(
+    first.refundsAccount,
+    paid,
+    `Refund due: top-up to float ${floats} paid, then removed or cancelled at the platform`,
+    referencesOf(sorted),
+    first,
+  );
+  return nonZero([receivable, ...bankLegs(sorted, 'Top-up (closed)', first)]);
+}
+
+/** Dr gift-card cost / Cr prepaid float, labelled as derived (the roll-forward's formula, not an observation). */
+export function spendEntry(
+  spend: FloatSpend,
+  mapping: AccountMapping,
+  period: { from: string; to: string },
+): JournalEntry {
+  const row = rowFor(mapping, spend.float, spend.currency);
+  const amount = sumAmounts([spend.amount], spend.currency);
+  const words = `Derived spend of float ${spend.float}, ${period.from} to ${period.to} (opening + approved top-ups − closing)`;
+  return nonZero([
+    line(row.costAccount, amount, words, '', row),
+    line(row.floatAccount, negateAmount(amount, spend.currency), words, '', row),
+  ]);
+}
+
+/** A bank line resolved with a posting reason: its own signed amount against the variance account. */
+export function resolutionEntry(item: ResolvedItem, mapping: AccountMapping): JournalEntry {
+  const accounts =
+    item.float === null
+      ? currencyAccounts(mapping, item.currency)
+      : rowFor(mapping, item.float, item.currency);
+  if (accounts === undefined) throw new Error(`No bank account mapping for ${item.currency}.`);
+  const amount = sumAmounts([item.amount], item.currency);
+  const note = item.note.trim() === '' ? '' : ` (${item.note.trim()})`;
+  const words = `${reasonWords(item.reasonCode)}: bank line ${item.id}${note}`;
+  return nonZero([
+    line(accounts.varianceAccount, negateAmount(amount, item.currency), words, item.id, accounts),
+    line(accounts.bankAccount, amount, words, item.id, accounts),
+  ]);
+}

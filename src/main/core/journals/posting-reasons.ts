@@ -1,0 +1,27 @@
+/**
+ * Which resolutions post an entry. A bank line resolved as a bank fee or an exchange-rate difference
+ * is money that left (or reached) the bank with no top-up behind it: it goes to the variance account
+ * against the bank. Every other resolution moved no money the books do not already hold, so it is
+ * listed, not posted, with its reason.
+ */
+import { RESOLUTION_REASON_WORDS } from '../../../shared/domain/recon-words';
+import type { ResolvedItem } from './types';
+
+const POSTED_LINE_REASONS: ReadonlySet<string> = new Set(['bank_fee', 'fx_difference']);
+
+export function postsEntry(item: ResolvedItem): boolean {
+  return item.kind === 'line' && POSTED_LINE_REASONS.has(item.reasonCode);
+}
+
+export function reasonWords(code: string): string {
+  return (RESOLUTION_REASON_WORDS as Readonly<Record<string, string>>)[code] ?? `reason "${code}"`;
+}
+
+/** Why a resolution is listed and not posted, in words. */
+export function notPostedWhy(item: ResolvedItem): string {
+  const reason = reasonWords(item.reasonCode);
+  if (item.kind === 'request') {
+    return `${reason}: a request resolved without a payment moved no money through the bank, so nothing is posted.`;
+  }
+  return `${reason}: this reason calls for no entry (no fee or exchange difference to book), so nothing is posted.`;
+}
