@@ -146,10 +146,15 @@ test('at 1366×768 every Resolve button of the open items is in view, bank lines
   await page.getByTestId('recon-run').click();
   await expect(page.getByTestId('recon-run-result')).toContainText('done');
 
-  for (const state of ['Unmatched bank payment', 'Awaiting payment']) {
+  for (const [state, code] of [
+    ['Unmatched bank payment', 'unmatched_bank_payment'],
+    ['Awaiting payment', 'awaiting_payment'],
+  ] as const) {
     await page.getByLabel('State', { exact: true }).selectOption({ label: state });
     const items = page.getByTestId('recon-item');
     await expect(items.first()).toBeVisible();
+    // The list asked for with the filter, not the one shown before it (counted next).
+    await expect(page.locator(`[data-testid="recon-item"]:not([data-state="${code}"])`)).toHaveCount(0);
     const count = Math.min(await items.count(), 8);
     for (let index = 0; index < count; index++) {
       const resolve = items.nth(index).getByRole('button', { name: /^Resolve / });
