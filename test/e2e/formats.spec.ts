@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuilt, startServing, type RunningShell } from '../helpers/cli';
 import { makeTempDir } from '../helpers/temp-dir';
+import { shootSizes } from '../helpers/screenshots';
 
 // The chosen number and date format on the Reconciliation screen: counts grouped as de-DE groups
 // them ("1.234", never "1234" or the browser's "1,234"), and dates typed and shown as de-DE writes
@@ -23,23 +22,6 @@ test.afterEach(async () => {
   await shell?.stop();
   temp?.cleanup();
 });
-
-async function shoot(page: Page, name: string, testId: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.getByTestId(testId).evaluate((element) => element.scrollIntoView({ block: 'start' }));
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}-${colorScheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
 
 /** Every figure of the summary and the items' count, as the page shows them. */
 async function counts(page: Page): Promise<string[]> {
@@ -94,7 +76,7 @@ test('de-DE: counts grouped with a dot; dates typed as DD.MM.YYYY or ISO; an imp
   const shown = await counts(page);
   expect(shown.join(' | ')).toMatch(/\d\.\d{3}/);
   for (const text of shown) expect(text, text).not.toMatch(/\d{4}|\d,\d{3}/);
-  await shoot(page, 'reconciliation-summary-de', 'recon-summary');
+  await shootSizes(page, SHOTS, 'reconciliation-summary-de', 'recon-summary');
 
   // The as-of date shows as de-DE writes it; a date typed that way is read.
   const asOf = page.getByLabel('As of', { exact: true });
@@ -115,7 +97,7 @@ test('de-DE: counts grouped with a dot; dates typed as DD.MM.YYYY or ISO; an imp
     '"31.02.2026" is not a date: February 2026 has 28 days.',
   );
   await expect(from).toHaveAttribute('aria-invalid', 'true');
-  await shoot(page, 'date-field-problem-de', 'recon-rollforward-section');
+  await shootSizes(page, SHOTS, 'date-field-problem-de', 'recon-rollforward-section');
   await from.fill('01.10.2026');
   await expect(page.getByTestId('recon-rf-from-date-problem')).toHaveCount(0);
 });

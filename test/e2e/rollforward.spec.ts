@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { useDemoShell } from '../helpers/browser-shell';
+import { shootSizes } from '../helpers/screenshots';
 
 // The roll-forward from the first start of the demo workspace: its bank statement loads in one
 // click, matching runs, the roll-forward shows figures with where each comes from, and an opening
@@ -10,22 +9,6 @@ const demo = useDemoShell('rollforward');
 const SHOTS = process.env.FLOATDESK_SHOTS ?? 'test/e2e/artifacts/rollforward';
 
 test.describe.configure({ timeout: 300_000 });
-
-async function shoot(page: Page, name: string, testId: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.getByTestId(testId).evaluate((element) => element.scrollIntoView({ block: 'start' }));
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}-${colorScheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('on the demo: load the statement in one click, run, see the roll-forward with figures, enter an opening balance', async ({
   page,
@@ -52,7 +35,7 @@ test('on the demo: load the statement in one click, run, see the roll-forward wi
   await expect(bounds).toContainText(/balance of .+, \d+ hours? before the period start/);
   // No raw timestamps in the flags: dates and amounts are formatted.
   await expect(page.getByTestId('recon-rollforward-section')).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
-  await shoot(page, 'rollforward', 'recon-rollforward-section');
+  await shootSizes(page, SHOTS, 'rollforward', 'recon-rollforward-section');
 
   const form = page.getByRole('form', { name: 'Enter an opening balance' });
   const float = await form.getByLabel('Float').inputValue();
@@ -64,5 +47,5 @@ test('on the demo: load the statement in one click, run, see the roll-forward wi
   await expect(page.getByTestId('recon-opening-entries')).toContainText('Platform statement for October');
   await expect(bounds).toContainText(/entered balance of .+, “Platform statement for October”/);
   await expect(page.getByTestId(`recon-rollforward-${currency}`).locator('td').first()).toHaveText(/\d/);
-  await shoot(page, 'opening-balance', 'recon-rollforward-bounds');
+  await shootSizes(page, SHOTS, 'opening-balance', 'recon-rollforward-bounds');
 });

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { assertBuilt } from '../helpers/cli';
+import { shootSizes } from '../helpers/screenshots';
 import { openSynced, paymentCsv, rpc, startTeam, type TestTeam } from '../helpers/team-desktops';
 
 // Two desktops of one team (two browser shells on two workspaces synced from one simulator, one
@@ -79,18 +78,7 @@ test('a conflict between two desktops is shown on both and settled from one', as
     await expect(sides.nth(1)).toContainText('Ben Okafor');
     await expect(sides.nth(1)).toContainText(second.paymentReference);
   }
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await pageA.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await pageA.emulateMedia({ colorScheme });
-      await pageA.getByTestId('team-conflicts').scrollIntoViewIfNeeded();
-      await pageA.screenshot({ path: join(SHOTS, `team-conflicts-${width}-${colorScheme}.png`) });
-    }
-  }
+  await shootSizes(pageA, SHOTS, 'team-conflicts', 'team-conflicts');
 
   // Ana takes Ben's decision: on her desktop now, on Ben's after both exchange.
   await pageA.getByRole('button', { name: 'Take Ben Okafor’s decision instead' }).click();

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuilt } from '../helpers/cli';
 import { openSynced, paymentCsv, rpc, startTeam, type TestTeam } from '../helpers/team-desktops';
+import { shootSizes } from '../helpers/screenshots';
 
 // Four eyes across two desktops: two browser shells on two workspaces of one team (one simulator,
 // one real PostgreSQL server). Ana, a preparer, imports the bank statement, runs matching and signs
@@ -34,26 +33,10 @@ async function signOff(page: Page, note: string, shot?: string): Promise<void> {
   await expect(period.getByTestId('recon-signoff-awaits')).toContainText('Nothing is locked yet');
   if (shot !== undefined) {
     await period.getByTestId('recon-signoff-result').scrollIntoViewIfNeeded();
-    await shoot(page, shot);
+    await shootSizes(page, SHOTS, shot);
   }
   await period.getByRole('button', { name: 'Done' }).click();
   await expect(period.getByLabel('Note (optional)')).toHaveValue('');
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${colorScheme}.png`) });
-    }
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 interface Row {
@@ -84,7 +67,10 @@ test('signed off on one desktop, rejected then approved on the other, locked on 
   });
   const [paid] = rows as [Row];
   const csv = paymentCsv(paid.createdAt.slice(0, 10), paid.requested.amount, paid.paymentReference, 'E2E-R1');
-  await rpc(ana, a, 'recon:import', { fileName: 'october.csv', contentBase64: Buffer.from(csv).toString('base64') });
+  await rpc(ana, a, 'recon:import', {
+    fileName: 'october.csv',
+    contentBase64: Buffer.from(csv).toString('base64'),
+  });
   await ana.getByRole('link', { name: 'Reconciliation' }).click();
   await ana.getByTestId('recon-run').click();
   await expect(ana.getByTestId('recon-run-result')).toContainText(/Matching as of .* done: 1 match/, {
@@ -101,19 +87,23 @@ test('signed off on one desktop, rejected then approved on the other, locked on 
   await expect(card).toHaveCount(1, { timeout: 30_000 });
   await expect(card.getByTestId('review-preparer')).toHaveText('Ana Ruiz (ana)');
   await expect(card).toContainText('October close');
-  await shoot(ben, 'team-review-queue');
+  await shootSizes(ben, SHOTS, 'team-review-queue');
   await card.getByTestId('review-reject').click();
   const dialog = ben.getByTestId('review-reject-dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog.getByTestId('review-reject-note-error')).toBeVisible();
-  await dialog.getByLabel('What needs correcting').fill('The payment on the statement has no invoice attached');
+  await dialog
+    .getByLabel('What needs correcting')
+    .fill('The payment on the statement has no invoice attached');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(ben.getByTestId('reviews-empty')).toBeVisible({ timeout: 30_000 });
   await expect(ben.getByTestId('reviews-decided')).toContainText('Rejected by Ben Okafor');
 
   // The rejection reaches Ana by itself, with Ben's note; nothing is locked.
   const states = async (): Promise<string[]> =>
-    (await rpc<{ signOffs: { state: string }[] }>(ana, a, 'recon:signoffs', {})).signOffs.map((one) => one.state);
+    (await rpc<{ signOffs: { state: string }[] }>(ana, a, 'recon:signoffs', {})).signOffs.map(
+      (one) => one.state,
+    );
   await expect.poll(states, { timeout: 30_000 }).toEqual(['rejected']);
   const status = latest.getByTestId('recon-signoff-status');
   await expect(status).toContainText('Rejected', { timeout: 10_000 });
@@ -125,15 +115,22 @@ test('signed off on one desktop, rejected then approved on the other, locked on 
   await expect(card).toHaveCount(1, { timeout: 30_000 });
   await expect(card).toContainText('invoice attached');
   await card.getByTestId('review-approve').click();
-  await expect(ben.getByTestId('reviews-decided')).toContainText('Approved by Ben Okafor', { timeout: 30_000 });
+  await expect(ben.getByTestId('reviews-decided')).toContainText('Approved by Ben Okafor', {
+    timeout: 30_000,
+  });
   await expect(status).toContainText('In force', { timeout: 30_000 });
   await expect(status).toContainText('Approved by Ben Okafor');
-  const { items } = await rpc<{ items: { kind: string; id: string; lockedBy: unknown }[] }>(ana, a, 'recon:items', {
-    limit: 500,
-  });
+  const { items } = await rpc<{ items: { kind: string; id: string; lockedBy: unknown }[] }>(
+    ana,
+    a,
+    'recon:items',
+    {
+      limit: 500,
+    },
+  );
   const line = items.find((item) => item.kind === 'line' && item.id === 'E2E-R1');
   expect(line?.lockedBy).toEqual(expect.objectContaining({ signOffId: expect.any(Number) }));
   await ana.getByTestId('recon-period-close').scrollIntoViewIfNeeded();
-  await shoot(ana, 'team-review-approved');
+  await shootSizes(ana, SHOTS, 'team-review-approved');
   expect(await states()).toEqual(['signed_off', 'rejected']);
 });
