@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
+import { applyTeamStatements } from '../../../src/main/core/team/apply-statements';
 import type { Core } from '../../../src/main/core/services';
 import {
   dispatched,
@@ -93,5 +94,54 @@ describe('statements in a team', () => {
     await dispatched(ana, 'team:sync', { password: 'ana-pass' });
     expect(await bankLines(ana)).toBe(lines);
     expect(await bankLines(ben)).toBe(lines);
+  });
+
+  it('one refused here waits with its reason, and is tried again only once the inputs have moved', async () => {
+    const { ana, ben, benDir } = await pair();
+    const original = statementBase64();
+    // Ben holds another copy of the statement whose first payment reads 2,600.00: the same bank id.
+    const edited = Buffer.from(
+      Buffer.from(original, 'base64')
+        .toString('utf8')
+        .replace('<Amt Ccy="GBP">2500.00</Amt>', '<Amt Ccy="GBP">2600.00</Amt>')
+        .replace('<Amt Ccy="GBP">18344.50</Amt>', '<Amt Ccy="GBP">18244.50</Amt>'),
+    ).toString('base64');
+    expect(edited).not.toBe(original);
+    expect(
+      (await dispatched(ben, 'recon:import', { fileName: 'ben.xml', contentBase64: edited })).stored,
+    ).toBe(true);
+    expect(
+      (await dispatched(ana, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: original })).stored,
+    ).toBe(true);
+    await dispatched(ana, 'team:sync', { password: 'ana-pass' });
+    await dispatched(ben, 'team:sync', { password: 'ben-pass' });
+
+    const overview = await dispatched(ben, 'team:overview', {});
+    expect(overview.waiting).toHaveLength(1);
+    expect(overview.waiting[0]!.count).toBe(1);
+    expect(overview.waiting[0]!.reason).toMatch(
+      new RegExp(
+        `^ana's bank statement ${RECON_STATEMENT.replace('.', '\\.')} could not be imported here: .+`,
+      ),
+    );
+    expect(overview.waiting[0]!.reason).not.toMatch(/sha256|statement:/);
+
+    const db = openLedger(`${benDir}/ledger.sqlite`);
+    try {
+      const now = (): string => '2026-10-31T18:00:00.000Z';
+      // Nothing moved since the exchange: the refused file is not read again.
+      expect(await applyTeamStatements(db, 1, now)).toEqual({ imported: 0, refused: [] });
+      // A run moves the inputs (its suggestions): the statement is tried again, and still refused.
+      await dispatched(ben, 'recon:run', { asOf: '2026-10-31' });
+      const retried = await applyTeamStatements(db, 1, now);
+      expect(retried.imported).toBe(0);
+      expect(retried.refused).toHaveLength(1);
+      expect(retried.refused[0]!.reason).toBe(
+        overview.waiting[0]!.reason.replace(/^.* could not be imported here: /, ''),
+      );
+    } finally {
+      db.close();
+    }
+    expect((await dispatched(ben, 'team:overview', {})).waiting).toEqual(overview.waiting);
   });
 });

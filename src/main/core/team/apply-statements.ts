@@ -1,13 +1,14 @@
 /**
  * Colleagues' bank statements, imported here from the bytes they imported, before their decisions
  * are applied (a match names lines of a statement). A statement this desktop holds already (the same
- * file, imported here too) is not imported again; one this desktop refuses is said in the log and
- * tried again at the next exchange (say a CSV profile's file that no longer reads the same).
+ * file, imported here too) is not imported again; one this desktop refuses waits here, with why.
  */
 import { z } from 'zod';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
-import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
+import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
+import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
+import { TeamReplicaRepository, type LoggedChange } from '../ledger/repositories/team-replica';
 import { reconContext } from '../reconcile/context';
 import { importSharedStatement } from '../reconcile/import-statement';
 import { readPayload } from './change-payload';
@@ -29,18 +30,59 @@ export interface StatementsApplied {
   refused: { subject: string; reason: string }[];
 }
 
+/** The name a person knows a colleague's statement by: its file name, else the change's subject. */
+function fileNameOf(change: LoggedChange): string {
+  try {
+    const name = (JSON.parse(change.payload) as { fileName?: unknown }).fileName;
+    return typeof name === 'string' && name !== '' ? name : change.subject;
+  } catch {
+    return change.subject;
+  }
+}
+
+/**
+ * Imports what colleagues imported and this desktop does not hold. What becomes of each is recorded
+ * with the other pulled changes: one refused here waits, with the reason, among the changes Settings →
+ * Team lists, and is tried again only once the reconciliation's inputs have moved (a statement
+ * imported, the platform synced, a decision) — not at every exchange, reading the whole file again.
+ */
 export async function applyTeamStatements(
   db: Ledger,
   workspaceId: number,
   now: () => string,
 ): Promise<StatementsApplied> {
   const replica = new TeamReplicaRepository(db);
+  const applied = new TeamAppliedRepository(db);
+  const retryRefused = applied.retriedInputs(workspaceId) !== new ReconReadingsRepository(db).inputsVersion();
   const result: StatementsApplied = { imported: 0, refused: [] };
-  for (const change of replica.statementsToImport(workspaceId, STATEMENT_KIND)) {
-    const payload = readPayload(StatementPayload, change);
+  for (const change of replica.statementsToImport(workspaceId, STATEMENT_KIND, retryRefused)) {
+    const record = (
+      state: 'applied' | 'pending' | 'skipped',
+      actorName: string | null,
+      note: string | null,
+    ) =>
+      applied.record(workspaceId, {
+        seq: change.seq,
+        changeId: change.id,
+        state,
+        decisionId: null,
+        actor: change.actor,
+        actorName,
+        note,
+      });
+    let payload: z.infer<typeof StatementPayload>;
+    try {
+      payload = readPayload(StatementPayload, change);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      record('skipped', null, error.message);
+      result.refused.push({ subject: change.subject, reason: error.message });
+      continue;
+    }
     const base = reconContext(db, workspaceId, () => new Date(now()), 'user');
     const name = payload.actorName ?? change.actor;
     const context = { ...base, fromTeam: true, actorName: () => name };
+    let reason: string | null;
     try {
       const answer = await importSharedStatement(
         context,
@@ -53,12 +95,22 @@ export async function applyTeamStatements(
         },
         payload.profile,
       );
-      if (answer.stored) result.imported += 1;
-      else result.refused.push({ subject: change.subject, reason: answer.refusal ?? 'not stored' });
+      reason = answer.stored ? null : (answer.refusal ?? 'it was not stored');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      result.refused.push({ subject: change.subject, reason: error.message });
+      reason = error.message;
     }
+    if (reason === null) {
+      result.imported += 1;
+      record('applied', payload.actorName ?? null, null);
+      continue;
+    }
+    record(
+      'pending',
+      payload.actorName ?? null,
+      `${name}'s bank statement ${fileNameOf(change)} could not be imported here: ${reason}`,
+    );
+    result.refused.push({ subject: change.subject, reason });
   }
   return result;
 }

@@ -137,11 +137,12 @@ export class TeamReplicaRepository {
   /**
    * Colleagues' statements (changes of `kind`, subject "statement:<file SHA-256>") whose file this
    * ledger holds no complete statement of, in the server's order: the payloads (whole files) of
-   * those already here are never read again.
+   * those already here are never read again. Those refused here before (waiting, team_applied) and
+   * those this FloatDesk cannot read (skipped) only when `retryRefused`.
    */
-  statementsToImport(workspaceId: number, kind: string): LoggedChange[] {
+  statementsToImport(workspaceId: number, kind: string, retryRefused: boolean): LoggedChange[] {
     return this.db
-      .prepare<[number, string], LoggedChange>(
+      .prepare<[number, string, number], LoggedChange>(
         `SELECT l.change_id AS id, l.kind, l.subject, l.payload, l.made_at AS madeAt, l.seq, l.actor,
                 l.received_at AS receivedAt, l.prev_hash AS prevHash, l.hash
            FROM team_log l
@@ -150,9 +151,11 @@ export class TeamReplicaRepository {
             AND NOT EXISTS (SELECT 1 FROM bank_statements s
                              WHERE s.workspace_id = l.workspace_id AND s.import_state = 'complete'
                                AND s.file_sha256 = substr(l.subject, length('statement:') + 1))
+            AND (? OR NOT EXISTS (SELECT 1 FROM team_applied a
+                                   WHERE a.workspace_id = l.workspace_id AND a.seq = l.seq))
           ORDER BY l.seq`,
       )
-      .all(workspaceId, kind);
+      .all(workspaceId, kind, retryRefused ? 1 : 0);
   }
 
   /** Decisions made here that no change shares yet (made before the workspace joined), oldest first. */
