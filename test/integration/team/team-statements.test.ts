@@ -139,6 +139,27 @@ describe('statements in a team', () => {
       expect(retried.refused[0]!.reason).toBe(
         overview.waiting[0]!.reason.replace(/^.* could not be imported here: /, ''),
       );
+      // A statement change this FloatDesk cannot read is said, with the field, and the rest goes on.
+      const replica = new TeamReplicaRepository(db);
+      const link = replica.link(1)!;
+      replica.appendLog(1, [
+        {
+          seq: link.pulledSeq + 1,
+          id: 'unreadable-statement',
+          kind: 'statement.import',
+          subject: `statement:${'f'.repeat(64)}`,
+          payload: '{"fileName":3}',
+          actor: 'ana',
+          madeAt: now(),
+          receivedAt: now(),
+          prevHash: link.pulledHash,
+          hash: 'e'.repeat(64),
+        },
+      ]);
+      const unreadable = await applyTeamStatements(db, 1, now);
+      expect(unreadable.refused.map((refused) => refused.reason)).toContainEqual(
+        expect.stringMatching(/is not one FloatDesk can read \(fileName: /),
+      );
     } finally {
       db.close();
     }
