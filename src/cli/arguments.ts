@@ -54,7 +54,7 @@ export const COMMAND_OPTIONS = {
     status: TEXTS,
     'with-history': FLAG,
     ...textOptions('country', 'category', 'brand', 'as-of', 'ageing', 'search', 'direction', 'min', 'max'),
-    ...textOptions('part', 'sign-off', 'action'),
+    ...textOptions('part', 'sign-off', 'action', 'accounts'),
     state: TEXTS,
   },
   sync: { ...WORKSPACE, only: TEXT, since: TEXT },

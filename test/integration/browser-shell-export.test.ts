@@ -105,6 +105,13 @@ describe('GET /export/<id> in the browser shell', () => {
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(existsSync(join(temp.dir, 'elsewhere.csv'))).toBe(false);
+    const journals = await rpc('journals:export', {
+      asOf: '2026-10-31',
+      format: 'csv',
+      destination: join(temp.dir, 'journals.csv'),
+    });
+    expect(journals).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(existsSync(join(temp.dir, 'journals.csv'))).toBe(false);
     const unknown = await fetch(`${shell.origin}/export/not-an-export`, { headers: auth() });
     expect(unknown.status).toBe(404);
   });

@@ -194,7 +194,7 @@ describe('journal rules', () => {
       'Float "Gifts" in EUR has no accounts: add a row "Gifts,EUR,…" to the mapping.',
     ]);
     expect(error.message).toBe(
-      '2 mapping(s) missing, so no journal was made: Bank lines in CHF have no accounts: no float in CHF is mapped; add one. (see the full list)',
+      '2 mapping(s) missing, so no journal was made: Bank lines in CHF have no accounts: no float in CHF is mapped; add one. Float "Gifts" in EUR has no accounts: add a row "Gifts,EUR,…" to the mapping.',
     );
   });
 

@@ -33,6 +33,7 @@ const WRITING = [
   'recon:unlock',
   'recon:review',
   'recon:settings.update',
+  'journals:export',
   'catalogue:template.update',
   'team:join',
   'team:sync',

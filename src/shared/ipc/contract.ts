@@ -7,6 +7,7 @@ import { teamContract } from './contract-team';
 import { catalogueContract } from './contract-catalogue';
 import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
+import { journalsContract } from './contract-journals';
 import { periodContract } from './contract-period';
 import { reconcileContract } from './contract-reconcile';
 import { settingsContract } from './contract-settings';
@@ -89,6 +90,7 @@ export const contract = {
   ...transfersContract,
   ...settingsContract,
   ...bankDetailsContract,
+  ...journalsContract,
   ...reconcileContract,
   ...periodContract,
   ...exportContract,

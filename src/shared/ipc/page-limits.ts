@@ -8,6 +8,10 @@ const CORE_ONLY_FIELDS: Readonly<Record<string, { field: string; message: string
     field: 'destination',
     message: 'The page cannot choose where files are written; download the export instead.',
   },
+  'journals:export': {
+    field: 'destination',
+    message: 'The page cannot choose where files are written; download the journals instead.',
+  },
   'recon:import': {
     field: 'path',
     message: 'The page cannot name a file on this computer for FloatDesk to read; send the file itself.',

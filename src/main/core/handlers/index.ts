@@ -28,6 +28,7 @@ import { registerTransferHandlers } from './transfers';
 import { registerReconcileHandlers } from './reconcile';
 import { registerCatalogueHandlers } from './catalogue';
 import { registerExportHandlers } from './export';
+import { registerJournalHandlers } from './journals';
 import { ExportRunner } from '../export/run';
 import type { StatementWorker } from '../reconcile/import/run';
 
@@ -96,6 +97,13 @@ export function buildRegistry({
   });
   registerSettingsHandlers(registry, settings);
   registerBankDetailsHandlers(registry, { db, workspaceId, clock });
+  registerJournalHandlers(registry, {
+    db,
+    workspaceId,
+    clock,
+    actor: appStatus.shell === 'cli' ? 'cli' : 'user',
+    workspaceDir: appStatus.workspaceDir,
+  });
   const teamSession =
     team ??
     new TeamSession(

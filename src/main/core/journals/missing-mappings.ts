@@ -68,13 +68,16 @@ export function missingMappings(needs: readonly MappingNeed[], mapping: AccountM
   return [...missing.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, words]) => words);
 }
 
+/** Missing mappings said in the message itself (all of them are in its details). */
+const LISTED = 5;
+
 /** Refuse, naming every missing mapping, before any journal is made. */
 export function requireMappings(facts: PeriodFacts, mapping: AccountMapping): void {
   const missing = missingMappings(mappingNeeds(facts), mapping);
   if (missing.length === 0) return;
   throw new AppError(
     'invalid_input',
-    `${missing.length} mapping(s) missing, so no journal was made: ${missing[0]}${missing.length > 1 ? ' (see the full list)' : ''}`,
+    `${missing.length} mapping(s) missing, so no journal was made: ${missing.slice(0, LISTED).join(' ')}${missing.length > LISTED ? ` And ${missing.length - LISTED} more.` : ''}`,
     { reason: 'missing_account_mapping', missing },
   );
 }

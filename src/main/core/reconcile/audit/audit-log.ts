@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'decision.undone',
   'settings.reconciliation_changed',
   'balance.opening_entered',
+  'journal.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,21 +4,16 @@
  * with the bound in SQL, and are the audit log export's rows exactly (same columns, the stored
  * details text byte for byte): audit.ts.
  */
+import { nextDay } from '../../../../../shared/domain/iso-dates';
 import type { ExportTable } from '../../columns';
 import { reportAuditTable, type AuditRow } from '../audit';
 import type { ReconReportData } from './report-data';
-
-/** The day after a YYYY-MM-DD date (the report's audit bound is exclusive). */
-export function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
 
 export function auditTable(data: ReconReportData): ExportTable<AuditRow> {
   const signOff = data.signOff;
   return reportAuditTable(
     data.source,
+    // The report's audit bound is exclusive: everything dated up to the end of its day.
     signOff === null ? { before: nextDay(data.asOf) } : { uptoSeq: signOff.auditSeq },
   );
 }

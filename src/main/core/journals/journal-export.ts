@@ -1,0 +1,170 @@
+/**
+ * journals:export — the journals of a period written in an accounting product's import format.
+ * Every file is written beside its destination and renamed into place only once all are complete
+ * (a failure leaves none of them); then the audit log records the export with each file's SHA-256,
+ * so whoever imports a file can check it is the one FloatDesk wrote.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import { rm } from 'node:fs/promises';
+import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
+import { AppError } from '../../../shared/ipc/errors';
+import { chooseDestination } from '../export/destination';
+import { PartialFile } from '../export/partial-file';
+import { fileSystemError } from '../files/fs-errors';
+import { appendInTransaction } from '../reconcile/audit/audit-log';
+import { auditActor, byName, type ReconContext } from '../reconcile/context';
+import { parseAccountMapping, type AccountMapping } from './account-mapping';
+import { genericCsv } from './formats/generic-csv';
+import { xeroCsvFiles } from './formats/xero-csv';
+import { linesOf } from './journal-amounts';
+import { buildJournals } from './journal-rules';
+import { readPeriodFacts } from './period-facts';
+import type { Journal } from './types';
+
+type ExportInput = ChannelInput<'journals:export'>;
+type ExportOutput = ChannelOutput<'journals:export'>;
+
+const FORMAT_WORDS: Record<ExportInput['format'], string> = {
+  xero: 'Xero manual journals',
+  quickbooks: 'QuickBooks Online journal entries',
+  sage: 'Sage',
+  netsuite: 'NetSuite journal import',
+  csv: 'the generic journal CSV',
+  xlsx: 'XLSX',
+};
+
+interface FileText {
+  path: string;
+  text: string;
+  lines: number;
+}
+
+/** `journal.csv` → `journal-2.csv` for the second of several files. */
+export function numberedPath(path: string, number: number, of: number): string {
+  if (of <= 1) return path;
+  const extension = extname(path);
+  return `${path.slice(0, path.length - extension.length)}-${number}${extension}`;
+}
+
+function filesOf(
+  format: ExportInput['format'],
+  journals: readonly Journal[],
+  destination: string,
+): FileText[] {
+  const lineTotal = journals.reduce((n, journal) => n + linesOf(journal).length, 0);
+  switch (format) {
+    case 'csv':
+      return [{ path: destination, text: genericCsv(journals), lines: lineTotal }];
+    case 'xero':
+      return xeroCsvFiles(journals).map((file) => ({
+        path: numberedPath(destination, file.number, file.of),
+        text: file.text,
+        lines: file.lines,
+      }));
+    default:
+      throw new AppError(
+        'invalid_input',
+        `Journals cannot be written for ${FORMAT_WORDS[format]} yet: export them as xero or csv.`,
+        { issues: [{ field: 'format', problem: `${format} is not available yet` }] },
+      );
+  }
+}
+
+function mappingOf(input: ExportInput): AccountMapping {
+  if (input.accounts === undefined)
+    throw new AppError(
+      'invalid_input',
+      'Journals need the account mapping: give the mapping CSV (--accounts) with a row per float and currency.',
+      { issues: [{ field: 'accounts', problem: 'no account mapping' }] },
+    );
+  return parseAccountMapping(input.accounts);
+}
+
+/** Write all files, or none: each is renamed into place only once every one is complete. */
+async function writeAll(files: readonly FileText[]): Promise<{ sha256: string; bytes: number }[]> {
+  const partials: PartialFile[] = [];
+  const committed: string[] = [];
+  try {
+    for (const file of files) {
+      const partial = await PartialFile.create(file.path);
+      partials.push(partial);
+      await partial.write(file.text);
+    }
+    const written: { sha256: string; bytes: number }[] = [];
+    for (const [index, partial] of partials.entries()) {
+      const bytes = await partial.commit();
+      committed.push(partial.destination);
+      written.push({ sha256: createHash('sha256').update(files[index]!.text, 'utf8').digest('hex'), bytes });
+    }
+    return written;
+  } catch (error) {
+    await Promise.all(partials.map((partial) => partial.discard()));
+    await Promise.all(committed.map((path) => rm(path, { force: true }).catch(() => undefined)));
+    throw fileSystemError(error, { what: 'the journal file', folder: files[0]?.path ?? '' }) ?? error;
+  }
+}
+
+export async function exportJournals(
+  context: ReconContext,
+  workspaceDir: string,
+  input: ExportInput,
+): Promise<ExportOutput> {
+  const mapping = mappingOf(input);
+  const source = readPeriodFacts(context, input.asOf);
+  const { journals, notPosted } = buildJournals(source.facts, mapping);
+  const { period } = source.facts;
+  if (journals.length === 0)
+    throw new AppError(
+      'not_found',
+      `Nothing to post for ${period.from} to ${period.to}: no top-up was paid, no spend derived and nothing resolved in the period.${source.notes.length > 0 ? ` ${source.notes.join(' ')}` : ''}`,
+    );
+  const extension = input.format === 'xlsx' ? 'xlsx' : 'csv';
+  const fileName = `journals-${input.asOf}-${input.format}.${extension}`;
+  const destination = chooseDestination(input.destination, workspaceDir, randomUUID().slice(0, 8), fileName);
+  const files = filesOf(input.format, journals, destination);
+  const written = await writeAll(files);
+  const shown = files.map((file, index) => ({ path: file.path, lines: file.lines, ...written[index]! }));
+  try {
+    context.db.transaction(() =>
+      appendInTransaction(context.db, {
+        workspaceId: context.workspaceId,
+        at: context.now(),
+        actor: auditActor(context),
+        action: 'journal.exported',
+        subject: `journals:${input.asOf}`,
+        details: {
+          asOf: input.asOf,
+          period,
+          signOffId: source.facts.signOffId,
+          draft: source.facts.signOffId === null,
+          format: input.format,
+          files: shown.map((file) => ({ name: basename(file.path), sha256: file.sha256, bytes: file.bytes })),
+          journals: journals.map((journal) => journal.id),
+          ...byName(context.actorName()),
+        },
+      }),
+    )();
+  } catch (error) {
+    // Not recorded, not written: the audit log records every journal export.
+    await Promise.all(shown.map((file) => rm(file.path, { force: true }).catch(() => undefined)));
+    throw error;
+  }
+  return {
+    asOf: input.asOf,
+    period,
+    signOffId: source.facts.signOffId,
+    draftWhy: source.draftWhy,
+    format: input.format,
+    files: shown,
+    journals: journals.map((journal) => ({
+      id: journal.id,
+      kind: journal.kind,
+      currency: journal.currency,
+      entries: journal.entries.length,
+      lines: linesOf(journal).length,
+    })),
+    notPosted: notPosted.map(({ kind, id, why }) => ({ kind, id, why })),
+    notes: source.notes,
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { IsoDate } from './schemas';
+
+/**
+ * Journals for the books (journals/): a period's reconciliation as balanced journal entries in an
+ * accounting product's import format.
+ */
+
+/** The formats `floatdesk export journal --format` names; each product's own import template. */
+export const JOURNAL_FORMATS = ['xero', 'quickbooks', 'sage', 'netsuite', 'csv', 'xlsx'] as const;
+export const JournalFormatName = z.enum(JOURNAL_FORMATS);
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const JournalExportSchema = z.object({
+  asOf: IsoDate,
+  period: z.object({ from: IsoDate, to: IsoDate }),
+  /** The sign-off the journals come from; null: a DRAFT (see draftWhy). */
+  signOffId: z.number().int().positive().nullable(),
+  /** Why the journals are a DRAFT, in words; null when signed off. */
+  draftWhy: z.string().nullable(),
+  format: JournalFormatName,
+  /** The files written, in order (a Xero journal larger than one import file is split). */
+  files: z.array(
+    z.object({
+      path: z.string(),
+      sha256: Sha256,
+      bytes: z.number().int().nonnegative(),
+      lines: z.number().int(),
+    }),
+  ),
+  journals: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['top_ups', 'refunds', 'derived_spend', 'resolutions']),
+      currency: z.string(),
+      entries: z.number().int().nonnegative(),
+      lines: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Resolutions listed, not posted, each with why in words. */
+  notPosted: z.array(z.object({ kind: z.enum(['request', 'line']), id: z.string(), why: z.string() })),
+  /** What the journals leave out and why, in words. */
+  notes: z.array(z.string()),
+});
+
+export const journalsContract = {
+  /**
+   * Write the journals of the period ending on `asOf` (signed off: its frozen report; else a DRAFT)
+   * to `destination` (absolute; default: the workspace's exports folder), with the account mapping
+   * given as the mapping CSV's text. The audit log records the export with each file's SHA-256.
+   */
+  'journals:export': {
+    input: z
+      .object({
+        asOf: IsoDate,
+        format: JournalFormatName,
+        destination: z.string().min(1).max(4096).optional(),
+        accounts: z.string().min(1).max(5_000_000).optional(),
+      })
+      .strict(),
+    output: JournalExportSchema,
+  },
+} as const;

@@ -1,0 +1,245 @@
+/**
+ * journals:export and `floatdesk export journal` on a real ledger file: the October statement
+ * imported and matched, a bank fee resolved, the month signed off. The journals balance, name the
+ * sign-off (DRAFT before it), are written whole with the SHA-256 the audit log keeps, and are the
+ * same bytes when exported again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Decimal from 'decimal.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openLedger } from '../../src/main/core/ledger/db';
+import type { Core } from '../../src/main/core/services';
+import { GENERIC_COLUMNS } from '../../src/main/core/journals/formats/generic-csv';
+import { readAuditLog } from '../helpers/audit-log-read';
+import { assertBuilt, runCli } from '../helpers/cli';
+import { readCsv } from '../helpers/csv-read';
+import {
+  dispatched,
+  reconCore,
+  refusal,
+  seedReconWorkspace,
+  statementBase64,
+  RECON_STATEMENT,
+} from '../helpers/recon-fixture';
+import { makeTempDir } from '../helpers/temp-dir';
+
+const AS_OF = '2026-10-31';
+const MAPPING = [
+  'float,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code',
+  'main,GBP,1210,1200,5000,5990,1300,No VAT',
+  'euro,EUR,1211,1201,5001,5991,1301,No VAT',
+].join('\n');
+
+let temp: ReturnType<typeof makeTempDir>;
+let core: Core;
+
+beforeAll(() => assertBuilt());
+beforeEach(async () => {
+  temp = makeTempDir();
+  seedReconWorkspace(temp.dir);
+  core = reconCore(temp.dir, undefined, 'cli');
+  await dispatched(core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+  await dispatched(core, 'recon:run', { asOf: AS_OF });
+  const { items } = await dispatched(core, 'recon:items', {
+    asOf: AS_OF,
+    states: ['unmatched_bank_payment'],
+    limit: 50,
+  });
+  const line = items.find((item) => item.amount.amount.startsWith('-'))!;
+  await dispatched(core, 'recon:resolve', {
+    kind: 'line',
+    id: line.id,
+    reasonCode: 'bank_fee',
+    note: 'Bank charge',
+  });
+});
+afterEach(async () => {
+  await core.close();
+  temp.cleanup();
+});
+
+const exported = (destination: string, format: 'csv' | 'xero' = 'csv', accounts = MAPPING) =>
+  dispatched(core, 'journals:export', { asOf: AS_OF, format, destination, accounts });
+
+const signOff = () => dispatched(core, 'recon:signoff', { asOf: AS_OF, acknowledgeOpenItems: true });
+
+/** Debits and credits per journal, from the generic CSV as read back. */
+function totals(rows: string[][]): Map<string, { debit: Decimal; credit: Decimal }> {
+  const byJournal = new Map<string, { debit: Decimal; credit: Decimal }>();
+  for (const [journal, , , , , , debit, credit] of rows.slice(1)) {
+    const sums = byJournal.get(journal!) ?? { debit: new Decimal(0), credit: new Decimal(0) };
+    byJournal.set(journal!, {
+      debit: sums.debit.plus(debit === '' ? 0 : debit!),
+      credit: sums.credit.plus(credit === '' ? 0 : credit!),
+    });
+  }
+  return byJournal;
+}
+
+describe('journals of a period', () => {
+  it('are a DRAFT before the sign-off, then name it; each journal balances; the file is what the audit log says', async () => {
+    const draftPath = join(temp.dir, 'draft.csv');
+    const draft = await exported(draftPath);
+    expect(draft.signOffId).toBeNull();
+    expect(draft.draftWhy).toBe(`nothing is signed off as of ${AS_OF}`);
+    expect(draft.journals.every((journal) => journal.id.startsWith('DRAFT-'))).toBe(true);
+
+    const { signOff: signed } = await signOff();
+    const path = join(temp.dir, 'journals.csv');
+    const result = await exported(path);
+    expect(result.signOffId).toBe(signed.id);
+    expect(result.period).toEqual({ from: '2026-10-01', to: AS_OF });
+    expect(result.journals.map((journal) => journal.kind)).toEqual(
+      expect.arrayContaining(['top_ups', 'refunds', 'resolutions']),
+    );
+    expect(result.journals.every((journal) => journal.id.startsWith(`FD-S${signed.id}-${AS_OF}-`))).toBe(
+      true,
+    );
+
+    const bytes = readFileSync(path);
+    expect(result.files).toEqual([
+      {
+        path,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes: bytes.length,
+        lines: expect.any(Number),
+      },
+    ]);
+    const rows = readCsv(bytes.toString('utf8'));
+    expect(rows[0]).toEqual([...GENERIC_COLUMNS]);
+    expect(rows.length - 1).toBe(result.files[0]!.lines);
+    for (const [journal, { debit, credit }] of totals(rows)) {
+      expect(debit.toFixed(2), journal).toBe(credit.toFixed(2));
+      expect(debit.isZero(), journal).toBe(false);
+    }
+    // The top-up paid with reference FDK7Q2M9X1: 2,500.00 into the float, out of the bank.
+    const paid = rows.filter((row) => row[4] === 'FDK7Q2M9X1');
+    expect(paid.map((row) => [row[2], row[5], row[6], row[7]])).toEqual([
+      ['1210', 'GBP', '2500.00', ''],
+      ['1200', 'GBP', '', '2500.00'],
+    ]);
+    // The request paid, then removed at the platform: owed back.
+    expect(rows.filter((row) => row[4] === 'FDN7D2V9H4').map((row) => row[2])).toEqual(['1300', '1200']);
+
+    const db = openLedger(join(temp.dir, 'ledger.sqlite'), { readonly: true });
+    try {
+      const entries = readAuditLog(db, 1).filter((entry) => entry.action === 'journal.exported');
+      expect(entries).toHaveLength(2);
+      expect(entries[1]!.details).toMatchObject({
+        asOf: AS_OF,
+        signOffId: signed.id,
+        draft: false,
+        format: 'csv',
+        files: [{ name: 'journals.csv', sha256: result.files[0]!.sha256, bytes: bytes.length }],
+      });
+      expect(entries[0]!.details).toMatchObject({ draft: true, signOffId: null });
+    } finally {
+      db.close();
+    }
+
+    // Generated once per sign-off: the same period exported again is the very same file.
+    const again = await exported(join(temp.dir, 'again.csv'));
+    expect(again.files[0]!.sha256).toBe(result.files[0]!.sha256);
+  });
+
+  it('in the Xero format: dates as Xero reads them, a tax rate on every line, refused without one', async () => {
+    await signOff();
+    const noTax = MAPPING.replace(',tax_code', '').replace(/,No VAT/g, '');
+    const refused = await refusal(core, 'journals:export', {
+      asOf: AS_OF,
+      format: 'xero',
+      destination: join(temp.dir, 'xero.csv'),
+      accounts: noTax,
+    });
+    expect(refused.code).toBe('invalid_input');
+    expect(refused.message).toMatch(/tax rate/);
+    expect(existsSync(join(temp.dir, 'xero.csv'))).toBe(false);
+
+    const result = await exported(join(temp.dir, 'xero.csv'), 'xero');
+    expect(result.files).toHaveLength(1);
+    const text = readFileSync(result.files[0]!.path, 'utf8');
+    const [titles, ...rows] = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
+    expect(titles).toMatch(/^\*?Narration,\*?Date,/);
+    expect(rows.every((row) => /,31\/10\/2026,/.test(row))).toBe(true);
+    expect(rows.every((row) => row.includes(',No VAT,'))).toBe(true);
+  });
+
+  it('refuses, naming them, the floats without accounts, and a format not built yet; nothing is written', async () => {
+    await signOff();
+    const onlyEuro = MAPPING.split('\n')
+      .filter((line) => !line.startsWith('main,'))
+      .join('\n');
+    const missing = await refusal(core, 'journals:export', {
+      asOf: AS_OF,
+      format: 'csv',
+      destination: join(temp.dir, 'missing.csv'),
+      accounts: onlyEuro,
+    });
+    expect(missing.code).toBe('invalid_input');
+    expect(missing.message).toMatch(/Float "main" in GBP has no accounts/);
+    const later = await refusal(core, 'journals:export', {
+      asOf: AS_OF,
+      format: 'quickbooks',
+      destination: join(temp.dir, 'qb.csv'),
+      accounts: MAPPING,
+    });
+    expect(later.message).toMatch(/QuickBooks.*not|cannot be written/);
+    const none = await refusal(core, 'journals:export', {
+      asOf: AS_OF,
+      format: 'csv',
+      destination: join(temp.dir, 'x.csv'),
+    });
+    expect(none.message).toMatch(/account mapping/);
+    expect(
+      readdirSync(temp.dir).filter((name) => name.endsWith('.csv') || name.endsWith('.partial')),
+    ).toEqual([]);
+  });
+
+  it('from the command line: the file, its SHA-256 on stdout, exit 0; wrong usage exits 2', async () => {
+    await signOff();
+    await core.close();
+    const accounts = join(temp.dir, 'accounts.csv');
+    writeFileSync(accounts, MAPPING);
+    const out = join(temp.dir, 'cli.csv');
+    const run = runCli([
+      'export',
+      'journal',
+      '--format',
+      'csv',
+      '--as-of',
+      AS_OF,
+      '--out',
+      out,
+      '--accounts',
+      accounts,
+      '--workspace',
+      temp.dir,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const sha = createHash('sha256').update(readFileSync(out)).digest('hex');
+    expect(run.stdout).toContain(`${out}  SHA-256 ${sha}`);
+    expect(run.stdout).toMatch(/for 2026-10-01 to 2026-10-31 \(sign-off 1\)/);
+    const usage = runCli(['export', 'journal', '--format', 'csv', '--out', out, '--workspace', temp.dir]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/--as-of YYYY-MM-DD is required/);
+    const wrongTable = runCli([
+      'export',
+      'transfers',
+      '--format',
+      'csv',
+      '--out',
+      out,
+      '--accounts',
+      accounts,
+    ]);
+    expect(wrongTable.status).toBe(2);
+    expect(wrongTable.stderr).toMatch(/--accounts applies only to "export journal"/);
+    core = reconCore(temp.dir, undefined, 'cli');
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { ReconItem } from '../../src/shared/ipc/contract-reconcile';
+import { numberedPath } from '../../src/main/core/journals/journal-export';
+import { matchedReferencesOf, resolutionsOf, topUpsOf } from '../../src/main/core/journals/report-facts';
+
+const gbp = (amount: string) => ({ amount, currency: 'GBP' });
+const OCTOBER = { from: '2026-10-01', to: '2026-10-31' };
+
+function line(id: string, bookingDate: string, amount: string, bankId: string | null = id) {
+  return {
+    id,
+    bookingDate,
+    valueDate: null,
+    amount: gbp(amount),
+    counterparty: null,
+    remittance: null,
+    reference: null,
+    bankId,
+  };
+}
+
+function request(reference: string, amount: string, status: string, approved: string | null = amount) {
+  return {
+    reference,
+    float: 'main',
+    requested: gbp(amount),
+    approved: approved === null ? null : gbp(approved),
+    createdDate: '2026-09-30',
+    status,
+  };
+}
+
+/** The items a report lists for one match: each of its lines and requests carries the match. */
+function matched(lines: ReturnType<typeof line>[], requests: ReturnType<typeof request>[]): ReconItem[] {
+  const match = {
+    rule: 'exact_reference' as const,
+    lineIds: lines.map((l) => l.id),
+    requestReferences: requests.map((r) => r.reference),
+    score: 1,
+    explanation: 'Reference found.',
+    lines,
+    requests,
+  };
+  const base = { ageing: null, resolution: null, lockedBy: null, match };
+  return [
+    ...lines.map((l) => ({
+      ...base,
+      kind: 'line' as const,
+      id: l.id,
+      state: 'matched' as const,
+      date: l.bookingDate,
+      amount: l.amount,
+      label: '',
+      line: l,
+    })),
+    ...requests.map((r) => ({
+      ...base,
+      kind: 'request' as const,
+      id: r.reference,
+      state: 'matched' as const,
+      date: r.createdDate,
+      amount: r.requested,
+      label: r.float,
+      request: r,
+    })),
+  ];
+}
+
+describe('facts from a reconciliation report', () => {
+  it('takes each match once, dated by its last bank line, with the bank id where the bank gave one', () => {
+    const items = [
+      ...matched([line('L1', '2026-10-03', '-2500.00')], [request('FD1', '2500.00', 'approved')]),
+      ...matched(
+        [line('sha256:ab:1', '2026-09-29', '-100.00', null), line('L3', '2026-10-01', '-50.00')],
+        [request('FD2', '150.00', 'approved')],
+      ),
+      ...matched([line('L4', '2026-09-30', '-75.00')], [request('FD3', '75.00', 'approved')]),
+    ];
+    const topUps = topUpsOf([...items].reverse(), OCTOBER);
+    expect(topUps.map((topUp) => topUp.requests.map((r) => r.paymentReference))).toEqual([['FD2'], ['FD1']]);
+    expect(topUps[0]!.lines.map((l) => l.bankTransactionId)).toEqual(['sha256:ab:1', 'L3']);
+    expect(topUps[1]).toEqual({
+      currency: 'GBP',
+      requests: [{ paymentReference: 'FD1', float: 'main', approved: '2500.00' }],
+      lines: [{ bankTransactionId: 'L1', bookingDate: '2026-10-03', amount: '-2500.00' }],
+      closed: false,
+    });
+  });
+
+  it('marks a top-up paid then removed or cancelled as closed (a refund is due)', () => {
+    const removed = matched([line('L1', '2026-10-03', '-350.00')], [request('FD1', '350.00', 'removed')]);
+    const cancelled = matched(
+      [line('L2', '2026-10-04', '-20.00')],
+      [request('FD2', '20.00', 'cancelled', null)],
+    );
+    expect(topUpsOf([...removed, ...cancelled], OCTOBER).map((topUp) => topUp.closed)).toEqual([true, true]);
+  });
+
+  it('lists resolutions in the period once, with the float of a request and none for a line', () => {
+    const base = { ageing: null, match: null, lockedBy: null, state: 'resolved' as const };
+    const fee = {
+      ...base,
+      kind: 'line' as const,
+      id: 'L9',
+      date: '2026-10-05',
+      amount: gbp('-12.50'),
+      label: 'Bank',
+      resolution: { reasonCode: 'bank_fee', note: 'Charge' },
+      line: line('L9', '2026-10-05', '-12.50', 'BANK-9'),
+    };
+    const old = { ...fee, id: 'L8', date: '2026-09-05' };
+    const written = {
+      ...base,
+      kind: 'request' as const,
+      id: 'FD7',
+      date: '2026-10-06',
+      amount: gbp('40.00'),
+      label: 'main',
+      resolution: { reasonCode: 'other', note: 'n' },
+    };
+    expect(resolutionsOf([fee, old, written, fee], OCTOBER)).toEqual([
+      {
+        kind: 'line',
+        id: 'BANK-9',
+        reasonCode: 'bank_fee',
+        note: 'Charge',
+        currency: 'GBP',
+        float: null,
+        amount: '-12.50',
+      },
+      {
+        kind: 'request',
+        id: 'FD7',
+        reasonCode: 'other',
+        note: 'n',
+        currency: 'GBP',
+        float: 'main',
+        amount: '40.00',
+      },
+    ]);
+  });
+
+  it('names the matched requests for the roll-forward', () => {
+    const items = matched([line('L1', '2026-10-03', '-5.00')], [request('FD1', '5.00', 'approved')]);
+    expect([...matchedReferencesOf(items)]).toEqual(['FD1']);
+  });
+});
+
+describe('journal file names', () => {
+  it('number the files of a split export and leave a single one as named', () => {
+    expect(numberedPath('/tmp/oct.csv', 1, 1)).toBe('/tmp/oct.csv');
+    expect(numberedPath('/tmp/oct.csv', 2, 3)).toBe('/tmp/oct-2.csv');
+    expect(numberedPath('/tmp/oct', 1, 2)).toBe('/tmp/oct-1');
+  });
+});
