@@ -37,8 +37,10 @@ export interface TeamCores {
   close(core: Core): Promise<void>;
   /** `team:join` as a login, with its password. */
   join(core: Core, login: string, database: string): Promise<ChannelOutput<'team:join'>>;
-  /** A core on a new seeded workspace, joined to `database` as `login` when both are given. */
-  desktop(login?: string, database?: string): Promise<TeamDesktop>;
+  /** A core on a new seeded workspace, in no team. */
+  desktop(): Promise<TeamDesktop>;
+  /** A core on a new seeded workspace, joined to `database` as `login`. */
+  desktop(login: string, database: string): Promise<TeamDesktop>;
 }
 
 /**
@@ -51,15 +53,18 @@ export function useTeamCores(options: {
 }): TeamCores {
   let server: PostgresServer | undefined;
   let teams = 0;
-  const temps: ReturnType<typeof makeTempDir>[] = [];
-  const cores: Core[] = [];
-  // What was open before a test began belongs to the file, not to the test.
-  let fileTemps = 0;
-  let fileCores = 0;
-  const closeFrom = async (coreFrom: number, tempFrom: number): Promise<void> => {
+  interface Opened {
+    temps: ReturnType<typeof makeTempDir>[];
+    cores: Core[];
+  }
+  // What a test opens goes when it ends; what a beforeAll opens belongs to the file.
+  const ofFile: Opened = { temps: [], cores: [] };
+  let ofTest: Opened | undefined;
+  const opened = (): Opened => ofTest ?? ofFile;
+  const closeAll = async ({ temps, cores }: Opened): Promise<void> => {
     // Closing stops each background exchange and ends its connection: nothing is left to hang.
-    await Promise.all(cores.splice(coreFrom).map((core) => core.close()));
-    for (const temp of temps.splice(tempFrom)) temp.cleanup();
+    await Promise.all(cores.splice(0).map((core) => core.close()));
+    for (const temp of temps.splice(0)) temp.cleanup();
   };
 
   beforeAll(async () => {
@@ -68,12 +73,15 @@ export function useTeamCores(options: {
     if (options.shared) await setUpTeam(server, options.shared.database, options.shared.roles);
   }, 120_000);
   beforeEach(() => {
-    fileTemps = temps.length;
-    fileCores = cores.length;
+    ofTest = { temps: [], cores: [] };
   });
-  afterEach(() => closeFrom(fileCores, fileTemps));
+  afterEach(async () => {
+    const ended = ofTest;
+    ofTest = undefined;
+    if (ended) await closeAll(ended);
+  });
   afterAll(async () => {
-    await closeFrom(0, 0);
+    await closeAll(ofFile);
     server?.remove();
   });
 
@@ -91,7 +99,7 @@ export function useTeamCores(options: {
     },
     workspace(seeded = true) {
       const temp = makeTempDir();
-      temps.push(temp);
+      opened().temps.push(temp);
       if (seeded) seedReconWorkspace(temp.dir);
       return temp.dir;
     },
@@ -99,12 +107,12 @@ export function useTeamCores(options: {
       return helper.keep(reconCore(dir, undefined, 'browser', extras));
     },
     keep(core) {
-      cores.push(core);
+      opened().cores.push(core);
       return core;
     },
     async close(core) {
-      const index = cores.indexOf(core);
-      if (index >= 0) cores.splice(index, 1);
+      for (const { cores } of ofTest ? [ofTest, ofFile] : [ofFile])
+        if (cores.includes(core)) cores.splice(cores.indexOf(core), 1);
       await core.close();
     },
     join(core, login, database) {
@@ -113,7 +121,7 @@ export function useTeamCores(options: {
         password: loginPassword(login),
       });
     },
-    async desktop(login, database) {
+    async desktop(login?: string, database?: string) {
       const dir = helper.workspace();
       const core = helper.open(dir);
       if (login !== undefined && database !== undefined) await helper.join(core, login, database);
