@@ -65,6 +65,11 @@ function run(bin: string, args: string[]): void {
   execFileSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The password tests give a person's login: `<login>-pass`. */
+export function loginPassword(login: string): string {
+  return `${login}-pass`;
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'floatdesk-pg-'));

@@ -6,7 +6,7 @@ import type { PostgresServer } from './postgres-server';
 import { connectTeam } from '../../src/main/core/team/team-connection';
 import { grantRole, type TeamRole } from '../../src/main/core/team/team-members';
 
-export { startPostgres, type PostgresServer } from './postgres-server';
+export { loginPassword, startPostgres, type PostgresServer } from './postgres-server';
 
 /** A team database made as `floatdesk team init` and `team grant` make it, run by the cluster's owner. */
 export async function setUpTeam(

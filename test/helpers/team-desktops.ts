@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { CLI_PATH, runCli, startServing, type RunningShell } from './cli';
-import { startPostgres, type PostgresServer } from './postgres-server';
+import { loginPassword, startPostgres, type PostgresServer } from './postgres-server';
 import { makeTempDir } from './temp-dir';
 
 export type TeamRole = 'preparer' | 'reviewer' | 'admin';
@@ -12,7 +12,7 @@ export type TeamRole = 'preparer' | 'reviewer' | 'admin';
  */
 export interface TestTeam {
   postgres: PostgresServer;
-  /** The team database's URL for a login (its password is `<login>-pass`). */
+  /** The team database's URL for a login (its password is loginPassword(login)). */
   database(login: string): string;
   /** A browser shell on a new workspace synced from the team's simulator. */
   desktop(): Promise<RunningShell>;
@@ -40,7 +40,7 @@ export async function startTeam(roles: Record<string, TeamRole>): Promise<TestTe
     const init = runCli(['team', 'init', '--database', owner], admin);
     expect(init.status, init.stderr).toBe(0);
     for (const [login, role] of Object.entries(roles)) {
-      await postgres.createLogin(login, `${login}-pass`);
+      await postgres.createLogin(login, loginPassword(login));
       const granted = runCli(['team', 'grant', login, role, '--database', owner], admin);
       expect(granted.status, granted.stderr).toBe(0);
     }

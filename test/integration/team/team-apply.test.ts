@@ -5,41 +5,18 @@
  * decision standing; a change naming a bank line B has not imported waits, then applies; and a
  * conflict settled on one desktop is settled on the other.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamAppliedRepository } from '../../../src/main/core/ledger/repositories/team-applied';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import type { Core } from '../../../src/main/core/services';
-import {
-  dispatched,
-  reconCore,
-  RECON_STATEMENT,
-  refusal,
-  seedReconWorkspace,
-  statementBase64,
-} from '../../helpers/recon-fixture';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { dispatched, RECON_STATEMENT, refusal, statementBase64 } from '../../helpers/recon-fixture';
+import { loginPassword, useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const temps: ReturnType<typeof makeTempDir>[] = [];
-const cores: Core[] = [];
-let teams = 0;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('ben', 'ben-pass');
-}, 60_000);
-
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.close();
-  for (const temp of temps.splice(0)) temp.cleanup();
-});
-afterAll(() => server?.remove());
+const teamCores = useTeamCores({ logins: ['ana', 'ben'] });
+let database = '';
 
 const LINE = '2026100600000104'; // 300.00 paid, two requests of 300.00 could be it
-const PASSWORDS = { ana: 'ana-pass', ben: 'ben-pass' } as const;
 
 interface Desktop {
   core: Core;
@@ -51,26 +28,18 @@ interface Desktop {
 async function team(
   people: { login: 'ana' | 'ben'; name: string; statement: boolean }[],
 ): Promise<Desktop[]> {
-  const database = `apply_team_${++teams}`;
-  await setUpTeam(server, database, { ana: 'preparer', ben: 'preparer' });
+  database = await teamCores.team({ ana: 'preparer', ben: 'preparer' });
   const desktops: Desktop[] = [];
   for (const person of people) {
-    const temp = makeTempDir();
-    temps.push(temp);
-    seedReconWorkspace(temp.dir);
-    const core = reconCore(temp.dir);
-    cores.push(core);
+    const { core, dir } = await teamCores.desktop();
     await dispatched(core, 'settings:update', { signerName: person.name });
     if (person.statement)
       await dispatched(core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
-    await dispatched(core, 'team:join', {
-      database: server.url(person.login, database),
-      password: PASSWORDS[person.login],
-    });
+    await teamCores.join(core, person.login, database);
     desktops.push({
       core,
-      dir: temp.dir,
-      sync: () => dispatched(core, 'team:sync', { password: PASSWORDS[person.login] }),
+      dir,
+      sync: () => dispatched(core, 'team:sync', { password: loginPassword(person.login) }),
     });
   }
   return desktops;
@@ -200,9 +169,9 @@ describe("a colleague's decisions on this desktop", () => {
     });
     expect(settled.decisionId).toEqual(expect.any(Number));
     expect(await b!.sync()).toMatchObject({ pushed: 3 }); // the undo, the new match, the settling
-    const sent = await server.sql(
+    const sent = await teamCores.server.sql(
       'SELECT kind FROM floatdesk_team.changes ORDER BY seq DESC LIMIT 3',
-      `apply_team_${teams}`,
+      database,
     );
     // In the order they were made: the next desktop undoes before it matches again.
     expect(sent.rows.map((row: { kind: string }) => row.kind).reverse()).toEqual([

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createCoreHost } from '../../../src/main/core/host';
 import { demoWorkspaceDir } from '../../../src/main/core/paths';
 import { secretFilePath } from '../../../src/main/core/workspace/secret-file';
@@ -19,47 +19,19 @@ import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import type { Core } from '../../../src/main/core/services';
 import type { TeamOverview } from '../../../src/shared/ipc/contract-team';
-import {
-  dispatched,
-  reconCore,
-  RECON_STATEMENT,
-  seedReconWorkspace,
-  statementBase64,
-} from '../../helpers/recon-fixture';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { dispatched, RECON_STATEMENT, statementBase64 } from '../../helpers/recon-fixture';
+import { useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const temps: ReturnType<typeof makeTempDir>[] = [];
-const cores: Core[] = [];
+const people = Array.from({ length: 20 }, (_, index) => `p${index}`);
+const teamCores = useTeamCores({ logins: ['ana', 'cara', ...people] });
 /** A team database of its own for each test: one test's decisions are applied on the next's joining. */
 let teamDatabase = '';
-let teams = 0;
-const roles: Record<string, 'preparer'> = { ana: 'preparer', cara: 'preparer' };
+const roles = Object.fromEntries(['ana', 'cara', ...people].map((login) => [login, 'preparer' as const]));
 const QUICK = { teamTiming: { fallbackMs: 5_000, firstRetryMs: 100, maxRetryMs: 1_000 } };
 
-beforeAll(async () => {
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('cara', 'cara-pass');
-  for (let index = 0; index < 20; index += 1) {
-    await server.createLogin(`p${index}`, `p${index}-pass`);
-    roles[`p${index}`] = 'preparer';
-  }
-}, 120_000);
-
 beforeEach(async () => {
-  teams += 1;
-  teamDatabase = `books_team_${teams}`;
-  await setUpTeam(server, teamDatabase, roles);
+  teamDatabase = await teamCores.team(roles);
 }, 60_000);
-
-afterEach(async () => {
-  // Closing stops each background exchange and ends its connection: nothing is left to hang.
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  for (const temp of temps.splice(0)) temp.cleanup();
-});
-afterAll(() => server?.remove());
 
 interface Desktop {
   core: Core;
@@ -69,22 +41,16 @@ interface Desktop {
 
 /** A desktop open in an interactive shell, joined to the team, its exchange running by itself. */
 async function desktop(login: string, seeded = true): Promise<Desktop> {
-  const temp = makeTempDir();
-  temps.push(temp);
-  if (seeded) seedReconWorkspace(temp.dir);
-  const core = reconCore(temp.dir, undefined, 'browser', QUICK);
-  cores.push(core);
+  const dir = teamCores.workspace(seeded);
+  const core = teamCores.open(dir, QUICK);
   const events: Desktop['events'] = [];
   core.onEvent((name, payload) => {
     if (name === 'team:changed')
       events.push({ ...(payload as { pulled: number; online: boolean }), at: Date.now() });
   });
   core.startBackground();
-  await dispatched(core, 'team:join', {
-    database: server.url(login, teamDatabase),
-    password: `${login}-pass`,
-  });
-  return { core, dir: temp.dir, events };
+  await teamCores.join(core, login, teamDatabase);
+  return { core, dir, events };
 }
 
 function logOf(dir: string): { seq: number; id: string; kind: string }[] {
@@ -112,7 +78,7 @@ const overview = (core: Core): Promise<TeamOverview> => dispatched(core, 'team:o
 
 async function serverIds(): Promise<string[]> {
   return (
-    await server.sql('SELECT change_id FROM floatdesk_team.changes ORDER BY seq', teamDatabase)
+    await teamCores.server.sql('SELECT change_id FROM floatdesk_team.changes ORDER BY seq', teamDatabase)
   ).rows.map((row: { change_id: string }) => row.change_id);
 }
 
@@ -194,7 +160,7 @@ describe('the team exchange running by itself', () => {
     await Promise.all([online(a.core), online(b.core)]);
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     await online(a.core);
-    server.stop();
+    teamCores.server.stop();
     let made = 0;
     try {
       const away = await until(
@@ -209,7 +175,7 @@ describe('the team exchange running by itself', () => {
       expect(made).toBeGreaterThan(0);
       expect(await overview(a.core)).toMatchObject({ online: false, queued: made });
     } finally {
-      server.start();
+      teamCores.server.start();
     }
     // Nobody asks: both reconnect, A sends what waited, B receives it.
     await until(
@@ -233,9 +199,11 @@ describe('the team exchange running by itself', () => {
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     await online(a.core);
     // An administrator changes the password and the connection is cut: the kept one is refused now.
-    await server.sql(`ALTER ROLE cara PASSWORD 'changed-pass'`);
+    await teamCores.server.sql(`ALTER ROLE cara PASSWORD 'changed-pass'`);
     try {
-      await server.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'cara'`);
+      await teamCores.server.sql(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'cara'`,
+      );
       // Cut off first (offline, trying again), then the next try is refused: it stops trying.
       const refused = await until(
         () => overview(a.core),
@@ -249,7 +217,7 @@ describe('the team exchange running by itself', () => {
       const now = await a.core.dispatch('team:sync', {});
       expect(now).toMatchObject({ ok: false, error: { code: 'auth_failed' } });
     } finally {
-      await server.sql(`ALTER ROLE cara PASSWORD 'cara-pass'`);
+      await teamCores.server.sql(`ALTER ROLE cara PASSWORD 'cara-pass'`);
     }
   }, 60_000);
 
@@ -275,10 +243,7 @@ describe('the team exchange running by itself', () => {
     });
     // Joining again keeps the password and the log already pulled.
     const head = logOf(a.dir).length;
-    await dispatched(a.core, 'team:join', {
-      database: server.url('ana', teamDatabase),
-      password: 'ana-pass',
-    });
+    await teamCores.join(a.core, 'ana', teamDatabase);
     await online(a.core);
     expect(logOf(a.dir).length).toBeGreaterThanOrEqual(head);
   });
@@ -288,16 +253,14 @@ describe('the team exchange in the core host (the interactive shells)', () => {
   const connections = async (login: string): Promise<number> =>
     Number(
       (
-        await server.sql(
+        await teamCores.server.sql(
           `SELECT count(*) AS n FROM pg_stat_activity WHERE usename = '${login}' AND backend_type = 'client backend'`,
         )
       ).rows[0].n,
     );
 
   it('keeps the password encrypted by the OS store, ends its connection on a switch, and comes back online by itself at the next start', async () => {
-    const temp = makeTempDir();
-    temps.push(temp);
-    const home = join(temp.dir, 'home');
+    const home = join(teamCores.workspace(false), 'home');
     const vault = createSafeStorageVault(fakeSafeStorage({ backend: 'gnome_libsecret' }), 'linux');
     const config = {
       workspaceDir: demoWorkspaceDir(home),
@@ -307,13 +270,9 @@ describe('the team exchange in the core host (the interactive shells)', () => {
       appVersion: 'test',
       changePollMs: 0,
     };
-    let host = createCoreHost(config, { dataHome: home, vault });
-    cores.push(host);
+    let host = teamCores.keep(createCoreHost(config, { dataHome: home, vault }));
     host.startBackground();
-    await dispatched(host, 'team:join', {
-      database: server.url('cara', teamDatabase),
-      password: 'cara-pass',
-    });
+    await teamCores.join(host, 'cara', teamDatabase);
     await online(host);
     expect((await overview(host)).password).toMatchObject({
       kept: true,
@@ -342,15 +301,13 @@ describe('the team exchange in the core host (the interactive shells)', () => {
     await online(host);
 
     // FloatDesk started again: the saved password is read back and the exchange runs by itself.
-    cores.splice(cores.indexOf(host), 1);
-    await host.close();
+    await teamCores.close(host);
     await until(
       () => connections('cara'),
       (count) => count === 0,
       5_000,
     );
-    host = createCoreHost(config, { dataHome: home, vault });
-    cores.push(host);
+    host = teamCores.keep(createCoreHost(config, { dataHome: home, vault }));
     host.startBackground();
     await online(host);
     expect((await overview(host)).password).toMatchObject({ kept: true, storage: 'encrypted' });

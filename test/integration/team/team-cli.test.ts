@@ -2,56 +2,50 @@
  * `floatdesk team init` and `team grant` against a real PostgreSQL server: the contract scripts rely
  * on (words, exit codes), the password only from FLOATDESK_TEAM_PASSWORD, never echoed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli } from '../../helpers/cli';
-import { startPostgres, type PostgresServer } from '../../helpers/postgres';
+import { useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
+beforeAll(assertBuilt);
+const teamCores = useTeamCores({ logins: ['ana', 'ben'] });
 
 beforeAll(async () => {
-  assertBuilt();
-  server = await startPostgres();
-  await server.createDatabase('finance_team');
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('ben', 'ben-pass');
-}, 60_000);
-
-afterAll(() => server?.remove());
+  await teamCores.server.createDatabase('finance_team');
+});
 
 const asAdmin = { FLOATDESK_TEAM_PASSWORD: '' };
 
 describe('floatdesk team', () => {
   it('sets up the team database once, and says so when run again', () => {
-    const url = server.url(server.admin.user, 'finance_team');
-    const env = { ...asAdmin, FLOATDESK_TEAM_PASSWORD: server.admin.password };
+    const url = teamCores.server.url(teamCores.server.admin.user, 'finance_team');
+    const env = { ...asAdmin, FLOATDESK_TEAM_PASSWORD: teamCores.server.admin.password };
     const first = runCli(['team', 'init', '--database', url], env);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(
-      `The team database ${server.admin.user}@127.0.0.1:${server.port}/finance_team is set up (schema 2)`,
+      `The team database ${teamCores.server.admin.user}@127.0.0.1:${teamCores.server.port}/finance_team is set up (schema 2)`,
     );
     const again = runCli(['team', 'init', '--database', url], env);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('was already set up (schema 2); nothing changed');
-    expect(first.stdout + again.stdout).not.toContain(server.admin.password);
+    expect(first.stdout + again.stdout).not.toContain(teamCores.server.admin.password);
   });
 
   it('gives a login its role, run by the owner or an admin, and refuses others', async () => {
-    const ownerUrl = server.url(server.admin.user, 'finance_team');
-    const owner = { FLOATDESK_TEAM_PASSWORD: server.admin.password };
+    const ownerUrl = teamCores.server.url(teamCores.server.admin.user, 'finance_team');
+    const owner = { FLOATDESK_TEAM_PASSWORD: teamCores.server.admin.password };
     const granted = runCli(['team', 'grant', 'ana', 'admin', '--database', ownerUrl], owner);
     expect(granted.stderr).toBe('');
     expect(granted.stdout).toContain('ana is now an admin in the team');
     const byAdmin = runCli(
-      ['team', 'grant', 'ben', 'reviewer', '--database', server.url('ana', 'finance_team')],
+      ['team', 'grant', 'ben', 'reviewer', '--database', teamCores.server.url('ana', 'finance_team')],
       {
         FLOATDESK_TEAM_PASSWORD: 'ana-pass',
       },
     );
     expect(byAdmin.status).toBe(0);
     expect(byAdmin.stdout).toContain('ben is now a reviewer');
-    const members = await server.sql(
+    const members = await teamCores.server.sql(
       'SELECT login, role FROM floatdesk_team.members ORDER BY login',
       'finance_team',
     );
@@ -60,7 +54,7 @@ describe('floatdesk team', () => {
       { login: 'ben', role: 'reviewer' },
     ]);
     const byReviewer = runCli(
-      ['team', 'grant', 'ben', 'admin', '--database', server.url('ben', 'finance_team')],
+      ['team', 'grant', 'ben', 'admin', '--database', teamCores.server.url('ben', 'finance_team')],
       {
         FLOATDESK_TEAM_PASSWORD: 'ben-pass',
       },
@@ -70,7 +64,7 @@ describe('floatdesk team', () => {
   });
 
   it('says what is wrong with the command line, the password and the login', () => {
-    const url = server.url('ana', 'finance_team');
+    const url = teamCores.server.url('ana', 'finance_team');
     const noRole = runCli(['team', 'grant', 'ben', 'boss', '--database', url], {
       FLOATDESK_TEAM_PASSWORD: 'ana-pass',
     });
@@ -83,7 +77,7 @@ describe('floatdesk team', () => {
       'team',
       'init',
       '--database',
-      `postgres://ana:ana-pass@127.0.0.1:${server.port}/finance_team`,
+      `postgres://ana:ana-pass@127.0.0.1:${teamCores.server.port}/finance_team`,
     ]);
     expect(inUrl.status).toBe(1);
     expect(inUrl.stderr).toContain('must not hold the password');
@@ -97,44 +91,39 @@ describe('floatdesk team', () => {
   });
 
   it('joins a workspace, then prints its status as the contract says, and syncs', () => {
-    const temp = makeTempDir();
-    try {
-      const workspace = temp.dir;
-      const ana = { FLOATDESK_TEAM_PASSWORD: 'ana-pass', FLOATDESK_HOME: temp.dir };
-      const url = server.url('ana', 'finance_team');
-      const joined = runCli(['team', 'join', '--workspace', workspace, '--database', url], ana);
-      expect(joined.stderr).toBe('');
-      expect(joined.stdout).toContain(
-        `Joined the team at ana@127.0.0.1:${server.port}/finance_team as an admin`,
-      );
-      const status = runCli(['team', 'status', '--workspace', workspace, '--json'], ana);
-      expect(status.status).toBe(0);
-      const parsed = JSON.parse(status.stdout) as Record<string, unknown>;
-      expect(Object.keys(parsed)).toEqual(['online', 'queued', 'lastPull', 'members', 'conflicts']);
-      expect(parsed).toMatchObject({
-        online: true,
-        queued: 0,
-        lastPull: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        members: [
-          { name: 'ana', role: 'admin' },
-          { name: 'ben', role: 'reviewer' },
-        ],
-        conflicts: 0,
-      });
-      // Without a password (and no terminal to ask), the status says what this desktop knows.
-      const unasked = runCli(['team', 'status', '--workspace', workspace, '--json'], {
-        FLOATDESK_TEAM_PASSWORD: '',
-      });
-      expect(JSON.parse(unasked.stdout)).toMatchObject({ online: false, queued: 0 });
-      const synced = runCli(['team', 'sync', '--workspace', workspace], ana);
-      expect(synced.stdout).toContain('Sent 0 changes and received 0');
-      const human = runCli(['team', 'status', '--workspace', workspace], ana);
-      expect(human.stdout).toContain('People: ana (admin), ben (reviewer).');
-      const alone = runCli(['team', 'status', '--workspace', `${temp.dir}/other`], ana);
-      expect(alone.status).toBe(1);
-      expect(alone.stderr).toContain('This workspace is not part of a team');
-    } finally {
-      temp.cleanup();
-    }
+    const workspace = teamCores.workspace(false);
+    const ana = { FLOATDESK_TEAM_PASSWORD: 'ana-pass', FLOATDESK_HOME: workspace };
+    const url = teamCores.server.url('ana', 'finance_team');
+    const joined = runCli(['team', 'join', '--workspace', workspace, '--database', url], ana);
+    expect(joined.stderr).toBe('');
+    expect(joined.stdout).toContain(
+      `Joined the team at ana@127.0.0.1:${teamCores.server.port}/finance_team as an admin`,
+    );
+    const status = runCli(['team', 'status', '--workspace', workspace, '--json'], ana);
+    expect(status.status).toBe(0);
+    const parsed = JSON.parse(status.stdout) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(['online', 'queued', 'lastPull', 'members', 'conflicts']);
+    expect(parsed).toMatchObject({
+      online: true,
+      queued: 0,
+      lastPull: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      members: [
+        { name: 'ana', role: 'admin' },
+        { name: 'ben', role: 'reviewer' },
+      ],
+      conflicts: 0,
+    });
+    // Without a password (and no terminal to ask), the status says what this desktop knows.
+    const unasked = runCli(['team', 'status', '--workspace', workspace, '--json'], {
+      FLOATDESK_TEAM_PASSWORD: '',
+    });
+    expect(JSON.parse(unasked.stdout)).toMatchObject({ online: false, queued: 0 });
+    const synced = runCli(['team', 'sync', '--workspace', workspace], ana);
+    expect(synced.stdout).toContain('Sent 0 changes and received 0');
+    const human = runCli(['team', 'status', '--workspace', workspace], ana);
+    expect(human.stdout).toContain('People: ana (admin), ben (reviewer).');
+    const alone = runCli(['team', 'status', '--workspace', `${workspace}/other`], ana);
+    expect(alone.status).toBe(1);
+    expect(alone.stderr).toContain('This workspace is not part of a team');
   });
 });

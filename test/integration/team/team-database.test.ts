@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/ipc/errors';
 import { checkChain } from '../../../src/main/core/team/team-chain';
 import {
@@ -20,18 +20,15 @@ import {
 import { checkTeamUrl, connectTeam, teamWhere } from '../../../src/main/core/team/team-connection';
 import { grantRole, myRole, teamMembers } from '../../../src/main/core/team/team-members';
 import { initTeamSchema } from '../../../src/main/core/team/team-schema';
-import { startPostgres, type PostgresServer } from '../../helpers/postgres';
+import { loginPassword, useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const PASSWORDS: Record<string, string> = {
-  ana: 'ana-secret-1',
-  ben: 'ben-secret-2',
-  cleo: 'cleo-secret-3',
-  dan: 'dan-secret-4',
-};
+const teamCores = useTeamCores({ logins: ['ana', 'ben', 'cleo', 'dan'] });
 
 const open = (login: string, database = 'team_a'): Promise<pg.Client> =>
-  connectTeam({ url: server.url(login, database), password: PASSWORDS[login] ?? server.admin.password });
+  connectTeam({
+    url: teamCores.server.url(login, database),
+    password: login === teamCores.server.admin.user ? teamCores.server.admin.password : loginPassword(login),
+  });
 
 async function as<T>(login: string, use: (client: pg.Client) => Promise<T>, database = 'team_a'): Promise<T> {
   const client = await open(login, database);
@@ -63,15 +60,17 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 }
 
 beforeAll(async () => {
-  server = await startPostgres();
-  await server.createDatabase('team_a');
-  await server.createDatabase('team_b');
-  for (const [login, password] of Object.entries(PASSWORDS)) await server.createLogin(login, password);
+  await teamCores.server.createDatabase('team_a');
+  await teamCores.server.createDatabase('team_b');
   for (const database of ['team_a', 'team_b']) {
-    const result = await as(server.admin.user, (client) => initTeamSchema(client, database), database);
+    const result = await as(
+      teamCores.server.admin.user,
+      (client) => initTeamSchema(client, database),
+      database,
+    );
     expect(result).toEqual({ from: 0, to: 2 });
   }
-  await as(server.admin.user, async (client) => {
+  await as(teamCores.server.admin.user, async (client) => {
     await grantRole(client, 'cleo', 'admin', 'team_a');
   });
   // The admin the owner named gives the others their roles.
@@ -81,11 +80,9 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(() => server?.remove());
-
 describe('team init and roles', () => {
   it('is idempotent: a second init changes nothing', async () => {
-    const again = await as(server.admin.user, (client) => initTeamSchema(client, 'team_a'));
+    const again = await as(teamCores.server.admin.user, (client) => initTeamSchema(client, 'team_a'));
     expect(again).toEqual({ from: 2, to: 2 });
     const members = await as('ana', (client) => teamMembers(client, 'team_a'));
     expect(members).toEqual([
@@ -115,7 +112,9 @@ describe('team init and roles', () => {
   });
 
   it('says a wrong password and an unreachable server plainly, without the password', async () => {
-    const wrong = await refusal(connectTeam({ url: server.url('ana', 'team_a'), password: 'not-it' }));
+    const wrong = await refusal(
+      connectTeam({ url: teamCores.server.url('ana', 'team_a'), password: 'not-it' }),
+    );
     expect(wrong.code).toBe('auth_failed');
     expect(wrong.message).toContain('check the user name and password');
     expect(wrong.message).not.toContain('not-it');
@@ -224,14 +223,14 @@ describe('the change log', () => {
 
     // The database's owner (not a member) edits a stored change behind the server's back.
     const victim = pulled[1]!;
-    await server.sql(
+    await teamCores.server.sql(
       `UPDATE floatdesk_team.changes SET payload = '{"edited":true}' WHERE seq = ${victim.seq}`,
       'team_a',
     );
     const after = await as('ben', (client) => pullChanges(client, 0, 1000, 'team_a'));
     expect(checkChain({ seq: 0, hash: GENESIS_HASH }, after)).toMatchObject({ ok: false, seq: victim.seq });
     // A change taken out is noticed at the one that follows it.
-    await server.sql(`DELETE FROM floatdesk_team.changes WHERE seq = ${pulled[2]!.seq}`, 'team_a');
+    await teamCores.server.sql(`DELETE FROM floatdesk_team.changes WHERE seq = ${pulled[2]!.seq}`, 'team_a');
     const gap = await as('ben', (client) => pullChanges(client, victim.seq, 1000, 'team_a'));
     expect(checkChain({ seq: victim.seq, hash: victim.hash }, gap)).toMatchObject({
       ok: false,

@@ -5,55 +5,25 @@
  * match it takes back); a second desktop takes the team's log in the server's order and checks it.
  * A push repeated after a lost answer changes nothing on the server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import { pushChanges } from '../../../src/main/core/team/team-changes';
 import { connectTeam } from '../../../src/main/core/team/team-connection';
 import { verifyTeamLog } from '../../../src/main/core/team/team-verify';
-import type { Core } from '../../../src/main/core/services';
-import {
-  dispatched,
-  reconCore,
-  refusal,
-  RECON_STATEMENT,
-  seedReconWorkspace,
-  statementBase64,
-} from '../../helpers/recon-fixture';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { dispatched, refusal, RECON_STATEMENT, statementBase64 } from '../../helpers/recon-fixture';
+import { useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const temps: ReturnType<typeof makeTempDir>[] = [];
-const cores: Core[] = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('ben', 'ben-pass');
-  await setUpTeam(server, 'books_team', { ana: 'preparer', ben: 'reviewer' });
-}, 60_000);
-
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.close();
-  for (const temp of temps.splice(0)) temp.cleanup();
+const teamCores = useTeamCores({
+  logins: ['ana', 'ben'],
+  shared: { database: 'books_team', roles: { ana: 'preparer', ben: 'reviewer' } },
 });
-afterAll(() => server?.remove());
-
-function desktop(): { core: Core; dir: string } {
-  const temp = makeTempDir();
-  temps.push(temp);
-  seedReconWorkspace(temp.dir);
-  const core = reconCore(temp.dir);
-  cores.push(core);
-  return { core, dir: temp.dir };
-}
 
 async function serverChanges(
   database = 'books_team',
 ): Promise<{ seq: string; kind: string; actor: string; payload: string; change_id: string }[]> {
   return (
-    await server.sql(
+    await teamCores.server.sql(
       'SELECT seq, kind, actor, payload, change_id FROM floatdesk_team.changes ORDER BY seq',
       database,
     )
@@ -62,16 +32,13 @@ async function serverChanges(
 
 describe('a desktop in a team', () => {
   it('shares its earlier decisions on joining, then each new one, and a colleague pulls them in order', async () => {
-    const a = desktop();
+    const a = await teamCores.desktop();
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     const run = await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
     expect(run.matchesAdded).toBeGreaterThan(0);
     const before = (await serverChanges()).length;
 
-    const joined = await dispatched(a.core, 'team:join', {
-      database: server.url('ana', 'books_team'),
-      password: 'ana-pass',
-    });
+    const joined = await teamCores.join(a.core, 'ana', 'books_team');
     expect(joined).toMatchObject({ login: 'ana', role: 'preparer', pushed: run.matchesAdded });
     const shared = (await serverChanges()).slice(before);
     expect(shared).toHaveLength(run.matchesAdded);
@@ -110,11 +77,8 @@ describe('a desktop in a team', () => {
     ).toBe(true);
 
     // A colleague's desktop joins and takes the whole log, checked, in the server's order.
-    const b = desktop();
-    const benJoined = await dispatched(b.core, 'team:join', {
-      database: server.url('ben', 'books_team'),
-      password: 'ben-pass',
-    });
+    const b = await teamCores.desktop();
+    const benJoined = await teamCores.join(b.core, 'ben', 'books_team');
     expect(benJoined).toMatchObject({
       role: 'reviewer',
       pushed: 0,
@@ -139,20 +103,20 @@ describe('a desktop in a team', () => {
 
   it('keeps a change pushed again after a lost answer once', async () => {
     // A team of its own: the decisions of the other tests would be applied here on joining.
-    await setUpTeam(server, 'lost_answer_team', { ana: 'preparer' });
-    const a = desktop();
+    await teamCores.team({ ana: 'preparer' }, 'lost_answer_team');
+    const a = await teamCores.desktop();
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
-    await dispatched(a.core, 'team:join', {
-      database: server.url('ana', 'lost_answer_team'),
-      password: 'ana-pass',
-    });
+    await teamCores.join(a.core, 'ana', 'lost_answer_team');
     await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
     const ledger = openLedger(`${a.dir}/ledger.sqlite`, { readonly: true });
     const waiting = new TeamReplicaRepository(ledger).waiting(1, 1000);
     ledger.close();
     expect(waiting.length).toBeGreaterThan(0);
     // The push reached the server, but its answer never came back to the desktop...
-    const client = await connectTeam({ url: server.url('ana', 'lost_answer_team'), password: 'ana-pass' });
+    const client = await connectTeam({
+      url: teamCores.server.url('ana', 'lost_answer_team'),
+      password: 'ana-pass',
+    });
     await pushChanges(client, waiting, 'lost_answer_team').finally(() => client.end());
     const count = (await serverChanges('lost_answer_team')).length;
     // ...so the next exchange sends the same changes again: the server keeps them once.
@@ -164,13 +128,16 @@ describe('a desktop in a team', () => {
   });
 
   it('says plainly when the workspace is in no team, or the password is wrong', async () => {
-    const a = desktop();
+    const a = await teamCores.desktop();
     expect(await refusal(a.core, 'team:status', {})).toMatchObject({
       code: 'not_found',
       message: expect.stringContaining('not part of a team'),
     });
     expect(
-      await refusal(a.core, 'team:join', { database: server.url('ana', 'books_team'), password: 'nope' }),
+      await refusal(a.core, 'team:join', {
+        database: teamCores.server.url('ana', 'books_team'),
+        password: 'nope',
+      }),
     ).toMatchObject({
       code: 'auth_failed',
     });
@@ -178,14 +145,11 @@ describe('a desktop in a team', () => {
   });
 
   it('keeps working while the server is down, and sends what waited once it is back', async () => {
-    await setUpTeam(server, 'offline_team', { ana: 'preparer' });
-    const a = desktop();
+    await teamCores.team({ ana: 'preparer' }, 'offline_team');
+    const a = await teamCores.desktop();
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
-    await dispatched(a.core, 'team:join', {
-      database: server.url('ana', 'offline_team'),
-      password: 'ana-pass',
-    });
-    server.stop();
+    await teamCores.join(a.core, 'ana', 'offline_team');
+    teamCores.server.stop();
     let made = 0;
     try {
       // Decisions are made and queued as if nothing happened.
@@ -202,7 +166,7 @@ describe('a desktop in a team', () => {
         queued: run.matchesAdded,
       });
     } finally {
-      server.start();
+      teamCores.server.start();
     }
     const before = (await serverChanges('offline_team')).length;
     expect(await dispatched(a.core, 'team:sync', { password: 'ana-pass' })).toMatchObject({ pushed: made });
@@ -214,14 +178,11 @@ describe('a desktop in a team', () => {
   });
 
   it('verifies the team log it holds against the server, and says where the two part', async () => {
-    await setUpTeam(server, 'audit_team', { ana: 'preparer' });
-    const a = desktop();
+    await teamCores.team({ ana: 'preparer' }, 'audit_team');
+    const a = await teamCores.desktop();
     await dispatched(a.core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
     await dispatched(a.core, 'recon:run', { asOf: '2026-10-31' });
-    const joined = await dispatched(a.core, 'team:join', {
-      database: server.url('ana', 'audit_team'),
-      password: 'ana-pass',
-    });
+    const joined = await teamCores.join(a.core, 'ana', 'audit_team');
     const verdict = async (password?: string): Promise<unknown> => {
       const ledger = openLedger(`${a.dir}/ledger.sqlite`, { readonly: true });
       try {
@@ -239,7 +200,10 @@ describe('a desktop in a team', () => {
       line: expect.stringContaining("agrees with the server's head"),
     });
     // Someone with the owner's rights replaces a change on the server.
-    await server.sql("UPDATE floatdesk_team.changes SET hash = repeat('a', 64) WHERE seq = 2", 'audit_team');
+    await teamCores.server.sql(
+      "UPDATE floatdesk_team.changes SET hash = repeat('a', 64) WHERE seq = 2",
+      'audit_team',
+    );
     expect(await verdict('ana-pass')).toMatchObject({
       intact: false,
       line: expect.stringContaining("parts from the server's (ana@127.0.0.1"),

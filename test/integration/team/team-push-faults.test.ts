@@ -5,27 +5,25 @@
  * unbroken chain that the desktop holds too.
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import { assertBuilt, CLI_PATH, runCli } from '../../helpers/cli';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { seedReconWorkspace } from '../../helpers/recon-fixture';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { useTeamCores } from '../../helpers/team-cores';
 
 const CHANGES = 40_000;
-let server: PostgresServer;
-let temp: ReturnType<typeof makeTempDir>;
+beforeAll(assertBuilt);
+const teamCores = useTeamCores({
+  logins: ['ana'],
+  shared: { database: 'fault_team', roles: { ana: 'preparer' } },
+});
+/** The one workspace of the file, joined to the team (made before its tests, removed after them). */
+let workspace = '';
 
-beforeAll(async () => {
-  assertBuilt();
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await setUpTeam(server, 'fault_team', { ana: 'preparer' });
-  temp = makeTempDir();
-  seedReconWorkspace(temp.dir);
+beforeAll(() => {
+  workspace = teamCores.workspace();
   const joined = runCli(
-    ['team', 'join', '--workspace', temp.dir, '--database', server.url('ana', 'fault_team')],
+    ['team', 'join', '--workspace', workspace, '--database', teamCores.server.url('ana', 'fault_team')],
     {
       FLOATDESK_TEAM_PASSWORD: 'ana-pass',
     },
@@ -33,14 +31,9 @@ beforeAll(async () => {
   expect(joined.status, joined.stderr).toBe(0);
 }, 60_000);
 
-afterAll(() => {
-  server?.remove();
-  temp?.cleanup();
-});
-
 /** Decisions made on this desktop, as many as a busy month: queued as the app queues them. */
 function queueChanges(count: number, tag: string): void {
-  const db = openLedger(`${temp.dir}/ledger.sqlite`);
+  const db = openLedger(`${workspace}/ledger.sqlite`);
   try {
     const replica = new TeamReplicaRepository(db);
     db.transaction(() => {
@@ -59,7 +52,7 @@ function queueChanges(count: number, tag: string): void {
 
 /** `last`: the highest number given; equal to `all` when no number was skipped. */
 async function serverCount(): Promise<{ all: number; distinct: number; last: number }> {
-  const { rows } = await server.sql(
+  const { rows } = await teamCores.server.sql(
     `SELECT count(*)::int AS all, count(DISTINCT change_id)::int AS distinct, coalesce(max(seq), 0)::int AS last
        FROM floatdesk_team.changes`,
     'fault_team',
@@ -69,7 +62,7 @@ async function serverCount(): Promise<{ all: number; distinct: number; last: num
 
 /** `team sync` in its own process; `cut` runs once the server holds more than `from` changes. */
 async function syncCutOff(from: number, cut: (child: ReturnType<typeof spawn>) => void): Promise<number> {
-  const child = spawn(process.execPath, [CLI_PATH, 'team', 'sync', '--workspace', temp.dir], {
+  const child = spawn(process.execPath, [CLI_PATH, 'team', 'sync', '--workspace', workspace], {
     env: { ...process.env, FLOATDESK_TEAM_PASSWORD: 'ana-pass' },
     stdio: 'ignore',
   });
@@ -87,7 +80,7 @@ async function syncCutOff(from: number, cut: (child: ReturnType<typeof spawn>) =
 }
 
 function desktopState(): { waiting: number; logged: number } {
-  const db = openLedger(`${temp.dir}/ledger.sqlite`, { readonly: true });
+  const db = openLedger(`${workspace}/ledger.sqlite`, { readonly: true });
   try {
     const replica = new TeamReplicaRepository(db);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -98,7 +91,7 @@ function desktopState(): { waiting: number; logged: number } {
 }
 
 function syncAgain(): void {
-  const again = runCli(['team', 'sync', '--workspace', temp.dir], { FLOATDESK_TEAM_PASSWORD: 'ana-pass' });
+  const again = runCli(['team', 'sync', '--workspace', workspace], { FLOATDESK_TEAM_PASSWORD: 'ana-pass' });
   expect(again.status, again.stderr).toBe(0);
 }
 
@@ -120,9 +113,9 @@ describe('a push cut off', () => {
     queueChanges(CHANGES, 'restart');
     let cutAt = -1;
     try {
-      cutAt = await syncCutOff(before, () => server.stop());
+      cutAt = await syncCutOff(before, () => teamCores.server.stop());
     } finally {
-      server.start();
+      teamCores.server.start();
     }
     expect(cutAt).toBeGreaterThan(before);
     expect(cutAt).toBeLessThan(before + CHANGES);

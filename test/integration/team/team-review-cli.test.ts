@@ -4,35 +4,18 @@
  * --approve` (the same number on the reviewer's desktop) approves it; a refused review exits 1 with
  * the reason; without a team a sign-off is signed off at once.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCli } from '../../helpers/cli';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { RECON_STATEMENT, seedReconWorkspace } from '../../helpers/recon-fixture';
-import { STATEMENT_FIXTURES } from '../../helpers/statement-fixtures';
 import { join } from 'node:path';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, runCli } from '../../helpers/cli';
+import { RECON_STATEMENT } from '../../helpers/recon-fixture';
+import { STATEMENT_FIXTURES } from '../../helpers/statement-fixtures';
+import { useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const temps: ReturnType<typeof makeTempDir>[] = [];
-
-beforeAll(async () => {
-  assertBuilt();
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('ben', 'ben-pass');
-  await setUpTeam(server, 'cli_team', { ana: 'preparer', ben: 'reviewer' });
-}, 60_000);
-afterEach(() => {
-  for (const temp of temps.splice(0)) temp.cleanup();
+beforeAll(assertBuilt);
+const teamCores = useTeamCores({
+  logins: ['ana', 'ben'],
+  shared: { database: 'cli_team', roles: { ana: 'preparer', ben: 'reviewer' } },
 });
-afterAll(() => server?.remove());
-
-function workspace(): string {
-  const temp = makeTempDir();
-  temps.push(temp);
-  seedReconWorkspace(temp.dir);
-  return temp.dir;
-}
 
 function cli(dir: string, args: string[], password?: string): ReturnType<typeof runCli> {
   return runCli([...args, '--workspace', dir], { FLOATDESK_TEAM_PASSWORD: password ?? '' });
@@ -45,7 +28,7 @@ function prepared(dir: string): void {
 
 describe('floatdesk reconcile signoff and review', () => {
   it('signs off at once without a team, and says a review is not needed', () => {
-    const dir = workspace();
+    const dir = teamCores.workspace();
     prepared(dir);
     const refused = cli(dir, ['reconcile', 'signoff', '--as-of', '2026-10-31']);
     expect(refused.status).toBe(1);
@@ -67,10 +50,14 @@ describe('floatdesk reconcile signoff and review', () => {
   });
 
   it('in a team: awaits review, the preparer is refused, a reviewer approves by the same number', () => {
-    const a = workspace();
-    const b = workspace();
-    expect(cli(a, ['team', 'join', '--database', server.url('ana', 'cli_team')], 'ana-pass').status).toBe(0);
-    expect(cli(b, ['team', 'join', '--database', server.url('ben', 'cli_team')], 'ben-pass').status).toBe(0);
+    const a = teamCores.workspace();
+    const b = teamCores.workspace();
+    expect(
+      cli(a, ['team', 'join', '--database', teamCores.server.url('ana', 'cli_team')], 'ana-pass').status,
+    ).toBe(0);
+    expect(
+      cli(b, ['team', 'join', '--database', teamCores.server.url('ben', 'cli_team')], 'ben-pass').status,
+    ).toBe(0);
     prepared(a);
     expect(cli(b, ['reconcile', 'import', join(STATEMENT_FIXTURES, RECON_STATEMENT)]).status).toBe(0);
     const signed = cli(a, ['reconcile', 'signoff', '--as-of', '2026-10-31', '--acknowledge-open', '--json']);

@@ -4,52 +4,20 @@
  * review it, nor can a preparer unlock; the reviewer's approval reaches the preparer's desktop and
  * the lock arrives there; a rejection needs a note and never locks.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core/services';
-import {
-  dispatched,
-  reconCore,
-  refusal,
-  RECON_STATEMENT,
-  seedReconWorkspace,
-  statementBase64,
-} from '../../helpers/recon-fixture';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { dispatched, refusal, RECON_STATEMENT, statementBase64 } from '../../helpers/recon-fixture';
+import { useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const temps: ReturnType<typeof makeTempDir>[] = [];
-const cores: Core[] = [];
-let team = 0;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('ben', 'ben-pass');
-}, 60_000);
-
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.close();
-  for (const temp of temps.splice(0)) temp.cleanup();
-});
-afterAll(() => server?.remove());
+const teamCores = useTeamCores({ logins: ['ana', 'ben'] });
 
 /** A fresh team for each test, so one test's sign-offs are not another's. */
-async function freshTeam(): Promise<string> {
-  team += 1;
-  const database = `month_end_${team}`;
-  await setUpTeam(server, database, { ana: 'preparer', ben: 'reviewer' });
-  return database;
+function freshTeam(): Promise<string> {
+  return teamCores.team({ ana: 'preparer', ben: 'reviewer' });
 }
 
 async function desktop(database: string, login: 'ana' | 'ben'): Promise<Core> {
-  const temp = makeTempDir();
-  temps.push(temp);
-  seedReconWorkspace(temp.dir);
-  const core = reconCore(temp.dir);
-  cores.push(core);
-  await dispatched(core, 'team:join', { database: server.url(login, database), password: `${login}-pass` });
-  return core;
+  return (await teamCores.desktop(login, database)).core;
 }
 
 async function preparedMonth(core: Core): Promise<void> {
@@ -85,7 +53,7 @@ describe('four eyes on a sign-off in a team', () => {
 
     await dispatched(ana, 'team:sync', { password: 'ana-pass' });
     const rows = (
-      await server.sql(
+      await teamCores.server.sql(
         "SELECT actor, subject, payload FROM floatdesk_team.changes WHERE kind = 'signoff.create'",
         database,
       )
@@ -180,11 +148,7 @@ describe('four eyes on a sign-off in a team', () => {
   });
 
   it('without a team a sign-off holds at once, and a review is refused as needless', async () => {
-    const temp = makeTempDir();
-    temps.push(temp);
-    seedReconWorkspace(temp.dir);
-    const core = reconCore(temp.dir);
-    cores.push(core);
+    const { core } = await teamCores.desktop();
     await preparedMonth(core);
     const { signOff } = await dispatched(core, 'recon:signoff', {
       asOf: '2026-10-31',

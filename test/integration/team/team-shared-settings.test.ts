@@ -3,30 +3,18 @@
  * desktop, the reconciliation settings and an opening balance arrive on a colleague's at the next
  * exchange, through the same code (and the same checks) as there, under the colleague's name.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../../src/main/core/ledger/db';
 import { TransfersRepository } from '../../../src/main/core/ledger/repositories/transfers';
 import { shareSubmission } from '../../../src/main/core/team/shared-submission';
 import type { Core } from '../../../src/main/core/services';
-import { dispatched, reconCore, seedReconWorkspace } from '../../helpers/recon-fixture';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { dispatched } from '../../helpers/recon-fixture';
+import { useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const temps: ReturnType<typeof makeTempDir>[] = [];
-const cores: Core[] = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('ben', 'ben-pass');
-  await setUpTeam(server, 'settings_team', { ana: 'preparer', ben: 'reviewer' });
-}, 60_000);
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.close();
-  for (const temp of temps.splice(0)) temp.cleanup();
+const teamCores = useTeamCores({
+  logins: ['ana', 'ben'],
+  shared: { database: 'settings_team', roles: { ana: 'preparer', ben: 'reviewer' } },
 });
-afterAll(() => server?.remove());
 
 const dirs = new Map<Core, string>();
 
@@ -48,17 +36,11 @@ async function desktop(
   login: 'ana' | 'ben',
   options: { synced?: boolean; database?: string } = {},
 ): Promise<Core> {
-  const temp = makeTempDir();
-  temps.push(temp);
-  const ledgerPath = seedReconWorkspace(temp.dir);
-  if (options.synced !== false) addFloat(ledgerPath);
-  const core = reconCore(temp.dir);
-  cores.push(core);
-  dirs.set(core, temp.dir);
-  await dispatched(core, 'team:join', {
-    database: server.url(login, options.database ?? 'settings_team'),
-    password: `${login}-pass`,
-  });
+  const dir = teamCores.workspace();
+  if (options.synced !== false) addFloat(`${dir}/ledger.sqlite`);
+  const core = teamCores.open(dir);
+  dirs.set(core, dir);
+  await teamCores.join(core, login, options.database ?? 'settings_team');
   return core;
 }
 
@@ -105,7 +87,7 @@ describe('settings a team shares', () => {
 
   it('an opening balance for a float this desktop has not synced yet waits for it, then arrives', async () => {
     // A team of its own: the other tests' opening balances would wait here too.
-    await setUpTeam(server, 'settings_floats', { ana: 'preparer', ben: 'reviewer' });
+    await teamCores.team({ ana: 'preparer', ben: 'reviewer' }, 'settings_floats');
     const ana = await desktop('ana', { database: 'settings_floats' });
     const ben = await desktop('ben', { synced: false, database: 'settings_floats' });
     await dispatched(ana, 'recon:opening.set', {
@@ -121,7 +103,8 @@ describe('settings a team shares', () => {
     expect((await dispatched(ben, 'team:status', {})).pending).toBe(1);
     expect((await dispatched(ben, 'team:overview', {})).waiting).toEqual([
       {
-        reason: 'Waits for the GBP float "sterling", which this desktop has not synced from the platform yet.',
+        reason:
+          'Waits for the GBP float "sterling", which this desktop has not synced from the platform yet.',
         count: 1,
       },
     ]);

@@ -3,52 +3,21 @@
  * desktop is imported on a colleague's from the very same bytes at the next exchange, under the
  * importer's name; one the colleague imported too is not imported twice; nothing goes back out.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import { applyTeamStatements } from '../../../src/main/core/team/apply-statements';
 import type { Core } from '../../../src/main/core/services';
-import {
-  dispatched,
-  reconCore,
-  RECON_STATEMENT,
-  seedReconWorkspace,
-  statementBase64,
-} from '../../helpers/recon-fixture';
-import { setUpTeam, startPostgres, type PostgresServer } from '../../helpers/postgres';
-import { makeTempDir } from '../../helpers/temp-dir';
+import { dispatched, RECON_STATEMENT, statementBase64 } from '../../helpers/recon-fixture';
+import { useTeamCores } from '../../helpers/team-cores';
 
-let server: PostgresServer;
-const temps: ReturnType<typeof makeTempDir>[] = [];
-const cores: Core[] = [];
-let team = 0;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  await server.createLogin('ana', 'ana-pass');
-  await server.createLogin('ben', 'ben-pass');
-}, 60_000);
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.close();
-  for (const temp of temps.splice(0)) temp.cleanup();
-});
-afterAll(() => server?.remove());
+const teamCores = useTeamCores({ logins: ['ana', 'ben'] });
 
 async function pair(): Promise<{ ana: Core; ben: Core; benDir: string }> {
-  team += 1;
-  const database = `statements_${team}`;
-  await setUpTeam(server, database, { ana: 'preparer', ben: 'reviewer' });
-  const made: { core: Core; dir: string }[] = [];
-  for (const login of ['ana', 'ben'] as const) {
-    const temp = makeTempDir();
-    temps.push(temp);
-    seedReconWorkspace(temp.dir);
-    const core = reconCore(temp.dir);
-    cores.push(core);
-    await dispatched(core, 'team:join', { database: server.url(login, database), password: `${login}-pass` });
-    made.push({ core, dir: temp.dir });
-  }
-  return { ana: made[0]!.core, ben: made[1]!.core, benDir: made[1]!.dir };
+  const database = await teamCores.team({ ana: 'preparer', ben: 'reviewer' });
+  const ana = await teamCores.desktop('ana', database);
+  const ben = await teamCores.desktop('ben', database);
+  return { ana: ana.core, ben: ben.core, benDir: ben.dir };
 }
 
 async function bankLines(core: Core): Promise<number> {
