@@ -144,6 +144,33 @@ describe('journals of a period', () => {
     expect(again.files[0]!.sha256).toBe(result.files[0]!.sha256);
   });
 
+  it('preview what an export would write, with totals per account, and name what the mapping lacks', async () => {
+    await signOff();
+    const preview = await dispatched(core, 'journals:preview', { asOf: AS_OF, accounts: MAPPING });
+    const written = await exported(join(temp.dir, 'written.csv'));
+    expect(preview.missing).toEqual([]);
+    expect(preview.journals.map((journal) => [journal.id, journal.lineCount])).toEqual(
+      written.journals.map((journal) => [journal.id, journal.lines]),
+    );
+    for (const journal of preview.journals) {
+      expect(journal.debit).toBe(journal.credit);
+      expect(journal.lines).toHaveLength(journal.lineCount);
+      expect(journal.lines.every((line) => (line.debit === null) !== (line.credit === null))).toBe(true);
+    }
+    const float = preview.accounts.find((account) => account.account === '1210')!;
+    expect(float).toMatchObject({ currency: 'GBP' });
+    expect(new Decimal(float.debit).greaterThan(0)).toBe(true);
+    const sum = (field: 'debit' | 'credit') =>
+      preview.accounts.reduce((total, account) => total.plus(account[field]), new Decimal(0)).toFixed(2);
+    expect(sum('debit')).toBe(sum('credit'));
+
+    const unmapped = await dispatched(core, 'journals:preview', { asOf: AS_OF });
+    expect(unmapped.journals).toEqual([]);
+    expect(unmapped.missing).toContain(
+      'Float "main" in GBP has no accounts: add a row "main,GBP,…" to the mapping.',
+    );
+  });
+
   it('in the Xero format: dates as Xero reads them, a tax rate on every line, refused without one', async () => {
     await signOff();
     const noTax = MAPPING.replace(',tax_code', '').replace(/,No VAT/g, '');

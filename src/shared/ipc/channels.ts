@@ -55,6 +55,7 @@ export const CHANNELS = [
   'recon:settings.get',
   'recon:settings.update',
   'recon:open-totals',
+  'journals:preview',
   'journals:export',
   'export:start',
   'export:cancel',

@@ -44,7 +44,50 @@ export const JournalExportSchema = z.object({
   notes: z.array(z.string()),
 });
 
+const Amount = z.string().regex(/^\d+(\.\d+)?$/);
+
+/** A journal line as a person reads it: debit or credit, never both. */
+const PreviewLineSchema = z.object({
+  account: z.string(),
+  description: z.string(),
+  reference: z.string(),
+  debit: Amount.nullable(),
+  credit: Amount.nullable(),
+});
+
+export const JournalPreviewSchema = z.object({
+  asOf: IsoDate,
+  period: z.object({ from: IsoDate, to: IsoDate }),
+  signOffId: z.number().int().positive().nullable(),
+  draftWhy: z.string().nullable(),
+  /** Floats and currencies the period needs accounts for and the mapping lacks, in words. */
+  missing: z.array(z.string()),
+  journals: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['top_ups', 'refunds', 'derived_spend', 'resolutions']),
+      currency: z.string(),
+      narration: z.string(),
+      date: IsoDate,
+      debit: Amount,
+      credit: Amount,
+      lineCount: z.number().int().nonnegative(),
+      /** The first lines (all of them up to the preview's limit). */
+      lines: z.array(PreviewLineSchema),
+    }),
+  ),
+  /** Per account and currency: what the journals debit and credit it. */
+  accounts: z.array(z.object({ account: z.string(), currency: z.string(), debit: Amount, credit: Amount })),
+  notPosted: z.array(z.object({ kind: z.enum(['request', 'line']), id: z.string(), why: z.string() })),
+  notes: z.array(z.string()),
+});
+
 export const journalsContract = {
+  /** The journals of the period ending on `asOf` as they would be written, nothing written. */
+  'journals:preview': {
+    input: z.object({ asOf: IsoDate, accounts: z.string().min(1).max(5_000_000).optional() }).strict(),
+    output: JournalPreviewSchema,
+  },
   /**
    * Write the journals of the period ending on `asOf` (signed off: its frozen report; else a DRAFT)
    * to `destination` (absolute; default: the workspace's exports folder), with the account mapping

@@ -14,11 +14,12 @@ import { PartialFile } from '../export/partial-file';
 import { fileSystemError } from '../files/fs-errors';
 import { appendInTransaction } from '../reconcile/audit/audit-log';
 import { auditActor, byName, type ReconContext } from '../reconcile/context';
-import { parseAccountMapping, type AccountMapping } from './account-mapping';
+import type { AccountMapping } from './account-mapping';
 import { genericCsv } from './formats/generic-csv';
 import { xeroCsvFiles } from './formats/xero-csv';
 import { linesOf } from './journal-amounts';
 import { buildJournals } from './journal-rules';
+import { mappingFor } from './mapping-source';
 import { readPeriodFacts } from './period-facts';
 import type { Journal } from './types';
 
@@ -72,13 +73,14 @@ function filesOf(
 }
 
 function mappingOf(input: ExportInput): AccountMapping {
-  if (input.accounts === undefined)
+  const mapping = mappingFor(input.accounts);
+  if (mapping === null)
     throw new AppError(
       'invalid_input',
-      'Journals need the account mapping: give the mapping CSV (--accounts) with a row per float and currency.',
+      'Journals need the account mapping: set the accounts in Settings → Accounting, or give the mapping CSV (--accounts), with a row per float and currency.',
       { issues: [{ field: 'accounts', problem: 'no account mapping' }] },
     );
-  return parseAccountMapping(input.accounts);
+  return mapping;
 }
 
 /** Write all files, or none: each is renamed into place only once every one is complete. */

@@ -39,6 +39,7 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'recon:match.check',
   'recon:suggestions',
   'recon:rollforward',
+  'journals:preview',
   'recon:opening.list',
   'recon:signoffs',
   'recon:signoff.report',
