@@ -551,6 +551,29 @@ describe('reconciliation roll-forward and ledger changes', () => {
     expect(calls('recon:rollforward')).toHaveLength(2);
   });
 
+  it('loads the journals of the as-of date, reloads them after a decision, and keeps the last good ones on a failure', async () => {
+    const stores = createReconStores(client);
+    const preview = { asOf: '2026-03-31', journals: [], missing: ['Float "Main" in GBP has no accounts'] };
+    let fail = false;
+    core({
+      'recon:resolve': () => decision(),
+      'journals:preview': () => {
+        if (fail) throw new AppError('ledger_busy', 'Busy');
+        return preview;
+      },
+    });
+    await stores.useJournals.getState().reload();
+    expect(calls('journals:preview')).toEqual([]);
+    await stores.useJournals.getState().load('2026-03-31');
+    expect(calls('journals:preview')).toEqual([{ asOf: '2026-03-31' }]);
+    expect(shownValue(stores.useJournals.getState().view)).toBe(preview);
+    fail = true;
+    await stores.useItems.getState().resolve(line('TX-1'), 'other', 'n');
+    await settle();
+    expect(calls('journals:preview')).toHaveLength(2);
+    expect(stores.useJournals.getState().view).toMatchObject({ status: 'error', previous: preview });
+  });
+
   it('follows ledger:changed, at most once per interval', async () => {
     vi.useFakeTimers();
     try {

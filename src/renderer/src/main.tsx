@@ -23,6 +23,7 @@ import './styles/reconciliation.css';
 import './styles/reconciliation-review.css';
 import './styles/reconciliation-items.css';
 import './styles/reconciliation-period.css';
+import './styles/reconciliation-journals.css';
 import './styles/reviews.css';
 import './styles/screen-fit.css';
 

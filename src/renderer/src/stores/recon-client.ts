@@ -1,14 +1,15 @@
 import type { z } from 'zod';
+import type { journalsContract } from '@shared/ipc/contract-journals';
 import type { periodContract } from '@shared/ipc/contract-period';
 import type { reconcileContract } from '@shared/ipc/contract-reconcile';
 import type { ErrorShape } from '@shared/ipc/errors';
 import type { TypedClient } from '../ipc/typed-client';
 
 /**
- * What the reconciliation stores need from the core, typed straight from contract-reconcile.ts and
- * contract-period.ts: the app passes the real client (stores/recon.ts); unit tests pass a scripted fake.
+ * What the reconciliation stores need from the core, typed straight from contract-reconcile.ts,
+ * contract-period.ts and contract-journals.ts: the app passes the real client (stores/recon.ts); unit tests pass a scripted fake.
  */
-type ReconContract = typeof reconcileContract & typeof periodContract;
+type ReconContract = typeof reconcileContract & typeof periodContract & typeof journalsContract;
 export type ReconChannel = keyof ReconContract;
 export type ReconInput<C extends ReconChannel> = z.input<ReconContract[C]['input']>;
 export type ReconOutput<C extends ReconChannel> = z.output<ReconContract[C]['output']>;
@@ -27,6 +28,7 @@ export type Rollforward = ReconOutput<'recon:rollforward'>;
 export type ResolveReason = ReconInput<'recon:resolve'>['reasonCode'];
 export type Decision = ReconOutput<'recon:match.confirm'>;
 export type SignOffReport = ReconOutput<'recon:signoff.report'>;
+export type JournalPreview = ReconOutput<'journals:preview'>;
 
 /** A value loaded from the core; `previous` is the last good answer, kept on screen while reloading. */
 export type Loadable<T> =

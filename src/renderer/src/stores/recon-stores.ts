@@ -2,6 +2,7 @@ import type { ReconClient } from './recon-client';
 import { createReconDecisionsStore } from './recon-decisions-store';
 import { createReconImportStore } from './recon-import-store';
 import { createReconItemsStore } from './recon-items-store';
+import { createReconJournalsStore } from './recon-journals-store';
 import { createReconOverviewStore } from './recon-overview-store';
 import { createReconPeriodStore } from './recon-period-store';
 import { createReconRollforwardStore } from './recon-rollforward-store';
@@ -10,7 +11,7 @@ import { createReconSuggestionsStore } from './recon-suggestions-store';
 /**
  * Every store of the Reconciliation screen, built on one client and wired together: an import, a
  * run, a decision, a sign-off or an unlock changes the summary, the open items, the suggestion queue,
- * the roll-forward and the sign-offs, so each of those reloads after it.
+ * the roll-forward, the journals and the sign-offs, so each of those reloads after it.
  */
 export function createReconStores(client: ReconClient) {
   const changed = (): void => void refreshAll();
@@ -27,6 +28,7 @@ export function createReconStores(client: ReconClient) {
     changed,
   });
   const { useRollforward } = createReconRollforwardStore(client);
+  const { useJournals } = createReconJournalsStore(client);
   const { usePeriod } = createReconPeriodStore(client, {
     decisions: () => useDecisions.getState(),
     changed,
@@ -42,6 +44,7 @@ export function createReconStores(client: ReconClient) {
       loaded(useItems.getState().view) ? useItems.getState().reload() : undefined,
       loaded(useSuggestions.getState().view) ? useSuggestions.getState().reload() : undefined,
       useRollforward.getState().reload(),
+      useJournals.getState().reload(),
       loaded(usePeriod.getState().signOffs) ? usePeriod.getState().reload() : undefined,
     ]);
   }
@@ -53,6 +56,7 @@ export function createReconStores(client: ReconClient) {
     useItems,
     useSuggestions,
     useRollforward,
+    useJournals,
     usePeriod,
     refreshAll,
   };

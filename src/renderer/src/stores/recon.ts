@@ -14,6 +14,7 @@ export const useReconImport = stores.useImport;
 export const useReconItems = stores.useItems;
 export const useReconSuggestions = stores.useSuggestions;
 export const useReconRollforward = stores.useRollforward;
+export const useReconJournals = stores.useJournals;
 export const useReconPeriod = stores.usePeriod;
 
 /** After Settings → Reconciliation changed: what the Reconciliation screen showed is read again. */

@@ -10,6 +10,7 @@ import {
   useReconDecisions,
   useReconImport,
   useReconItems,
+  useReconJournals,
   useReconOverview,
   useReconPeriod,
   useReconRollforward,
@@ -19,6 +20,7 @@ import { ReconReportExport } from '../export/ScreenExports';
 import { DecisionBar } from './DecisionBar';
 import { ImportSection } from './ImportSection';
 import { ItemsSection } from './ItemsSection';
+import { JournalsSection } from './JournalsSection';
 import { DriftAlerts } from './period-close/DriftAlerts';
 import { PeriodCloseSection } from './period-close/PeriodCloseSection';
 import { hrefOfView, isIsoDate, monthStart, viewFromQuery, type ReconView } from './recon-query';
@@ -48,7 +50,7 @@ function useAnnouncements(): void {
 
 /**
  * Bank ↔ request reconciliation as of a date: summary, import, matching, review, roll-forward and
- * period close (with alerts when the platform changes a signed-off request).
+ * period close (with alerts when the platform changes a signed-off request), and the journals for the books.
  */
 export function ReconciliationPage({ query }: { query: Readonly<Record<string, string>> }) {
   const queryText = new URLSearchParams(query).toString();
@@ -78,8 +80,9 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
 
   // The roll-forward covers the month up to the as-of date until someone picks another period.
   useEffect(() => {
-    if (asOfShown !== '')
-      void useReconRollforward.getState().load({ from: monthStart(asOfShown), to: asOfShown });
+    if (asOfShown === '') return;
+    void useReconRollforward.getState().load({ from: monthStart(asOfShown), to: asOfShown });
+    void useReconJournals.getState().load(asOfShown);
   }, [asOfShown]);
 
   const change = (next: ReconView, replace = false): void => navigate(hrefOfView(next), { replace });
@@ -166,6 +169,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
       <ItemsSection view={view} onChange={(next, replace) => change(next, replace)} />
       <RollforwardSection />
       <PeriodCloseSection defaultAsOf={asOfShown} />
+      <JournalsSection />
     </div>
   );
 }

@@ -1,0 +1,171 @@
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { numColumn, TableHead } from '../../components/TableHead';
+import { formatMoney, formatNumber } from '../../lib/format-money';
+import { formatDate } from '../../lib/format-time';
+import { shownValue, type JournalPreview } from '../../stores/recon-client';
+import { useReconJournals } from '../../stores/recon';
+
+type PreviewJournal = JournalPreview['journals'][number];
+
+const KIND_WORDS: Record<PreviewJournal['kind'], string> = {
+  top_ups: 'Top-ups paid into the floats',
+  refunds: 'Refunds due (paid, then removed or cancelled)',
+  derived_spend: 'Gift-card spend (derived)',
+  resolutions: 'Bank fees and exchange differences',
+};
+
+function Origin({ value }: { value: JournalPreview }) {
+  const period = `${formatDate(value.period.from)} to ${formatDate(value.period.to)}`;
+  if (value.signOffId !== null)
+    return (
+      <p data-testid="recon-journals-origin">
+        From sign-off {value.signOffId}, for the period {period}.
+      </p>
+    );
+  return (
+    <p data-testid="recon-journals-origin">
+      <span className="flag flag-warning">Draft</span> For the period {period}:{' '}
+      {value.draftWhy ?? 'not signed off'}. Every journal is marked DRAFT until the period is signed off.
+    </p>
+  );
+}
+
+function JournalTable({ journal }: { journal: PreviewJournal }) {
+  const money = (amount: string | null): string =>
+    amount === null ? '' : formatMoney(amount, journal.currency);
+  return (
+    <details className="recon-journal" data-testid="recon-journal">
+      <summary>
+        <strong>{KIND_WORDS[journal.kind]}</strong>, {journal.currency}: {formatNumber(journal.lineCount)}{' '}
+        lines, debits {money(journal.debit)} = credits {money(journal.credit)}
+      </summary>
+      <p className="recon-hint">{journal.narration}</p>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Lines of {journal.narration}</caption>
+          <TableHead
+            columns={['Account', 'Description', 'Reference', numColumn('Debit'), numColumn('Credit')]}
+          />
+          <tbody>
+            {journal.lines.map((line, index) => (
+              <tr key={index}>
+                <td>{line.account}</td>
+                <td>{line.description}</td>
+                <td className="recon-reference">{line.reference}</td>
+                <td className="num">{money(line.debit)}</td>
+                <td className="num">{money(line.credit)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {journal.lines.length < journal.lineCount ? (
+        <p className="muted">
+          The first {formatNumber(journal.lines.length)} of {formatNumber(journal.lineCount)} lines; the
+          export holds them all.
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
+function AccountTotals({ accounts }: { accounts: JournalPreview['accounts'] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="recon-journal-accounts">
+        <caption className="visually-hidden">Totals per account</caption>
+        <TableHead columns={['Account', 'Currency', numColumn('Debits'), numColumn('Credits')]} />
+        <tbody>
+          {accounts.map((row) => (
+            <tr key={`${row.currency} ${row.account}`}>
+              <th scope="row">{row.account}</th>
+              <td>{row.currency}</td>
+              <td className="num">{formatMoney(row.debit, row.currency)}</td>
+              <td className="num">{formatMoney(row.credit, row.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Preview({ value }: { value: JournalPreview }) {
+  if (value.missing.length > 0)
+    return (
+      <div className="recon-journal-missing" role="alert" data-testid="recon-journals-missing">
+        <p>The journals need accounts for:</p>
+        <ul>
+          {value.missing.map((words) => (
+            <li key={words}>{words}</li>
+          ))}
+        </ul>
+        <a className="button button-secondary" href="#/settings">
+          Set the accounts in Settings
+        </a>
+      </div>
+    );
+  if (value.journals.length === 0)
+    return (
+      <p className="muted">
+        Nothing to post for this period: no top-up paid, no spend derived, nothing resolved.
+      </p>
+    );
+  return (
+    <>
+      {value.journals.map((journal) => (
+        <JournalTable key={journal.id} journal={journal} />
+      ))}
+      <h3 className="recon-subheading">Totals per account</h3>
+      <AccountTotals accounts={value.accounts} />
+      {value.notPosted.length > 0 ? (
+        <>
+          <h3 className="recon-subheading">Listed, not posted</h3>
+          <ul className="recon-journal-notes" data-testid="recon-journals-not-posted">
+            {value.notPosted.map((item) => (
+              <li key={`${item.kind} ${item.id}`}>
+                {item.kind === 'line' ? 'Bank line' : 'Request'}{' '}
+                <span className="recon-reference">{item.id}</span>: {item.why}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The period's journals for the books, as an export would write them. */
+export function JournalsSection() {
+  const view = useReconJournals((state) => state.view);
+  const reload = useReconJournals((state) => state.reload);
+  const value = shownValue(view);
+  return (
+    <section className="recon-section" aria-labelledby="recon-journals-title" data-testid="recon-journals">
+      <h2 id="recon-journals-title">Journals for the books</h2>
+      <p className="recon-hint">
+        The period as balanced journal entries for the accounts: top-ups paid from the bank into the floats,
+        refunds due, the derived spend and bank fees, each journal balancing on its own.
+      </p>
+      {view.status === 'error' ? (
+        <ErrorState title="The journals could not be made" error={view.error} onRetry={() => void reload()} />
+      ) : null}
+      {value === null ? (
+        view.status === 'error' ? null : (
+          <LoadingState label="Making the journals…" />
+        )
+      ) : (
+        <>
+          <Origin value={value} />
+          {value.notes.map((note) => (
+            <p key={note} className="recon-hint">
+              {note}
+            </p>
+          ))}
+          <Preview value={value} />
+        </>
+      )}
+    </section>
+  );
+}
