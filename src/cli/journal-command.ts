@@ -5,8 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { ChannelOutput } from '../shared/ipc/contract';
-import { JOURNAL_FORMATS } from '../shared/ipc/contract-journals';
+import { JOURNAL_FORMATS, type JournalExport } from '../shared/ipc/contract-journals';
 import { AppError } from '../shared/ipc/errors';
 import { dateOption, onlyOptions, stringOption, UsageError, type CommandValues } from './arguments';
 import { call, withCore } from './in-process-core';
@@ -46,7 +45,7 @@ export async function journalCommand(values: CommandValues, print: (text: string
   const accountsPath = stringOption(values, 'accounts');
   const accounts = accountsPath === undefined ? undefined : await readAccounts(accountsPath);
   const result = await withCore({ workspace: stringOption(values, 'workspace') }, (core) =>
-    call<ChannelOutput<'journals:export'>>(core, 'journals:export', {
+    call<JournalExport>(core, 'journals:export', {
       asOf,
       format,
       destination: resolve(out),

@@ -11,6 +11,7 @@ import Decimal from 'decimal.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
 import type { Core } from '../../src/main/core/services';
+import type { JournalExport } from '../../src/shared/ipc/contract-journals';
 import { GENERIC_COLUMNS } from '../../src/main/core/journals/formats/generic-csv';
 import { readAuditLog } from '../helpers/audit-log-read';
 import { assertBuilt, runCli } from '../helpers/cli';
@@ -60,8 +61,15 @@ afterEach(async () => {
   temp.cleanup();
 });
 
-const exported = (destination: string, format: 'csv' | 'xero' = 'csv', accounts = MAPPING) =>
-  dispatched(core, 'journals:export', { asOf: AS_OF, format, destination, accounts });
+async function exported(
+  destination: string,
+  format: 'csv' | 'xero' = 'csv',
+  accounts = MAPPING,
+): Promise<JournalExport> {
+  const result = await dispatched(core, 'journals:export', { asOf: AS_OF, format, destination, accounts });
+  if ('cancelled' in result) throw new Error('no file was written');
+  return result;
+}
 
 const signOff = () => dispatched(core, 'recon:signoff', { asOf: AS_OF, acknowledgeOpenItems: true });
 
@@ -102,6 +110,8 @@ describe('journals of a period', () => {
     expect(result.files).toEqual([
       {
         path,
+        fileName: 'journals.csv',
+        downloadId: null,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         bytes: bytes.length,
         lines: expect.any(Number),

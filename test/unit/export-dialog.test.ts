@@ -72,3 +72,38 @@ describe('export:start in the Electron shell', () => {
     expect(exportFileName(recon, 'xlsx', '2026-01-31')).toBe('floatdesk-reconciliation-2026-01-31.xlsx');
   });
 });
+
+describe('journals:export in the Electron shell', () => {
+  it('asks where to write the journals, forwards the path, and answers cancelled when the dialog is closed', async () => {
+    const core = { invoke: vi.fn(async () => ok) };
+    const ask = vi.fn(async () => '/home/me/october');
+    const shell = withExportDialog(core, ask);
+    await shell.invoke('journals:export', { asOf: '2026-10-31', format: 'xero' });
+    expect(ask).toHaveBeenCalledWith({
+      defaultName: 'floatdesk-journals-2026-10-31-xero.csv',
+      filters: [{ name: 'CSV file', extensions: ['csv'] }],
+    });
+    expect(core.invoke).toHaveBeenCalledWith('journals:export', {
+      asOf: '2026-10-31',
+      format: 'xero',
+      destination: '/home/me/october.csv',
+    });
+
+    core.invoke.mockClear();
+    const closed = await withExportDialog(core, async () => undefined).invoke('journals:export', {
+      asOf: '2026-10-31',
+      format: 'xlsx',
+    });
+    expect(closed).toEqual({
+      ok: true,
+      value: { cancelled: true, fileName: 'floatdesk-journals-2026-10-31-xlsx.xlsx' },
+    });
+    expect(core.invoke).not.toHaveBeenCalled();
+    const chosen = await shell.invoke('journals:export', {
+      asOf: '2026-10-31',
+      format: 'csv',
+      destination: '/tmp/x.csv',
+    });
+    expect(chosen).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});

@@ -7,6 +7,7 @@
 import type { ExportFormat, ExportRequest } from '../../shared/ipc/contract-export';
 import type { Envelope } from '../../shared/ipc/errors';
 import { exportFileFilter, exportFileName } from '../core/export/file-name';
+import { journalFileName } from '../core/journals/journal-file-name';
 import type { CoreGateway } from './invoke';
 
 export interface SavePathQuestion {
@@ -53,16 +54,46 @@ export async function startExportWithDialog(
   return core.invoke('export:start', { ...input, destination: withExtension(path, input.format) });
 }
 
-/** The core as the bridge sees it, with export:start going through the save dialog first. */
+interface JournalInput {
+  asOf: string;
+  format: string;
+  destination?: string;
+  accounts?: string;
+}
+
+/** journals:export the same way: main asks where; a closed dialog answers `{cancelled: true}`. */
+export async function exportJournalsWithDialog(
+  core: CoreGateway,
+  input: JournalInput,
+  ask: AskSavePath,
+): Promise<Envelope<unknown>> {
+  if (input.destination !== undefined)
+    return {
+      ok: false,
+      error: {
+        code: 'forbidden',
+        message: 'The window cannot choose where files are written; FloatDesk asks.',
+      },
+    };
+  const fileName = journalFileName(input.asOf, input.format);
+  const spreadsheet = input.format === 'xlsx' ? 'xlsx' : 'csv';
+  const path = await ask({ defaultName: fileName, filters: [exportFileFilter(spreadsheet)] });
+  if (path === undefined || path === '') return { ok: true, value: { cancelled: true, fileName } };
+  return core.invoke('journals:export', { ...input, destination: withExtension(path, spreadsheet) });
+}
+
+/** The core as the bridge sees it, with export:start and journals:export going through the save dialog first. */
 export function withExportDialog(
   core: CoreGateway,
   ask: AskSavePath,
   clock = (): Date => new Date(),
 ): CoreGateway {
   return {
-    invoke: (channel, input) =>
-      channel === 'export:start'
-        ? startExportWithDialog(core, input as StartInput, ask, clock().toISOString().slice(0, 10))
-        : core.invoke(channel, input),
+    invoke: (channel, input) => {
+      if (channel === 'export:start')
+        return startExportWithDialog(core, input as StartInput, ask, clock().toISOString().slice(0, 10));
+      if (channel === 'journals:export') return exportJournalsWithDialog(core, input as JournalInput, ask);
+      return core.invoke(channel, input);
+    },
   };
 }

@@ -24,6 +24,10 @@ export const JournalExportSchema = z.object({
   files: z.array(
     z.object({
       path: z.string(),
+      /** The file's own name (what a download is saved as). */
+      fileName: z.string(),
+      /** In the browser shell, fetch it once from GET /export/<downloadId>; null: written where asked. */
+      downloadId: z.string().nullable(),
       sha256: Sha256,
       bytes: z.number().int().nonnegative(),
       lines: z.number().int(),
@@ -102,6 +106,10 @@ export const journalsContract = {
         accounts: z.string().min(1).max(5_000_000).optional(),
       })
       .strict(),
-    output: JournalExportSchema,
+    /** `cancelled`: the person closed the Electron shell's save dialog; nothing was written. */
+    output: z.union([JournalExportSchema, z.object({ cancelled: z.literal(true), fileName: z.string() })]),
   },
 } as const;
+
+/** What journals:export wrote (the answer whenever files were written). */
+export type JournalExport = z.output<typeof JournalExportSchema>;

@@ -103,6 +103,7 @@ export function buildRegistry({
     clock,
     actor: appStatus.shell === 'cli' ? 'cli' : 'user',
     workspaceDir: appStatus.workspaceDir,
+    emit,
   });
   const teamSession =
     team ??

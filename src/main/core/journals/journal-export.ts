@@ -7,7 +7,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { rm } from 'node:fs/promises';
-import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
+import type { ChannelInput } from '../../../shared/ipc/contract';
+import type { JournalExport } from '../../../shared/ipc/contract-journals';
 import { AppError } from '../../../shared/ipc/errors';
 import { chooseDestination } from '../export/destination';
 import { PartialFile } from '../export/partial-file';
@@ -20,11 +21,12 @@ import { xeroCsvFiles } from './formats/xero-csv';
 import { linesOf } from './journal-amounts';
 import { buildJournals } from './journal-rules';
 import { mappingFor } from './mapping-source';
+import { journalFileName } from './journal-file-name';
 import { readPeriodFacts } from './period-facts';
 import type { Journal } from './types';
 
 type ExportInput = ChannelInput<'journals:export'>;
-type ExportOutput = ChannelOutput<'journals:export'>;
+type ExportOutput = JournalExport;
 
 const FORMAT_WORDS: Record<ExportInput['format'], string> = {
   xero: 'Xero manual journals',
@@ -37,6 +39,8 @@ const FORMAT_WORDS: Record<ExportInput['format'], string> = {
 
 interface FileText {
   path: string;
+  /** The name a person gets the file under (a download's name; the chosen file's own). */
+  fileName: string;
   text: string;
   lines: number;
 }
@@ -52,14 +56,16 @@ function filesOf(
   format: ExportInput['format'],
   journals: readonly Journal[],
   destination: string,
+  fileName: string,
 ): FileText[] {
   const lineTotal = journals.reduce((n, journal) => n + linesOf(journal).length, 0);
   switch (format) {
     case 'csv':
-      return [{ path: destination, text: genericCsv(journals), lines: lineTotal }];
+      return [{ path: destination, fileName, text: genericCsv(journals), lines: lineTotal }];
     case 'xero':
       return xeroCsvFiles(journals).map((file) => ({
         path: numberedPath(destination, file.number, file.of),
+        fileName: numberedPath(fileName, file.number, file.of),
         text: file.text,
         lines: file.lines,
       }));
@@ -121,12 +127,22 @@ export async function exportJournals(
       'not_found',
       `Nothing to post for ${period.from} to ${period.to}: no top-up was paid, no spend derived and nothing resolved in the period.${source.notes.length > 0 ? ` ${source.notes.join(' ')}` : ''}`,
     );
-  const extension = input.format === 'xlsx' ? 'xlsx' : 'csv';
-  const fileName = `journals-${input.asOf}-${input.format}.${extension}`;
-  const destination = chooseDestination(input.destination, workspaceDir, randomUUID().slice(0, 8), fileName);
-  const files = filesOf(input.format, journals, destination);
+  // Without a destination (the browser shell) the files go to the workspace's exports folder, each
+  // to be downloaded once under its own id.
+  const exportId = randomUUID();
+  const chosen =
+    input.destination !== undefined ? basename(input.destination) : journalFileName(input.asOf, input.format);
+  const destination = chooseDestination(input.destination, workspaceDir, exportId, chosen);
+  const files = filesOf(input.format, journals, destination, chosen);
   const written = await writeAll(files);
-  const shown = files.map((file, index) => ({ path: file.path, lines: file.lines, ...written[index]! }));
+  const shown = files.map((file, index) => ({
+    path: file.path,
+    fileName: file.fileName,
+    downloadId:
+      input.destination !== undefined ? null : files.length > 1 ? `${exportId}-${index + 1}` : exportId,
+    lines: file.lines,
+    ...written[index]!,
+  }));
   try {
     context.db.transaction(() =>
       appendInTransaction(context.db, {
@@ -141,7 +157,7 @@ export async function exportJournals(
           signOffId: source.facts.signOffId,
           draft: source.facts.signOffId === null,
           format: input.format,
-          files: shown.map((file) => ({ name: basename(file.path), sha256: file.sha256, bytes: file.bytes })),
+          files: shown.map((file) => ({ name: file.fileName, sha256: file.sha256, bytes: file.bytes })),
           journals: journals.map((journal) => journal.id),
           ...byName(context.actorName()),
         },

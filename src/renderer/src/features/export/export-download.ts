@@ -7,7 +7,7 @@ import type { ExportDeps } from './export-session';
  * download through a Blob and an <a download>; in Electron the core already wrote the chosen file.
  */
 
-async function downloadExport(
+export async function downloadExport(
   fetchFile: (exportId: string) => Promise<Response>,
   exportId: string,
   fileName: string,

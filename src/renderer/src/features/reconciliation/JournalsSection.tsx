@@ -5,6 +5,7 @@ import { formatMoney, formatNumber } from '../../lib/format-money';
 import { formatDate } from '../../lib/format-time';
 import { shownValue, type JournalPreview } from '../../stores/recon-client';
 import { useReconJournals } from '../../stores/recon';
+import { JournalExportControl } from './JournalExportControl';
 
 type PreviewJournal = JournalPreview['journals'][number];
 
@@ -114,6 +115,7 @@ function Preview({ value }: { value: JournalPreview }) {
     );
   return (
     <>
+      <JournalExportControl asOf={value.asOf} />
       {value.journals.map((journal) => (
         <JournalTable key={journal.id} journal={journal} />
       ))}
