@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/errors';
 import { chooseDestination } from '../export/destination';
@@ -16,6 +16,10 @@ import { appendInTransaction } from '../reconcile/audit/audit-log';
 import { auditActor, byName, type ReconContext } from '../reconcile/context';
 import { parseAccountMapping, type AccountMapping } from './account-mapping';
 import { genericCsv } from './formats/generic-csv';
+import { writeJournalsXlsx } from './formats/journals-xlsx';
+import { netsuiteCsv } from './formats/netsuite-csv';
+import { quickbooksCsv } from './formats/quickbooks-csv';
+import { sageCsv } from './formats/sage-csv';
 import { xeroCsvFiles } from './formats/xero-csv';
 import { linesOf } from './journal-amounts';
 import { buildJournals } from './journal-rules';
@@ -25,18 +29,10 @@ import type { Journal } from './types';
 type ExportInput = ChannelInput<'journals:export'>;
 type ExportOutput = ChannelOutput<'journals:export'>;
 
-const FORMAT_WORDS: Record<ExportInput['format'], string> = {
-  xero: 'Xero manual journals',
-  quickbooks: 'QuickBooks Online journal entries',
-  sage: 'Sage',
-  netsuite: 'NetSuite journal import',
-  csv: 'the generic journal CSV',
-  xlsx: 'XLSX',
-};
-
+/** A file to write: its text, or (XLSX) a writer that fills the file at the path it is given. */
 interface FileText {
   path: string;
-  text: string;
+  text: string | ((path: string) => Promise<unknown>);
   lines: number;
 }
 
@@ -62,12 +58,14 @@ function filesOf(
         text: file.text,
         lines: file.lines,
       }));
-    default:
-      throw new AppError(
-        'invalid_input',
-        `Journals cannot be written for ${FORMAT_WORDS[format]} yet: export them as xero or csv.`,
-        { issues: [{ field: 'format', problem: `${format} is not available yet` }] },
-      );
+    case 'quickbooks':
+      return [{ path: destination, text: quickbooksCsv(journals), lines: lineTotal }];
+    case 'sage':
+      return [{ path: destination, text: sageCsv(journals), lines: lineTotal }];
+    case 'netsuite':
+      return [{ path: destination, text: netsuiteCsv(journals), lines: lineTotal }];
+    case 'xlsx':
+      return [{ path: destination, text: (path) => writeJournalsXlsx(journals, path), lines: lineTotal }];
   }
 }
 
@@ -89,13 +87,20 @@ async function writeAll(files: readonly FileText[]): Promise<{ sha256: string; b
     for (const file of files) {
       const partial = await PartialFile.create(file.path);
       partials.push(partial);
-      await partial.write(file.text);
+      if (typeof file.text === 'string') await partial.write(file.text);
+      else {
+        await partial.release();
+        await file.text(partial.path);
+      }
     }
     const written: { sha256: string; bytes: number }[] = [];
     for (const [index, partial] of partials.entries()) {
+      const { text } = files[index]!;
+      const content = typeof text === 'string' ? text : await readFile(partial.path);
+      const sha256 = createHash('sha256').update(content).digest('hex');
       const bytes = await partial.commit();
       committed.push(partial.destination);
-      written.push({ sha256: createHash('sha256').update(files[index]!.text, 'utf8').digest('hex'), bytes });
+      written.push({ sha256, bytes });
     }
     return written;
   } catch (error) {
