@@ -3,7 +3,8 @@
  * "Journals" with the generic columns Journal, Date, Account, Description, Reference, Currency,
  * Debit, Credit (one row per line, a journal's lines sharing its Journal value). Dates are date
  * cells, Debit and Credit numbers in the currency's format with its decimal places (exactly, or as
- * text with a note), text cells never a formula (the writer neutralises them). Every ZIP entry is
+ * text with a note in the writer's Notes column, which ends every sheet and is otherwise empty), text
+ * cells never a formula (the writer neutralises them). Every ZIP entry is
  * stamped with the as-of date, so the same sign-off is the same bytes when exported again.
  */
 import type { ExportColumn, ExportTable } from '../../export/columns';
