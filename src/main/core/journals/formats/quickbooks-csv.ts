@@ -1,16 +1,18 @@
 /**
  * QuickBooks Online journal entries import (Settings → Import data → Journal entries). Intuit's help
- * article "Import journal entries" (https://quickbooks.intuit.com/learn-support/en-au/help-article/
- * import-export-files/import-journal-entries-quickbooks-online/L4tQBwbs7_AU_en_AU, the US article is
- * the same page under en-us) asks for the columns Journal No., Journal Date, Account Name,
- * Description, Debits, Credits, and Name (a customer or supplier, needed only on A/R and A/P lines).
- * The import maps columns by title, so the order below is the one the sample template uses.
- * Date MM/DD/YYYY (the US template; QBO reads the company's date format). Debits and Credits
+ * article "Import journal entries" (read in its en-AU edition: https://quickbooks.intuit.com/
+ * learn-support/en-au/help-article/import-export-files/import-journal-entries-quickbooks-online/
+ * L4tQBwbs7_AU_en_AU) asks for the columns Journal No., Journal Date, Account Name, Description,
+ * Debits, Credits, plus Name (a customer or supplier, needed only on A/R and A/P lines); account
+ * names as in the chart of accounts (account numbers turned off), "Parent:Sub" for a sub-account.
+ * The import maps columns by title. Date MM/DD/YYYY, as the US sample template and the US company
+ * date format have it (a company set to another date format maps it on import). Debits and Credits
  * positive, "." decimals, no thousands separator, one of the two filled per line. Rows sharing a
  * Journal No. are one journal entry and must balance: one Journal No. per FloatDesk journal (every
  * journal balances, entry by entry). QBO keeps at most 21 characters of a journal number
- * (DocNumber), so the number is a short form of the journal's id, stable for a sign-off.
- * No BOM (the first title must read "Journal No." exactly); CRLF, RFC 4180 quoting, formula guard.
+ * (DocNumber), so the number is a short form of the journal's id, stable for a sign-off, and the full
+ * id is added to each line's description. No BOM (the first title must read "Journal No." exactly);
+ * CRLF, RFC 4180 quoting, formula guard, as every FloatDesk CSV.
  */
 import { textField } from '../../export/csv-cells';
 import { EOL } from '../../export/csv-dialect';
