@@ -81,13 +81,12 @@ Commands:
                            (whole report; with an open-item filter: only those open items, named in the file)
           audit            --from --to --action
         Dates are YYYY-MM-DD. Progress on stderr (terminal only); rows, bytes and path on stdout
-  export journal --format xero|csv --as-of YYYY-MM-DD --out <file> --accounts <mapping.csv>
-         [--workspace <dir>]
+  export journal --format xero|quickbooks|sage|netsuite|csv|xlsx --as-of YYYY-MM-DD --out <file>
+         --accounts <mapping.csv> [--workspace <dir>]
         The period's journals for the books (top-ups, refunds due, derived spend, fees): from the
         sign-off as of the date, else a DRAFT. The mapping CSV has the titles float,currency,
         float_account,bank_account,cost_account,variance_account,refunds_account[,tax_code,tracking].
-        Prints each file with its SHA-256; the audit log records the export. (quickbooks, sage,
-        netsuite and xlsx are named but not available yet.)
+        Prints each file with its SHA-256; the audit log records the export.
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]
             [--adversarial] [--admin] [--api-key <key>] [--api-secret <secret>]
             [--time-scale <x>] [--list-cap <n>] [--end-date-exclusive] [--legacy-floats-shape]

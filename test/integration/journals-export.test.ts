@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Decimal from 'decimal.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
@@ -16,6 +16,7 @@ import { GENERIC_COLUMNS } from '../../src/main/core/journals/formats/generic-cs
 import { readAuditLog } from '../helpers/audit-log-read';
 import { assertBuilt, runCli } from '../helpers/cli';
 import { readCsv } from '../helpers/csv-read';
+import { readXlsx } from '../helpers/xlsx-read';
 import {
   dispatched,
   reconCore,
@@ -61,9 +62,11 @@ afterEach(async () => {
   temp.cleanup();
 });
 
+type Format = 'csv' | 'xero' | 'quickbooks' | 'sage' | 'netsuite' | 'xlsx';
+
 async function exported(
   destination: string,
-  format: 'csv' | 'xero' = 'csv',
+  format: Format = 'csv',
   accounts = MAPPING,
 ): Promise<JournalExport> {
   const result = await dispatched(core, 'journals:export', { asOf: AS_OF, format, destination, accounts });
@@ -206,7 +209,7 @@ describe('journals of a period', () => {
     expect(rows.every((row) => row.includes(',No VAT,'))).toBe(true);
   });
 
-  it('refuses, naming them, the floats without accounts, and a format not built yet; nothing is written', async () => {
+  it('refuses, naming them, the floats without accounts, and a missing mapping; nothing is written', async () => {
     await signOff();
     const onlyEuro = MAPPING.split('\n')
       .filter((line) => !line.startsWith('main,'))
@@ -219,13 +222,6 @@ describe('journals of a period', () => {
     });
     expect(missing.code).toBe('invalid_input');
     expect(missing.message).toMatch(/Float "main" in GBP has no accounts/);
-    const later = await refusal(core, 'journals:export', {
-      asOf: AS_OF,
-      format: 'quickbooks',
-      destination: join(temp.dir, 'qb.csv'),
-      accounts: MAPPING,
-    });
-    expect(later.message).toMatch(/QuickBooks.*not|cannot be written/);
     const none = await refusal(core, 'journals:export', {
       asOf: AS_OF,
       format: 'csv',
@@ -235,6 +231,67 @@ describe('journals of a period', () => {
     expect(
       readdirSync(temp.dir).filter((name) => name.endsWith('.csv') || name.endsWith('.partial')),
     ).toEqual([]);
+  });
+
+  it('in the QuickBooks, Sage, NetSuite and XLSX formats: their titles and dates, each file what the audit log says, the same bytes again', async () => {
+    await signOff();
+    const titles: Record<Exclude<Format, 'csv' | 'xero' | 'xlsx'>, string> = {
+      quickbooks: 'Journal No.,Journal Date,Account Name,Debits,Credits,Description,Name',
+      sage: 'Reference,Date,Description,Ledger Account Number,Details,Debit,Credit',
+      netsuite: 'External ID,Date,Currency,Memo,Account,Debit,Credit,Line Memo,Department,Class,Location',
+    };
+    const shas: string[] = [];
+    for (const format of ['quickbooks', 'sage', 'netsuite', 'xlsx'] as const) {
+      const path = join(temp.dir, `journals-${format}.${format === 'xlsx' ? 'xlsx' : 'csv'}`);
+      const result = await exported(path, format);
+      expect(result.format).toBe(format);
+      const bytes = readFileSync(path);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      expect(result.files, format).toEqual([
+        {
+          path,
+          fileName: basename(path),
+          downloadId: null,
+          sha256,
+          bytes: bytes.length,
+          lines: expect.any(Number),
+        },
+      ]);
+      shas.push(sha256);
+      if (format === 'xlsx') {
+        const [sheet] = readXlsx(path);
+        expect(sheet!.rows[0]!.map((cell) => cell?.value)).toEqual([...GENERIC_COLUMNS, 'Notes']);
+        expect(sheet!.rows.length - 1).toBe(result.files[0]!.lines);
+        expect(sheet!.rows.flat().some((cell) => cell?.formula)).toBe(false);
+        const paid = sheet!.rows.filter((row) => row[4]?.value === 'FDK7Q2M9X1');
+        expect(paid.map((row) => [row[2]?.value, row[6]?.value, row[7]?.value])).toEqual([
+          ['1210', 2500, undefined],
+          ['1200', undefined, 2500],
+        ]);
+      } else {
+        const text = bytes.toString('utf8');
+        const [head, ...rows] = text.trimEnd().split('\r\n');
+        expect(head, format).toBe(titles[format]);
+        expect(rows, format).toHaveLength(result.files[0]!.lines);
+        expect(text, format).toContain(',10/31/2026,');
+        expect(text, format).toMatch(/,2500\.00,/);
+      }
+      // Generated once per sign-off: exported again, the very same bytes.
+      const again = await exported(join(temp.dir, `again-${format}`), format);
+      expect(again.files[0]!.sha256, format).toBe(sha256);
+    }
+    const db = openLedger(join(temp.dir, 'ledger.sqlite'), { readonly: true });
+    try {
+      const entries = readAuditLog(db, 1).filter((entry) => entry.action === 'journal.exported');
+      expect(entries.filter((_, i) => i % 2 === 0).map((entry) => entry.details)).toMatchObject(
+        ['quickbooks', 'sage', 'netsuite', 'xlsx'].map((format, i) => ({
+          format,
+          files: [{ sha256: shas[i] }],
+        })),
+      );
+    } finally {
+      db.close();
+    }
   });
 
   it('from the command line: the file, its SHA-256 on stdout, exit 0; wrong usage exits 2', async () => {
@@ -277,6 +334,36 @@ describe('journals of a period', () => {
     ]);
     expect(wrongTable.status).toBe(2);
     expect(wrongTable.stderr).toMatch(/--accounts applies only to "export journal"/);
+    core = reconCore(temp.dir, undefined, 'cli');
+  });
+
+  it('from the command line in every new format: each file, its SHA-256 on stdout, exit 0', async () => {
+    await signOff();
+    await core.close();
+    const accounts = join(temp.dir, 'accounts.csv');
+    writeFileSync(accounts, MAPPING);
+    for (const format of ['quickbooks', 'sage', 'netsuite', 'xlsx']) {
+      const out = join(temp.dir, `cli-${format}.${format === 'xlsx' ? 'xlsx' : 'csv'}`);
+      const run = runCli([
+        'export',
+        'journal',
+        '--format',
+        format,
+        '--as-of',
+        AS_OF,
+        '--out',
+        out,
+        '--accounts',
+        accounts,
+        '--workspace',
+        temp.dir,
+      ]);
+      expect(run.stderr, format).toBe('');
+      expect(run.status, format).toBe(0);
+      const sha = createHash('sha256').update(readFileSync(out)).digest('hex');
+      expect(run.stdout, format).toContain(`${out}  SHA-256 ${sha}`);
+    }
+    expect(readXlsx(join(temp.dir, 'cli-xlsx.xlsx'))[0]!.rows[0]![0]?.value).toBe('Journal');
     core = reconCore(temp.dir, undefined, 'cli');
   });
 });

@@ -15,6 +15,8 @@ export interface XlsxOptions {
   signal?: AbortSignal;
   /** Data rows written so far, over all sheets (after each chunk, and at the end). */
   onRows?: (rowsSoFar: number) => void;
+  /** The ZIP entries' time, for a workbook that must be the same bytes when written again; default now. */
+  modifiedAt?: Date;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function writeXlsx(
   options.signal?.throwIfAborted();
   const names = sheetNames(sheets.map((table) => table.title));
   const styles = new StyleRegistry();
-  const zip = new ZipFile(path);
+  const zip = new ZipFile(path, options.modifiedAt);
   try {
     await zip.add('[Content_Types].xml', contentTypesXml(sheets.length));
     await zip.add('_rels/.rels', rootRelsXml());

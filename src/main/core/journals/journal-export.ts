@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import type { JournalExport } from '../../../shared/ipc/contract-journals';
 import { AppError } from '../../../shared/ipc/errors';
@@ -17,6 +17,10 @@ import { appendInTransaction } from '../reconcile/audit/audit-log';
 import { auditActor, byName, type ReconContext } from '../reconcile/context';
 import type { AccountMapping } from './account-mapping';
 import { genericCsv } from './formats/generic-csv';
+import { writeJournalsXlsx } from './formats/journals-xlsx';
+import { netsuiteCsv } from './formats/netsuite-csv';
+import { quickbooksCsv } from './formats/quickbooks-csv';
+import { sageCsv } from './formats/sage-csv';
 import { xeroCsvFiles } from './formats/xero-csv';
 import { linesOf } from './journal-amounts';
 import { buildJournals } from './journal-rules';
@@ -28,20 +32,12 @@ import type { Journal } from './types';
 type ExportInput = ChannelInput<'journals:export'>;
 type ExportOutput = JournalExport;
 
-const FORMAT_WORDS: Record<ExportInput['format'], string> = {
-  xero: 'Xero manual journals',
-  quickbooks: 'QuickBooks Online journal entries',
-  sage: 'Sage',
-  netsuite: 'NetSuite journal import',
-  csv: 'the generic journal CSV',
-  xlsx: 'XLSX',
-};
-
+/** A file to write: its text, or (XLSX) a writer that fills the file at the path it is given. */
 interface FileText {
   path: string;
   /** The name a person gets the file under (a download's name; the chosen file's own). */
   fileName: string;
-  text: string;
+  text: string | ((path: string) => Promise<unknown>);
   lines: number;
 }
 
@@ -69,12 +65,16 @@ function filesOf(
         text: file.text,
         lines: file.lines,
       }));
-    default:
-      throw new AppError(
-        'invalid_input',
-        `Journals cannot be written for ${FORMAT_WORDS[format]} yet: export them as xero or csv.`,
-        { issues: [{ field: 'format', problem: `${format} is not available yet` }] },
-      );
+    case 'quickbooks':
+      return [{ path: destination, fileName, text: quickbooksCsv(journals), lines: lineTotal }];
+    case 'sage':
+      return [{ path: destination, fileName, text: sageCsv(journals), lines: lineTotal }];
+    case 'netsuite':
+      return [{ path: destination, fileName, text: netsuiteCsv(journals), lines: lineTotal }];
+    case 'xlsx':
+      return [
+        { path: destination, fileName, text: (path) => writeJournalsXlsx(journals, path), lines: lineTotal },
+      ];
   }
 }
 
@@ -97,13 +97,20 @@ async function writeAll(files: readonly FileText[]): Promise<{ sha256: string; b
     for (const file of files) {
       const partial = await PartialFile.create(file.path);
       partials.push(partial);
-      await partial.write(file.text);
+      if (typeof file.text === 'string') await partial.write(file.text);
+      else {
+        await partial.release();
+        await file.text(partial.path);
+      }
     }
     const written: { sha256: string; bytes: number }[] = [];
     for (const [index, partial] of partials.entries()) {
+      const { text } = files[index]!;
+      const content = typeof text === 'string' ? text : await readFile(partial.path);
+      const sha256 = createHash('sha256').update(content).digest('hex');
       const bytes = await partial.commit();
       committed.push(partial.destination);
-      written.push({ sha256: createHash('sha256').update(files[index]!.text, 'utf8').digest('hex'), bytes });
+      written.push({ sha256, bytes });
     }
     return written;
   } catch (error) {

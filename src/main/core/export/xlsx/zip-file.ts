@@ -40,7 +40,11 @@ export class ZipFile {
   private bytes = 0;
   private entry: NativeDeflateEntry | null = null;
 
-  constructor(path: string) {
+  /** `modifiedAt`: the time every entry is stamped with (so the same workbook is the same bytes); default now. */
+  constructor(
+    path: string,
+    private readonly modifiedAt?: Date,
+  ) {
     // The stream's own writes go on after a short write (Node's WriteStream loops until all landed).
     this.out = createWriteStream(path, { mode: PRIVATE_FILE_MODE });
     this.out.on('error', (error) => (this.failure ??= error));
@@ -58,6 +62,7 @@ export class ZipFile {
   /** Starts the next entry; the previous one must be closed. */
   open(name: string): void {
     this.entry = new NativeDeflateEntry(name);
+    if (this.modifiedAt !== undefined) this.entry.mtime = this.modifiedAt;
     this.zip.add(this.entry);
   }
 

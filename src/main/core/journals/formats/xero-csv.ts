@@ -9,6 +9,7 @@
 import { amountText, textField } from '../../export/csv-cells';
 import { EOL } from '../../export/csv-dialect';
 import { AppError } from '../../../../shared/ipc/errors';
+import { describedWithReference } from './line-text';
 import type { Journal } from '../types';
 import { splitForXero, lineCount, XERO_MAX_LINES } from './xero-split';
 
@@ -68,10 +69,7 @@ export function xeroCsvFiles(journals: readonly Journal[], maxLines = XERO_MAX_L
       const { journal } = piece;
       for (const entry of piece.entries) {
         for (const line of entry.lines) {
-          const description =
-            line.reference === '' || line.description.includes(line.reference)
-              ? line.description
-              : `${line.description}, ref ${line.reference}`;
+          const description = describedWithReference(line);
           const tracking = [0, 1].flatMap((i) => [
             line.tracking[i]?.name ?? '',
             line.tracking[i]?.option ?? '',
