@@ -16,6 +16,8 @@ const WRITING = [
   'transfers:drafts.delete',
   'settings:update',
   'settings:bank-details.set',
+  'journals:mapping.save',
+  'journals:mapping.import',
   'workspaces:create',
   'workspaces:switch',
   'connection:set',
