@@ -35,7 +35,9 @@ const COLUMNS: ReadonlyArray<{ title: string; field: Field; words: string }> = [
 ];
 export const MAPPING_TITLES = [...REQUIRED_TITLES, ...OPTIONAL_TITLES] as const;
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A line break, tab or other control character (U+0000–U+001F, U+007F). */
+const hasControl = (text: string): boolean =>
+  [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 function trimmed(row: AccountMappingRowInput): AccountMappingRowInput {
   return Object.fromEntries(
@@ -57,7 +59,7 @@ function cellProblems(row: AccountMappingRowInput, index: number): FieldIssue[] 
   const issues: FieldIssue[] = [];
   for (const { field, words } of COLUMNS) {
     const value = row[field];
-    if (CONTROL.test(value))
+    if (hasControl(value))
       issues.push({
         field: `rows[${index}].${field}`,
         problem: `the ${words} holds a line break or tab; remove it`,
