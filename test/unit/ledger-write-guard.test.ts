@@ -16,8 +16,6 @@ const WRITING = [
   'transfers:drafts.delete',
   'settings:update',
   'settings:bank-details.set',
-  'journals:mapping.save',
-  'journals:mapping.import',
   'workspaces:create',
   'workspaces:switch',
   'connection:set',
@@ -40,6 +38,8 @@ const WRITING = [
   'team:sync',
   'team:password.forget',
   'team:conflict.settle',
+  'journals:mapping.save',
+  'journals:mapping.import',
 ];
 
 const damage = new AppError('ledger_corrupt', 'The ledger is damaged (a problem found in x). Restore it.');
