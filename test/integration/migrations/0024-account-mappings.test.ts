@@ -59,6 +59,8 @@ describe('migration 0024-account-mappings', () => {
     expect(() => add(['gbp', 'Main', '1200', null])).toThrow(/CHECK/);
     expect(() => add(['GBP', '', '1200', null])).toThrow(/CHECK/);
     expect(() => add(['GBP', 'Main', '1200', ''])).toThrow(/CHECK/);
-    expect(() => add(['GBP', 'Main', 1200, null])).toThrow(/cannot store INTEGER value in TEXT column/);
+    expect(() => add(['GBP', 'Main', Buffer.from('1200'), null])).toThrow(
+      /cannot store BLOB value in TEXT column/,
+    );
   });
 });

@@ -12,7 +12,6 @@ import {
   AccountMappingsRepository,
   type StoredAccountMapping,
 } from '../ledger/repositories/account-mappings';
-import { OpeningBalancesRepository } from '../ledger/repositories/opening-balances';
 import { appendInTransaction } from '../reconcile/audit/audit-log';
 import { auditActor, type ReconContext } from '../reconcile/context';
 import { shareChange } from '../team/share-change';
@@ -34,8 +33,8 @@ export function readMapping(db: Ledger, workspaceId: number): SavedAccountMappin
   const repo = new AccountMappingsRepository(db);
   const rows = repo.list(workspaceId);
   const mapped = new Set(rows.map((row) => mappingKey(row.float, row.currency)));
-  const unmapped = new OpeningBalancesRepository(db)
-    .floats(workspaceId)
+  const unmapped = repo
+    .knownFloats(workspaceId)
     .filter((float) => !mapped.has(mappingKey(float.name, float.currency)))
     .map((float) => ({ float: float.name, currency: float.currency }));
   return { rows: rows.map(toContract), unmapped, updatedAt: repo.updatedAt(workspaceId) };

@@ -51,6 +51,17 @@ export class AccountMappingsRepository {
       }));
   }
 
+  /** Every float the ledger knows, from the platform's floats and its requests, by currency then name. */
+  knownFloats(workspaceId: number): Array<{ currency: string; name: string }> {
+    return this.db
+      .prepare<[number, number], { currency: string; name: string }>(
+        `SELECT currency, name FROM floats WHERE workspace_id = ?
+         UNION SELECT currency, float_name FROM transfer_requests WHERE workspace_id = ?
+         ORDER BY currency, name`,
+      )
+      .all(workspaceId, workspaceId);
+  }
+
   /** When the mapping was last saved; null when never. */
   updatedAt(workspaceId: number): string | null {
     const row = this.db
