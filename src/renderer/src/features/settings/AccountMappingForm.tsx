@@ -78,7 +78,7 @@ export function AccountMappingForm({
   const cell = (row: EditedRow, index: number, field: Field, words: string, hint: string) => (
     <input
       type="text"
-      className="mapping-input"
+      className={`mapping-input mapping-input-${field}`}
       value={row[field]}
       onChange={(event) => update(index, field, event.target.value)}
       aria-label={`${words[0]!.toUpperCase()}${words.slice(1)} for ${row.float || 'the new float'} (${row.currency || 'currency'})`}
