@@ -184,6 +184,24 @@ describe('journals of a period', () => {
     );
   });
 
+  it("use the workspace's own mapping (Settings → Accounting) when none is given", async () => {
+    await signOff();
+    const before = await dispatched(core, 'journals:preview', { asOf: AS_OF });
+    expect(before.missing.length).toBeGreaterThan(0);
+    await dispatched(core, 'journals:mapping.import', { text: MAPPING });
+    const preview = await dispatched(core, 'journals:preview', { asOf: AS_OF });
+    expect(preview.missing).toEqual([]);
+    const given = await dispatched(core, 'journals:preview', { asOf: AS_OF, accounts: MAPPING });
+    expect(preview.journals).toEqual(given.journals);
+    const result = await dispatched(core, 'journals:export', {
+      asOf: AS_OF,
+      format: 'csv',
+      destination: join(temp.dir, 'stored.csv'),
+    });
+    expect('cancelled' in result).toBe(false);
+    expect(readFileSync(join(temp.dir, 'stored.csv'), 'utf8')).toContain('FDK7Q2M9X1');
+  });
+
   it('in the Xero format: dates as Xero reads them, a tax rate on every line, refused without one', async () => {
     await signOff();
     const noTax = MAPPING.replace(',tax_code', '').replace(/,No VAT/g, '');

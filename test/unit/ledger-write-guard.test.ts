@@ -39,6 +39,8 @@ const WRITING = [
   'team:sync',
   'team:password.forget',
   'team:conflict.settle',
+  'journals:mapping.save',
+  'journals:mapping.import',
 ];
 
 const damage = new AppError('ledger_corrupt', 'The ledger is damaged (a problem found in x). Restore it.');

@@ -74,6 +74,10 @@ export const CHANNELS = [
   'team:password.forget',
   'team:conflicts',
   'team:conflict.settle',
+  'journals:mapping.get',
+  'journals:mapping.save',
+  'journals:mapping.import',
+  'journals:mapping.export',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

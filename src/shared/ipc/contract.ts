@@ -3,6 +3,7 @@ import type { Channel } from './channels';
 import { floatsContract } from './contract-floats';
 import { notificationsContract } from './contract-notifications';
 import { bankDetailsContract } from './contract-bank-details';
+import { journalMappingContract } from './contract-journal-mapping';
 import { teamContract } from './contract-team';
 import { catalogueContract } from './contract-catalogue';
 import { diagnosticsContract } from './contract-diagnostics';
@@ -97,6 +98,7 @@ export const contract = {
   ...catalogueContract,
   ...diagnosticsContract,
   ...teamContract,
+  ...journalMappingContract,
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -20,6 +20,7 @@ import { registerDiagnosticsHandlers } from './diagnostics';
 import { registerConnectionHandlers } from './connection';
 import { registerSettingsHandlers } from './settings';
 import { registerBankDetailsHandlers } from './bank-details';
+import { registerJournalMappingHandlers } from './journal-mapping';
 import { registerTeamHandlers } from './team';
 import { registerNotificationHandlers } from './notifications';
 import { registerFloatHandlers } from './floats';
@@ -104,6 +105,12 @@ export function buildRegistry({
     actor: appStatus.shell === 'cli' ? 'cli' : 'user',
     workspaceDir: appStatus.workspaceDir,
     emit,
+  });
+  registerJournalMappingHandlers(registry, {
+    db,
+    workspaceId,
+    clock,
+    actor: appStatus.shell === 'cli' ? 'cli' : 'user',
   });
   const teamSession =
     team ??

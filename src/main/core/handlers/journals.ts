@@ -22,7 +22,11 @@ export function registerJournalHandlers(
 ): void {
   const context = reconContext(deps.db, deps.workspaceId, deps.clock, deps.actor);
   registry.register('journals:preview', (input) =>
-    previewJournals(context, input.asOf, mappingFor(input.accounts) ?? { rows: [] }),
+    previewJournals(
+      context,
+      input.asOf,
+      mappingFor(deps.db, deps.workspaceId, input.accounts) ?? { rows: [] },
+    ),
   );
   registry.register('journals:export', async (input) => {
     const result = await exportJournals(context, deps.workspaceDir, input);

@@ -78,8 +78,8 @@ function filesOf(
   }
 }
 
-function mappingOf(input: ExportInput): AccountMapping {
-  const mapping = mappingFor(input.accounts);
+function mappingOf(context: ReconContext, input: ExportInput): AccountMapping {
+  const mapping = mappingFor(context.db, context.workspaceId, input.accounts);
   if (mapping === null)
     throw new AppError(
       'invalid_input',
@@ -125,7 +125,7 @@ export async function exportJournals(
   workspaceDir: string,
   input: ExportInput,
 ): Promise<ExportOutput> {
-  const mapping = mappingOf(input);
+  const mapping = mappingOf(context, input);
   const source = readPeriodFacts(context, input.asOf);
   const { journals, notPosted } = buildJournals(source.facts, mapping);
   const { period } = source.facts;

@@ -29,6 +29,8 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'transfers:drafts.list',
   'settings:get',
   'settings:bank-details.get',
+  'journals:mapping.get',
+  'journals:mapping.export',
   'workspaces:list',
   'connection:get',
   'connection:test',

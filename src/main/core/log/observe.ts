@@ -17,6 +17,8 @@ const NOTABLE_CALLS: Readonly<Record<string, string>> = {
   'connection:set': 'connection.changed',
   'settings:update': 'settings.changed',
   'settings:bank-details.set': 'settings.changed',
+  'journals:mapping.save': 'settings.changed',
+  'journals:mapping.import': 'settings.changed',
   'sync:cancel': 'sync.cancel',
 };
 

@@ -21,6 +21,7 @@ import reconReading from './0020-recon-reading.sql?raw';
 import team from './0021-team.sql?raw';
 import signOffReview from './0022-signoff-review.sql?raw';
 import teamApplied from './0023-team-applied.sql?raw';
+import accountMappings from './0024-account-mappings.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 21, name: 'team', sql: team },
   { version: 22, name: 'signoff-review', sql: signOffReview },
   { version: 23, name: 'team-applied', sql: teamApplied },
+  { version: 24, name: 'account-mappings', sql: accountMappings },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'period.reviewed',
   'decision.undone',
   'settings.reconciliation_changed',
+  'settings.accounts_changed',
   'balance.opening_entered',
   'journal.exported',
 ] as const;

@@ -1,7 +1,7 @@
 /**
  * Colleagues' changes besides decisions and sign-offs, applied through the same code a person's
  * change goes through here, read with the channel's own input schema: a CSV profile saved, the
- * reconciliation settings, an opening balance entered, and a top-up sent from FloatDesk (who sent
+ * reconciliation settings, the account mapping, an opening balance entered, and a top-up sent from FloatDesk (who sent
  * it: the request itself comes from the platform).
  */
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { CurrencyCode, IsoTimestamp } from '../../../../shared/ipc/schemas';
 import { OpeningBalancesRepository } from '../../ledger/repositories/opening-balances';
 import { TransfersRepository } from '../../ledger/repositories/transfers';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import { ACCOUNTS_CHANGE_KIND, saveMapping } from '../../journals/mapping-store';
 import { updateReconSettings } from '../../reconcile/policy/recon-settings';
 import { setOpeningBalance } from '../../reconcile/rollforward/opening-balance';
 import { saveCsvProfile } from '../../reconcile/statements/save-profile';
@@ -58,9 +59,20 @@ const SettingsChange = z.object({
     contract['recon:settings.update'].input,
   ),
 });
-export const applySettings = one('settings.reconciliation', SettingsChange, (input, env, change) =>
+const applyReconSettings = one('settings.reconciliation', SettingsChange, (input, env, change) =>
   updateReconSettings(contextOf(change, env), input.settings),
 );
+
+// Settings → Accounting: the colleague's whole mapping replaces this desktop's.
+const applyAccounts = one(
+  ACCOUNTS_CHANGE_KIND,
+  contract['journals:mapping.save'].input,
+  (input, env, change) => saveMapping(contextOf(change, env), input.rows),
+);
+
+/** The `settings.*` family: the reconciliation settings and the account mapping. */
+export const applySettings: Applier = (change, env) =>
+  applyReconSettings(change, env) ?? applyAccounts(change, env);
 
 // A float this desktop has not synced from the platform yet: the balance waits for it.
 export const applyOpening = one(

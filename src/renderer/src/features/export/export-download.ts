@@ -1,4 +1,5 @@
 import { exportFileFetcher, invoke, onEvent } from '../../ipc/client';
+import { offerDownload } from '../../lib/offer-download';
 import type { ExportDeps } from './export-session';
 
 /**
@@ -26,16 +27,7 @@ export async function downloadExport(
       `${said === '' ? 'The server refused it' : said} (HTTP ${response.status}). Export again.`,
     );
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next minute; the Blob is not needed after that.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  offerDownload(await response.blob(), fileName);
 }
 
 export function coreExportDeps(): ExportDeps {

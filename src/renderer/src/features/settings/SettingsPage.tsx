@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { CopyDiagnostics } from '../diagnostics/CopyDiagnostics';
 import { useAppStatus } from '../../stores/app-status';
 import { shellLabel } from '../shell/shell-label';
+import { AccountingSection } from './AccountingSection';
 import { ConnectionSection } from './ConnectionSection';
 import { DataFreshness } from './DataFreshness';
 import { PlatformBankSection } from './PlatformBankSection';
@@ -53,6 +54,7 @@ export function SettingsPage() {
       <WorkspaceSettings />
       <PlatformBankSection />
       <ReconciliationSettings />
+      <AccountingSection />
       <TeamSection />
       <SettingsSection id="installation" title="This installation">
         {view.status === 'ready' ? <StatusFacts status={view.value} /> : null}
