@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReconItem } from '../../src/shared/ipc/contract-reconcile';
 import { numberedPath } from '../../src/main/core/journals/journal-export';
-import { matchedReferencesOf, resolutionsOf, topUpsOf } from '../../src/main/core/journals/report-facts';
+import {
+  lineName,
+  matchedReferencesOf,
+  resolutionsOf,
+  topUpsOf,
+} from '../../src/main/core/journals/report-facts';
 
 const gbp = (amount: string) => ({ amount, currency: 'GBP' });
 const OCTOBER = { from: '2026-10-01', to: '2026-10-31' };
@@ -67,7 +72,7 @@ function matched(lines: ReturnType<typeof line>[], requests: ReturnType<typeof r
 }
 
 describe('facts from a reconciliation report', () => {
-  it('takes each match once, dated by its last bank line, with the bank id where the bank gave one', () => {
+  it('takes each match once, dated by its last bank line, with the bank id only where the bank gave one', () => {
     const items = [
       ...matched([line('L1', '2026-10-03', '-2500.00')], [request('FD1', '2500.00', 'approved')]),
       ...matched(
@@ -78,7 +83,8 @@ describe('facts from a reconciliation report', () => {
     ];
     const topUps = topUpsOf([...items].reverse(), OCTOBER);
     expect(topUps.map((topUp) => topUp.requests.map((r) => r.paymentReference))).toEqual([['FD2'], ['FD1']]);
-    expect(topUps[0]!.lines.map((l) => l.bankTransactionId)).toEqual(['sha256:ab:1', 'L3']);
+    // A line the bank gave no id: never FloatDesk's internal one.
+    expect(topUps[0]!.lines.map((l) => l.bankTransactionId)).toEqual(['', 'L3']);
     expect(topUps[1]).toEqual({
       currency: 'GBP',
       requests: [{ paymentReference: 'FD1', float: 'main', approved: '2500.00' }],
@@ -143,6 +149,16 @@ describe('facts from a reconciliation report', () => {
   it('names the matched requests for the roll-forward', () => {
     const items = matched([line('L1', '2026-10-03', '-5.00')], [request('FD1', '5.00', 'approved')]);
     expect([...matchedReferencesOf(items)]).toEqual(['FD1']);
+  });
+});
+
+describe('a bank line as the books name it', () => {
+  it("is the bank's id, else its reference, else its date and amount; never FloatDesk's id", () => {
+    expect(lineName(line('sha256:ab:1', '2026-10-05', '-12.50', 'BANK-9'))).toBe('BANK-9');
+    expect(lineName({ ...line('sha256:ab:1', '2026-10-05', '-12.50', null), reference: 'CHG-77' })).toBe(
+      'CHG-77',
+    );
+    expect(lineName(line('sha256:ab:1', '2026-10-05', '-12.50', null))).toBe('of 2026-10-05 for -12.50 GBP');
   });
 });
 

@@ -56,7 +56,8 @@ function bankLegs(topUp: MatchedTopUp, what: string, bank: AccountMappingRow): J
     line(
       bank.bankAccount,
       bankLine.amount,
-      `${what} paid ${bankLine.bookingDate}, bank line ${bankLine.bankTransactionId}`,
+      // A line the bank gave no id is known by its date (and the references beside it).
+      `${what} paid ${bankLine.bookingDate}${bankLine.bankTransactionId === '' ? '' : `, bank line ${bankLine.bankTransactionId}`}`,
       references,
       bank,
     ),

@@ -54,13 +54,20 @@ function itemsOf(context: ReconContext, signOff: StoredSignOff | undefined, asOf
   return allItems(read, world, state, asOf);
 }
 
-export function readPeriodFacts(context: ReconContext, asOf: string): PeriodSource {
+/**
+ * `signOffId`: the facts as that sign-off froze them, in force or not (what an earlier export of a
+ * period since unlocked and signed again was made from).
+ */
+export function readPeriodFacts(context: ReconContext, asOf: string, signOffId?: number): PeriodSource {
   return context.db
     .transaction((): PeriodSource => {
       const signOffs = new ReconSignOffsRepository(context.db).list(context.workspaceId);
-      const source = signOffs
-        .filter((signOff) => signOff.asOf === asOf && inForce(signOff))
-        .sort((a, b) => b.id - a.id)[0];
+      const source =
+        signOffId !== undefined
+          ? signOffs.find((signOff) => signOff.id === signOffId)
+          : signOffs
+              .filter((signOff) => signOff.asOf === asOf && inForce(signOff))
+              .sort((a, b) => b.id - a.id)[0];
       const period = periodOf(signOffs, asOf);
       const items = itemsOf(context, source, asOf);
       const rollForward = rollForwardReport(context, period, matchedReferencesOf(items));

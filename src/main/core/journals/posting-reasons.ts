@@ -4,7 +4,7 @@
  * against the bank. Every other resolution moved no money the books do not already hold, so it is
  * listed, not posted, with its reason.
  */
-import { RESOLUTION_REASON_WORDS } from '../../../shared/domain/recon-words';
+import { AUTOMATIC_REASON_WORDS, RESOLUTION_REASON_WORDS } from '../../../shared/domain/recon-words';
 import type { ResolvedItem } from './types';
 
 const POSTED_LINE_REASONS: ReadonlySet<string> = new Set(['bank_fee', 'fx_difference']);
@@ -14,7 +14,8 @@ export function postsEntry(item: ResolvedItem): boolean {
 }
 
 export function reasonWords(code: string): string {
-  return (RESOLUTION_REASON_WORDS as Readonly<Record<string, string>>)[code] ?? `reason "${code}"`;
+  const words: Readonly<Record<string, string>> = { ...RESOLUTION_REASON_WORDS, ...AUTOMATIC_REASON_WORDS };
+  return words[code] ?? `reason "${code}"`;
 }
 
 /** Why a resolution is listed and not posted, in words. */

@@ -3,7 +3,7 @@
  * as of the date for a draft): the matches whose payment was booked in the period, once each, and
  * the items resolved in it. Pure: the same items in any order give the same facts.
  */
-import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
+import type { ReconItem, ReconLineDetail } from '../../../shared/ipc/contract-reconcile';
 import type { MatchedTopUp, ResolvedItem } from './types';
 
 export interface Period {
@@ -37,7 +37,7 @@ export function topUpsOf(items: readonly ReconItem[], period: Period): MatchedTo
         approved: request.approved?.amount ?? null,
       })),
       lines: match.lines.map((line) => ({
-        bankTransactionId: line.bankId ?? line.id,
+        bankTransactionId: line.bankId ?? '',
         bookingDate: line.bookingDate,
         amount: line.amount.amount,
       })),
@@ -45,6 +45,15 @@ export function topUpsOf(items: readonly ReconItem[], period: Period): MatchedTo
     });
   }
   return topUps;
+}
+
+/** A bank line as the books name it: the bank's id, else its reference, else its date and amount. */
+export function lineName(line: ReconLineDetail): string {
+  return (
+    line.bankId ??
+    line.reference ??
+    `of ${line.bookingDate} for ${line.amount.amount} ${line.amount.currency}`
+  );
 }
 
 /** Items a person resolved without a match, dated in the period. */
@@ -58,7 +67,7 @@ export function resolutionsOf(items: readonly ReconItem[], period: Period): Reso
     seen.add(key);
     resolved.push({
       kind: item.kind,
-      id: item.kind === 'line' ? (item.line?.bankId ?? item.id) : item.id,
+      id: item.kind === 'line' && item.line !== undefined ? lineName(item.line) : item.id,
       reasonCode: item.resolution.reasonCode,
       note: item.resolution.note,
       currency: item.amount.currency,

@@ -6,6 +6,7 @@
 
 /** A bank line as a journal needs it; `amount` is signed as the statement wrote it ("-2500.00" paid). */
 export interface JournalBankLine {
+  /** The bank's own id of the line; empty when the statement gave none (FloatDesk's id is never shown). */
   bankTransactionId: string;
   bookingDate: string;
   amount: string;

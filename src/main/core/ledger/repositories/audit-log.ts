@@ -82,6 +82,16 @@ export class AuditLogRepository {
     );
   }
 
+  /** The newest entry of this action about this subject: when, and its details as stored. */
+  lastAbout(workspaceId: number, action: string, subject: string): { at: string; details: string } | undefined {
+    return this.db
+      .prepare<[number, string, string], { at: string; details: string }>(
+        `SELECT at, details FROM audit_log WHERE workspace_id = ? AND action = ? AND subject = ?
+          ORDER BY seq DESC LIMIT 1`,
+      )
+      .get(workspaceId, action, subject);
+  }
+
   count(workspaceId: number): number {
     return this.db
       .prepare<[number], number>('SELECT count(*) FROM audit_log WHERE workspace_id = ?')
