@@ -64,5 +64,12 @@ export async function journalCommand(values: CommandValues, print: (text: string
   for (const item of result.notPosted)
     print(`Not posted: ${item.kind === 'line' ? 'bank line' : 'request'} ${item.id}: ${item.why}`);
   for (const note of result.notes) print(`Note: ${note}`);
+  const since = result.sinceLastExport;
+  if (since !== null) {
+    const from = since.signOffId === null ? 'a DRAFT' : `sign-off ${since.signOffId}`;
+    print(`Changed since the last export (${since.exportedAt}, from ${from}):`);
+    for (const change of since.changes.length === 0 ? ['Nothing: the entries are the same.'] : since.changes)
+      print(`  ${change}`);
+  }
   return 0;
 }

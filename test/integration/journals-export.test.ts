@@ -184,6 +184,35 @@ describe('journals of a period', () => {
     );
   });
 
+  it('a period unlocked and signed again says what changed since the last export', async () => {
+    const draft = await exported(join(temp.dir, 'draft.csv'));
+    expect(draft.sinceLastExport).toBeNull();
+    const { signOff: first } = await signOff();
+    const signed = await exported(join(temp.dir, 'first.csv'));
+    expect(signed.sinceLastExport).toMatchObject({
+      signOffId: null,
+      changes: [expect.stringMatching(/DRAFT/)],
+    });
+    const again = await exported(join(temp.dir, 'again.csv'));
+    expect(again.sinceLastExport).toBeNull();
+
+    await dispatched(core, 'recon:unlock', { id: first.id, reason: 'A top-up was matched wrongly' });
+    const { items } = await dispatched(core, 'recon:items', { asOf: AS_OF, states: ['matched'], limit: 50 });
+    const undone = items.find((item) => item.kind === 'request' && item.id === 'FDK7Q2M9X1')!;
+    await dispatched(core, 'recon:undo', { decisionId: undone.match!.decisionId!, reason: 'Wrong match' });
+    const { signOff: second } = await signOff();
+    const preview = await dispatched(core, 'journals:preview', { asOf: AS_OF, accounts: MAPPING });
+    expect(preview.signOffId).toBe(second.id);
+    expect(preview.sinceLastExport).toEqual({
+      exportedAt: expect.any(String),
+      signOffId: first.id,
+      changes: ['Removed: top-up FDK7Q2M9X1 (GBP).'],
+    });
+    const resigned = await exported(join(temp.dir, 'second.csv'));
+    expect(resigned.sinceLastExport).toEqual(preview.sinceLastExport);
+    expect(readFileSync(join(temp.dir, 'second.csv'), 'utf8')).not.toContain('FDK7Q2M9X1');
+  });
+
   it("use the workspace's own mapping (Settings → Accounting) when none is given", async () => {
     await signOff();
     const before = await dispatched(core, 'journals:preview', { asOf: AS_OF });

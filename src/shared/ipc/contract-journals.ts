@@ -12,6 +12,15 @@ export const JournalFormatName = z.enum(JOURNAL_FORMATS);
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
+/** Since the last export of the period, when it came from another source: what changed, in words. */
+const SinceLastExportSchema = z
+  .object({
+    exportedAt: z.string(),
+    signOffId: z.number().int().positive().nullable(),
+    changes: z.array(z.string()),
+  })
+  .nullable();
+
 export const JournalExportSchema = z.object({
   asOf: IsoDate,
   period: z.object({ from: IsoDate, to: IsoDate }),
@@ -46,6 +55,7 @@ export const JournalExportSchema = z.object({
   notPosted: z.array(z.object({ kind: z.enum(['request', 'line']), id: z.string(), why: z.string() })),
   /** What the journals leave out and why, in words. */
   notes: z.array(z.string()),
+  sinceLastExport: SinceLastExportSchema,
 });
 
 const Amount = z.string().regex(/^\d+(\.\d+)?$/);
@@ -84,6 +94,7 @@ export const JournalPreviewSchema = z.object({
   accounts: z.array(z.object({ account: z.string(), currency: z.string(), debit: Amount, credit: Amount })),
   notPosted: z.array(z.object({ kind: z.enum(['request', 'line']), id: z.string(), why: z.string() })),
   notes: z.array(z.string()),
+  sinceLastExport: SinceLastExportSchema,
 });
 
 export const journalsContract = {

@@ -25,6 +25,7 @@ import { xeroCsvFiles } from './formats/xero-csv';
 import { linesOf } from './journal-amounts';
 import { buildJournals } from './journal-rules';
 import { mappingFor } from './mapping-source';
+import { changesSinceLastExport } from './export-changes';
 import { journalFileName } from './journal-file-name';
 import { readPeriodFacts } from './period-facts';
 import type { Journal } from './types';
@@ -127,7 +128,13 @@ export async function exportJournals(
 ): Promise<ExportOutput> {
   const mapping = mappingOf(context, input);
   const source = readPeriodFacts(context, input.asOf);
-  const { journals, notPosted } = buildJournals(source.facts, mapping);
+  const set = buildJournals(source.facts, mapping);
+  const { journals, notPosted } = set;
+  // Before this export is recorded: the last one is the one before it.
+  const sinceLastExport = changesSinceLastExport(context, input.asOf, mapping, {
+    signOffId: source.facts.signOffId,
+    set,
+  });
   const { period } = source.facts;
   if (journals.length === 0)
     throw new AppError(
@@ -191,5 +198,6 @@ export async function exportJournals(
     })),
     notPosted: notPosted.map(({ kind, id, why }) => ({ kind, id, why })),
     notes: source.notes,
+    sinceLastExport,
   };
 }

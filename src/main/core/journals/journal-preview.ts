@@ -7,6 +7,7 @@ import type { ChannelOutput } from '../../../shared/ipc/contract';
 import type { ReconContext } from '../reconcile/context';
 import type { AccountMapping } from './account-mapping';
 import { absoluteAmount, isDebit, linesOf, totalsOf } from './journal-amounts';
+import { changesSinceLastExport } from './export-changes';
 import { buildJournals } from './journal-rules';
 import { mappingNeeds, missingMappings } from './missing-mappings';
 import { readPeriodFacts } from './period-facts';
@@ -54,10 +55,16 @@ export function previewJournals(context: ReconContext, asOf: string, mapping: Ac
     notes: source.notes,
   };
   const missing = missingMappings(mappingNeeds(source.facts), mapping);
-  if (missing.length > 0) return { ...base, missing, journals: [], accounts: [], notPosted: [] };
-  const { journals, notPosted } = buildJournals(source.facts, mapping);
+  if (missing.length > 0)
+    return { ...base, missing, journals: [], accounts: [], notPosted: [], sinceLastExport: null };
+  const set = buildJournals(source.facts, mapping);
+  const { journals, notPosted } = set;
   return {
     ...base,
+    sinceLastExport: changesSinceLastExport(context, asOf, mapping, {
+      signOffId: source.facts.signOffId,
+      set,
+    }),
     missing: [],
     journals: journals.map((journal) => {
       const lines = linesOf(journal);

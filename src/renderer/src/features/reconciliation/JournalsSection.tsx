@@ -2,7 +2,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { numColumn, TableHead } from '../../components/TableHead';
 import { formatMoney, formatNumber } from '../../lib/format-money';
-import { formatDate } from '../../lib/format-time';
+import { formatDate, formatExactTime } from '../../lib/format-time';
 import { shownValue, type JournalPreview } from '../../stores/recon-client';
 import { useReconJournals } from '../../stores/recon';
 import { JournalExportControl } from './JournalExportControl';
@@ -29,6 +29,24 @@ function Origin({ value }: { value: JournalPreview }) {
       <span className="flag flag-warning">Draft</span> For the period {period}:{' '}
       {value.draftWhy ?? 'not signed off'}. Every journal is marked DRAFT until the period is signed off.
     </p>
+  );
+}
+
+function SinceLastExport({ value }: { value: JournalPreview['sinceLastExport'] }) {
+  if (value === null) return null;
+  const from = value.signOffId === null ? 'a DRAFT' : `sign-off ${value.signOffId}`;
+  return (
+    <div className="recon-journal-since" role="note" data-testid="recon-journals-since">
+      <p>
+        <strong>Changed since the last export</strong> ({formatExactTime(value.exportedAt)}, from {from}):
+      </p>
+      <ul>
+        {value.changes.length === 0 ? <li>Nothing: the entries are the same.</li> : null}
+        {value.changes.map((change) => (
+          <li key={change}>{change}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -160,6 +178,7 @@ export function JournalsSection() {
       ) : (
         <>
           <Origin value={value} />
+          <SinceLastExport value={value.sinceLastExport} />
           {value.notes.map((note) => (
             <p key={note} className="recon-hint">
               {note}
