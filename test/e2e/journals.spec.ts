@@ -36,6 +36,7 @@ test('the signed-off month as journals for the books: mapped, previewed and expo
   });
   const asOf = await page.getByLabel('As of', { exact: true }).inputValue();
   const journals = page.getByTestId('recon-journals');
+  await journals.getByRole('button', { name: 'Show the journals' }).click();
   // Before any account is mapped, the journals name what they need.
   await expect(journals.getByTestId('recon-journals-missing')).toContainText('has no accounts');
   await expect(journals.getByTestId('recon-journals-origin')).toContainText('Draft');

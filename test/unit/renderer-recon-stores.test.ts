@@ -551,7 +551,7 @@ describe('reconciliation roll-forward and ledger changes', () => {
     expect(calls('recon:rollforward')).toHaveLength(2);
   });
 
-  it('loads the journals of the as-of date, reloads them after a decision, and keeps the last good ones on a failure', async () => {
+  it('makes the journals only when asked, then reloads them after a decision and with the as-of date, keeping the last good ones on a failure', async () => {
     const stores = createReconStores(client);
     const preview = { asOf: '2026-03-31', journals: [], missing: ['Float "Main" in GBP has no accounts'] };
     let fail = false;
@@ -562,9 +562,14 @@ describe('reconciliation roll-forward and ledger changes', () => {
         return preview;
       },
     });
+    // Made on demand only: following the as-of date and the ledger asks nothing until shown.
+    await stores.useJournals.getState().setAsOf('2026-03-30');
     await stores.useJournals.getState().reload();
+    await stores.useItems.getState().resolve(line('TX-1'), 'other', 'n');
+    await settle();
     expect(calls('journals:preview')).toEqual([]);
-    await stores.useJournals.getState().load('2026-03-31');
+    await stores.useJournals.getState().setAsOf('2026-03-31');
+    await stores.useJournals.getState().show();
     expect(calls('journals:preview')).toEqual([{ asOf: '2026-03-31' }]);
     expect(shownValue(stores.useJournals.getState().view)).toBe(preview);
     fail = true;
@@ -572,6 +577,10 @@ describe('reconciliation roll-forward and ledger changes', () => {
     await settle();
     expect(calls('journals:preview')).toHaveLength(2);
     expect(stores.useJournals.getState().view).toMatchObject({ status: 'error', previous: preview });
+    // Once shown, they follow the as-of date.
+    fail = false;
+    await stores.useJournals.getState().setAsOf('2026-04-30');
+    expect(calls('journals:preview').at(-1)).toEqual({ asOf: '2026-04-30' });
   });
 
   it('follows ledger:changed, at most once per interval', async () => {

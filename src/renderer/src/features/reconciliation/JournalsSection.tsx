@@ -160,6 +160,7 @@ function Preview({ value }: { value: JournalPreview }) {
 export function JournalsSection() {
   const view = useReconJournals((state) => state.view);
   const reload = useReconJournals((state) => state.reload);
+  const show = useReconJournals((state) => state.show);
   const value = shownValue(view);
   return (
     <section className="recon-section" aria-labelledby="recon-journals-title" data-testid="recon-journals">
@@ -171,7 +172,16 @@ export function JournalsSection() {
       {view.status === 'error' ? (
         <ErrorState title="The journals could not be made" error={view.error} onRetry={() => void reload()} />
       ) : null}
-      {value === null ? (
+      {view.status === 'idle' ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          data-testid="recon-journals-show"
+          onClick={() => void show()}
+        >
+          Show the journals
+        </button>
+      ) : value === null ? (
         view.status === 'error' ? null : (
           <LoadingState label="Making the journals…" />
         )

@@ -82,7 +82,7 @@ export function ReconciliationPage({ query }: { query: Readonly<Record<string, s
   useEffect(() => {
     if (asOfShown === '') return;
     void useReconRollforward.getState().load({ from: monthStart(asOfShown), to: asOfShown });
-    void useReconJournals.getState().load(asOfShown);
+    void useReconJournals.getState().setAsOf(asOfShown);
   }, [asOfShown]);
 
   const change = (next: ReconView, replace = false): void => navigate(hrefOfView(next), { replace });
