@@ -6,17 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openLedger } from '../../src/main/core/ledger/db';
-import { migrate } from '../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
-import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
-import { TransfersRepository } from '../../src/main/core/ledger/repositories/transfers';
-import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { createCore, type Core } from '../../src/main/core/services';
 import type { ExportFinished } from '../../src/shared/ipc/contract-export';
 import type { JournalExport } from '../../src/shared/ipc/contract-journals';
 import { report } from '../harness';
-import { reconcileData } from '../reconcile/data';
+import { seedReconcileLedger } from '../reconcile/seed-ledger';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const TARGET_RATIO = 1.5;
@@ -28,37 +22,8 @@ const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function seed(path: string): { floats: Set<string> } {
-  const data = reconcileData(COUNT, 20261102);
-  const db = openLedger(path);
-  try {
-    migrate(db, MIGRATIONS);
-    const workspace = new WorkspacesRepository(db).ensure({
-      name: 'bench',
-      kind: 'platform',
-      baseUrl: 'https://platform.invalid/api/v2',
-      now: '2026-11-22T12:00:00Z',
-    });
-    new TransfersRepository(db).upsertTransferRequests(
-      workspace.id,
-      data.requests.map((request) => ({
-        float: request.float,
-        requested: request.requested,
-        approved: request.approved,
-        payment_reference: request.paymentReference,
-        status: request.status,
-        created_at: request.createdAt,
-      })),
-      { syncRunId: null, observedAt: '2026-11-22T12:00:00Z' },
-    );
-    new BankStatementsRepository(db).store(
-      workspace.id,
-      { format: 'csv', account: 'GB00BENCH', lines: data.lines, errors: [], opening: null, closing: null },
-      { fileName: 'bench.csv', fileSha256: 'b'.repeat(64), importedAt: '2026-11-22T12:00:00Z' },
-    );
-    return { floats: new Set(data.requests.map((request) => `${request.float},${request.currency}`)) };
-  } finally {
-    db.close();
-  }
+  const { data } = seedReconcileLedger(path, COUNT);
+  return { floats: new Set(data.requests.map((request) => `${request.float},${request.currency}`)) };
 }
 
 async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {

@@ -14,15 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { migrate } from '../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
-import { TransfersRepository } from '../../src/main/core/ledger/repositories/transfers';
-import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { preview } from '../../src/main/core/reconcile/match/preview';
 import { ReconcileService } from '../../src/main/core/reconcile/service';
 import { report } from '../harness';
 import { reconcileData } from '../reconcile/data';
+import { SEED_DATA, seedReconcileLedger } from '../reconcile/seed-ledger';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const TARGET_RATIO = 20;
@@ -38,37 +35,8 @@ const SUGGESTION_PAGE = 25;
 const clock = (): Date => new Date('2026-11-22T12:00:00Z');
 
 function seed(path: string): { lines: number; requests: number } {
-  const data = reconcileData(COUNT, 20261102);
-  const db = openLedger(path);
-  try {
-    migrate(db, MIGRATIONS);
-    const workspace = new WorkspacesRepository(db).ensure({
-      name: 'bench',
-      kind: 'platform',
-      baseUrl: 'https://platform.invalid/api/v2',
-      now: '2026-11-22T12:00:00Z',
-    });
-    new TransfersRepository(db).upsertTransferRequests(
-      workspace.id,
-      data.requests.map((request) => ({
-        float: request.float,
-        requested: request.requested,
-        approved: request.approved,
-        payment_reference: request.paymentReference,
-        status: request.status,
-        created_at: request.createdAt,
-      })),
-      { syncRunId: null, observedAt: '2026-11-22T12:00:00Z' },
-    );
-    const outcome = new BankStatementsRepository(db).store(
-      workspace.id,
-      { format: 'csv', account: 'GB00BENCH', lines: data.lines, errors: [], opening: null, closing: null },
-      { fileName: 'bench.csv', fileSha256: 'b'.repeat(64), importedAt: '2026-11-22T12:00:00Z' },
-    );
-    return { lines: outcome.linesAdded, requests: data.requests.length };
-  } finally {
-    db.close();
-  }
+  const { lines, requests } = seedReconcileLedger(path, COUNT);
+  return { lines, requests };
 }
 
 function fresh<T>(path: string, use: (service: ReconcileService, db: Ledger) => T): [number, T] {
@@ -94,7 +62,7 @@ try {
   const [engineMs, engine] = fresh(path, (service) => {
     const db = service.context.db;
     const lines = new BankStatementsRepository(db).listLines(service.context.workspaceId);
-    const data = reconcileData(COUNT, 20261102);
+    const data = reconcileData(COUNT, SEED_DATA);
     const started = performance.now();
     const result = preview(lines, data.requests);
     return { ms: performance.now() - started, matches: result.matches.length };
@@ -188,7 +156,8 @@ try {
     importRun: importRunMs <= IMPORT_RUN_BUDGET_MS,
     filters: filterMs <= FILTER_BUDGET_MS,
   };
-  for (const [name, held] of Object.entries(budgets)) console.log(`budget ${name}: ${held ? 'met' : 'MISSED'}`);
+  for (const [name, held] of Object.entries(budgets))
+    console.log(`budget ${name}: ${held ? 'met' : 'MISSED'}`);
 
   report(
     {
