@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReconItem } from '../../src/shared/ipc/contract-reconcile';
 import { numberedPath } from '../../src/main/core/journals/journal-export';
 import {
+  awaitingReferencesOf,
   lineName,
   matchedReferencesOf,
   resolutionsOf,
@@ -144,6 +145,39 @@ describe('facts from a reconciliation report', () => {
         amount: '40.00',
       },
     ]);
+  });
+
+  it('carries a top-up paid in an earlier period and awaiting approval at its sign-off into the period it is approved in, once', () => {
+    const september = { from: '2026-09-01', to: '2026-09-30' };
+    const paidSeptember = (status: string, approved: string | null) =>
+      matched([line('L1', '2026-09-28', '-900.00')], [request('FD1', '900.00', status, approved)]);
+    const alsoApproved = matched([line('L2', '2026-09-29', '-40.00')], [request('FD2', '40.00', 'approved')]);
+    // September's sign-off: FD1 paid, not yet approved (listed, not posted); FD2 posted.
+    const signed = [...paidSeptember('pending', null), ...alsoApproved];
+    expect(topUpsOf(signed, september).map((topUp) => topUp.requests[0]!.paymentReference)).toEqual([
+      'FD1',
+      'FD2',
+    ]);
+    const carried = awaitingReferencesOf(signed);
+    expect([...carried]).toEqual(['FD1']);
+    // October: FD1 is approved now, and posted in October; FD2 stays in September only.
+    const october = [...paidSeptember('approved', '900.00'), ...alsoApproved];
+    expect(topUpsOf(october, OCTOBER, carried)).toEqual([
+      {
+        currency: 'GBP',
+        requests: [{ paymentReference: 'FD1', float: 'main', approved: '900.00' }],
+        lines: [{ bankTransactionId: 'L1', bookingDate: '2026-09-28', amount: '-900.00' }],
+        closed: false,
+      },
+    ]);
+    // Without the carry (no earlier sign-off), a top-up paid before the period is not the period's.
+    expect(topUpsOf(october, OCTOBER)).toEqual([]);
+    // Removed instead of approved: carried too, as a refund due.
+    expect(topUpsOf(paidSeptember('removed', '900.00'), OCTOBER, carried).map((t) => t.closed)).toEqual([
+      true,
+    ]);
+    // Approved in October's sign-off: nothing awaits any more, so November carries nothing.
+    expect(awaitingReferencesOf(october).size).toBe(0);
   });
 
   it('names the matched requests for the roll-forward', () => {

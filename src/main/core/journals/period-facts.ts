@@ -4,7 +4,8 @@
  * month), so consecutive sign-offs post every day once. A sign-off in force as of that very date
  * gives its frozen report (what was signed, whatever changed since); without one the journals are
  * a DRAFT made from the report as of the date. The derived spend comes from the float roll-forward
- * of the period, with the report's matches as the payments.
+ * of the period, with the report's matches as the payments. A top-up the previous sign-off showed
+ * paid but awaiting the platform's approval is carried into the next period (report-facts.ts).
  */
 import { firstOfMonth, nextDay } from '../../../shared/domain/iso-dates';
 import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
@@ -14,7 +15,13 @@ import { readReport } from '../reconcile/period/frozen-report';
 import { signOffState } from '../reconcile/period/sign-off-view';
 import { allItems } from '../reconcile/report-items';
 import { rollForwardReport } from '../reconcile/rollforward-report';
-import { matchedReferencesOf, resolutionsOf, topUpsOf, type Period } from './report-facts';
+import {
+  awaitingReferencesOf,
+  matchedReferencesOf,
+  resolutionsOf,
+  topUpsOf,
+  type Period,
+} from './report-facts';
 import type { FloatSpend, PeriodFacts } from './types';
 
 export interface PeriodSource {
@@ -28,14 +35,21 @@ export interface PeriodSource {
 const inForce = (signOff: StoredSignOff): boolean =>
   signOff.unlocked === null && signOffState(signOff) === 'signed_off';
 
-function periodOf(signOffs: readonly StoredSignOff[], asOf: string): Period {
-  const earlier = signOffs
+/** The last sign-off in force before the as-of date: the period starts the day after it. */
+function previousOf(signOffs: readonly StoredSignOff[], asOf: string): StoredSignOff | undefined {
+  return signOffs
     .filter((signOff) => inForce(signOff) && signOff.asOf < asOf)
-    .reduce<string | null>(
-      (last, signOff) => (last === null || signOff.asOf > last ? signOff.asOf : last),
-      null,
+    .reduce<StoredSignOff | undefined>(
+      (last, signOff) =>
+        last === undefined || signOff.asOf > last.asOf || (signOff.asOf === last.asOf && signOff.id > last.id)
+          ? signOff
+          : last,
+      undefined,
     );
-  return { from: earlier === null ? firstOfMonth(asOf) : nextDay(earlier), to: asOf };
+}
+
+function periodOf(previous: StoredSignOff | undefined, asOf: string): Period {
+  return { from: previous === undefined ? firstOfMonth(asOf) : nextDay(previous.asOf), to: asOf };
 }
 
 function draftWhy(signOffs: readonly StoredSignOff[], asOf: string): string {
@@ -45,11 +59,13 @@ function draftWhy(signOffs: readonly StoredSignOff[], asOf: string): string {
   return `nothing is signed off as of ${asOf}`;
 }
 
+function frozenItems(context: ReconContext, signOff: StoredSignOff): ReconItem[] {
+  const stored = new ReconSignOffsRepository(context.db).report(context.workspaceId, signOff.id)!;
+  return readReport(signOff.id, stored).items;
+}
+
 function itemsOf(context: ReconContext, signOff: StoredSignOff | undefined, asOf: string): ReconItem[] {
-  if (signOff !== undefined) {
-    const stored = new ReconSignOffsRepository(context.db).report(context.workspaceId, signOff.id)!;
-    return readReport(signOff.id, stored).items;
-  }
+  if (signOff !== undefined) return frozenItems(context, signOff);
   const { context: read, world, state } = readWithLocks(context);
   return allItems(read, world, state, asOf);
 }
@@ -68,8 +84,11 @@ export function readPeriodFacts(context: ReconContext, asOf: string, signOffId?:
           : signOffs
               .filter((signOff) => signOff.asOf === asOf && inForce(signOff))
               .sort((a, b) => b.id - a.id)[0];
-      const period = periodOf(signOffs, asOf);
+      const previous = previousOf(signOffs, asOf);
+      const period = periodOf(previous, asOf);
       const items = itemsOf(context, source, asOf);
+      const carried =
+        previous === undefined ? new Set<string>() : awaitingReferencesOf(frozenItems(context, previous));
       const rollForward = rollForwardReport(context, period, matchedReferencesOf(items));
       const spend: FloatSpend[] = [];
       const notes: string[] = [];
@@ -86,7 +105,7 @@ export function readPeriodFacts(context: ReconContext, asOf: string, signOffId?:
           period,
           asOf,
           signOffId: source?.id ?? null,
-          topUps: topUpsOf(items, period),
+          topUps: topUpsOf(items, period, carried),
           spend,
           resolutions: resolutionsOf(items, period),
         },

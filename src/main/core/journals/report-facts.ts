@@ -15,8 +15,22 @@ const within = (date: string, period: Period): boolean => date >= period.from &&
 
 const CLOSED_STATUSES = new Set(['removed', 'cancelled']);
 
-/** The top-ups a match in the report pays, dated by the last bank line of the match. */
-export function topUpsOf(items: readonly ReconItem[], period: Period): MatchedTopUp[] {
+const awaiting = (requests: readonly { approved: unknown; status: string }[]): boolean =>
+  !requests.some((request) => CLOSED_STATUSES.has(request.status)) &&
+  requests.some((request) => request.approved === null);
+
+/**
+ * The top-ups a match in the report pays, dated by the last bank line of the match. `carried`: the
+ * payment references a top-up paid before the period still awaited the platform's approval for at
+ * the previous sign-off (awaitingReferencesOf its frozen report): never posted then, they are taken
+ * into this period whenever they were paid, so a top-up approved after the period it was paid in is
+ * posted once, in the period its approval (or removal) reached the books.
+ */
+export function topUpsOf(
+  items: readonly ReconItem[],
+  period: Period,
+  carried: ReadonlySet<string> = new Set(),
+): MatchedTopUp[] {
   const seen = new Set<string>();
   const topUps: MatchedTopUp[] = [];
   for (const { match } of items) {
@@ -28,7 +42,9 @@ export function topUpsOf(items: readonly ReconItem[], period: Period): MatchedTo
       (last, line) => (line.bookingDate > last ? line.bookingDate : last),
       '',
     );
-    if (!within(paidOn, period)) continue;
+    const carriedIn =
+      paidOn < period.from && match.requests.some((request) => carried.has(request.reference));
+    if (!within(paidOn, period) && !carriedIn) continue;
     topUps.push({
       currency: match.lines[0]!.amount.currency,
       requests: match.requests.map((request) => ({
@@ -45,6 +61,19 @@ export function topUpsOf(items: readonly ReconItem[], period: Period): MatchedTo
     });
   }
   return topUps;
+}
+
+/**
+ * Payment references of the top-ups a report shows paid but not yet approved (nor removed or
+ * cancelled): what its journals listed as "posted once approved".
+ */
+export function awaitingReferencesOf(items: readonly ReconItem[]): Set<string> {
+  const references = new Set<string>();
+  for (const { match } of items) {
+    if (match?.requests === undefined || match.lines === undefined || !awaiting(match.requests)) continue;
+    for (const request of match.requests) references.add(request.reference);
+  }
+  return references;
 }
 
 /** A bank line as the books name it: the bank's id, else its reference, else its date and amount. */
