@@ -1,13 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ReconItem } from '../../src/shared/ipc/contract-reconcile';
 import { numberedPath } from '../../src/main/core/journals/journal-export';
 import {
-  awaitingReferencesOf,
   lineName,
   matchedReferencesOf,
+  postedReferencesOf,
   resolutionsOf,
   topUpsOf,
 } from '../../src/main/core/journals/report-facts';
+import { runs } from '../helpers/property-runs';
 
 const gbp = (amount: string) => ({ amount, currency: 'GBP' });
 const OCTOBER = { from: '2026-10-01', to: '2026-10-31' };
@@ -147,42 +149,101 @@ describe('facts from a reconciliation report', () => {
     ]);
   });
 
-  it('carries a top-up paid in an earlier period and awaiting approval at its sign-off into the period it is approved in, once', () => {
+  it('takes in a top-up paid before the period that the previous sign-off did not post, once', () => {
     const september = { from: '2026-09-01', to: '2026-09-30' };
     const paidSeptember = (status: string, approved: string | null) =>
       matched([line('L1', '2026-09-28', '-900.00')], [request('FD1', '900.00', status, approved)]);
     const alsoApproved = matched([line('L2', '2026-09-29', '-40.00')], [request('FD2', '40.00', 'approved')]);
-    // September's sign-off: FD1 paid, not yet approved (listed, not posted); FD2 posted.
+    const lateMatch = matched([line('L3', '2026-09-30', '-15.00')], [request('FD3', '15.00', 'approved')]);
+    // September's sign-off: FD1 paid, not yet approved (listed, not posted); FD2 posted; FD3 unmatched.
     const signed = [...paidSeptember('pending', null), ...alsoApproved];
     expect(topUpsOf(signed, september).map((topUp) => topUp.requests[0]!.paymentReference)).toEqual([
       'FD1',
       'FD2',
     ]);
-    const carried = awaitingReferencesOf(signed);
-    expect([...carried]).toEqual(['FD1']);
-    // October: FD1 is approved now, and posted in October; FD2 stays in September only.
-    const october = [...paidSeptember('approved', '900.00'), ...alsoApproved];
-    expect(topUpsOf(october, OCTOBER, carried)).toEqual([
-      {
-        currency: 'GBP',
-        requests: [{ paymentReference: 'FD1', float: 'main', approved: '900.00' }],
-        lines: [{ bankTransactionId: 'L1', bookingDate: '2026-09-28', amount: '-900.00' }],
-        closed: false,
-      },
-    ]);
-    // Without the carry (no earlier sign-off), a top-up paid before the period is not the period's.
+    const posted = postedReferencesOf(signed);
+    expect([...posted]).toEqual(['FD2']);
+    // October: FD1 is approved now, and FD3 was matched since: both posted in October; FD2 is not.
+    const october = [...paidSeptember('approved', '900.00'), ...alsoApproved, ...lateMatch];
+    const taken = topUpsOf(october, OCTOBER, posted);
+    expect(taken.map((topUp) => topUp.requests[0]!.paymentReference)).toEqual(['FD1', 'FD3']);
+    expect(taken[0]).toEqual({
+      currency: 'GBP',
+      requests: [{ paymentReference: 'FD1', float: 'main', approved: '900.00' }],
+      lines: [{ bankTransactionId: 'L1', bookingDate: '2026-09-28', amount: '-900.00' }],
+      closed: false,
+    });
+    // With no earlier sign-off, what was paid before the period is not the period's.
     expect(topUpsOf(october, OCTOBER)).toEqual([]);
-    // Removed instead of approved: carried too, as a refund due.
-    expect(topUpsOf(paidSeptember('removed', '900.00'), OCTOBER, carried).map((t) => t.closed)).toEqual([
+    // Removed instead of approved: taken in too, as a refund due.
+    expect(topUpsOf(paidSeptember('removed', '900.00'), OCTOBER, posted).map((t) => t.closed)).toEqual([
       true,
     ]);
-    // Approved in October's sign-off: nothing awaits any more, so November carries nothing.
-    expect(awaitingReferencesOf(october).size).toBe(0);
+    // Posted by October's sign-off: November takes none of them again.
+    expect(topUpsOf(october, { from: '2026-11-01', to: '2026-11-30' }, postedReferencesOf(october))).toEqual(
+      [],
+    );
   });
 
   it('names the matched requests for the roll-forward', () => {
     const items = matched([line('L1', '2026-10-03', '-5.00')], [request('FD1', '5.00', 'approved')]);
     expect([...matchedReferencesOf(items)]).toEqual(['FD1']);
+  });
+});
+
+describe('top-ups over consecutive sign-offs', () => {
+  // Each top-up is paid on one day, matched on that day or later, and decided by the platform
+  // (approved, or removed) on some day; the reports of the sign-offs see what had happened by then.
+  const topUpArb = fc.record({
+    paid: fc.integer({ min: 0, max: 89 }),
+    matchedAfter: fc.integer({ min: 0, max: 40 }),
+    decided: fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
+    removed: fc.boolean(),
+  });
+  const day = (n: number): string => new Date(Date.UTC(2026, 8, 1 + n)).toISOString().slice(0, 10);
+
+  it('post every top-up once, in the first period whose report has it matched and decided', () => {
+    fc.assert(
+      fc.property(
+        fc.array(topUpArb, { minLength: 1, maxLength: 30 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 5 }),
+        (topUps, rawEnds) => {
+          const ends = [...rawEnds].sort((a, b) => a - b);
+          const reportAt = (end: number) =>
+            topUps.flatMap((topUp, i) => {
+              if (topUp.paid > end || topUp.paid + topUp.matchedAfter > end) return [];
+              const decided = topUp.decided !== null && topUp.decided <= end;
+              const status = !decided ? 'pending' : topUp.removed ? 'removed' : 'approved';
+              return matched(
+                [line(`L${i}`, day(topUp.paid), '-10.00')],
+                [request(`FD${i}`, '10.00', status, decided ? '10.00' : null)],
+              );
+            });
+          const postedIn = new Map<string, number[]>();
+          let previous: ReconItem[] | null = null;
+          ends.forEach((end, index) => {
+            const report = reportAt(end);
+            const period = { from: index === 0 ? day(0) : day(ends[index - 1]! + 1), to: day(end) };
+            const postedBefore = previous === null ? null : postedReferencesOf(previous);
+            for (const topUp of topUpsOf(report, period, postedBefore)) {
+              const request = topUp.requests[0]!;
+              if (request.approved === null && !topUp.closed) continue;
+              postedIn.set(request.paymentReference, [
+                ...(postedIn.get(request.paymentReference) ?? []),
+                index,
+              ]);
+            }
+            previous = report;
+          });
+          topUps.forEach((topUp, i) => {
+            const ready = Math.max(topUp.paid + topUp.matchedAfter, topUp.decided ?? Infinity);
+            const first = ends.findIndex((end) => end >= ready);
+            expect(postedIn.get(`FD${i}`) ?? [], `FD${i}`).toEqual(first === -1 ? [] : [first]);
+          });
+        },
+      ),
+      runs(200),
+    );
   });
 });
 

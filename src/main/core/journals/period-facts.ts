@@ -4,8 +4,8 @@
  * month), so consecutive sign-offs post every day once. A sign-off in force as of that very date
  * gives its frozen report (what was signed, whatever changed since); without one the journals are
  * a DRAFT made from the report as of the date. The derived spend comes from the float roll-forward
- * of the period, with the report's matches as the payments. A top-up the previous sign-off showed
- * paid but awaiting the platform's approval is carried into the next period (report-facts.ts).
+ * of the period, with the report's matches as the payments. A top-up paid before the period that
+ * the previous sign-off did not post (awaiting approval, or matched since) is taken in (report-facts.ts).
  */
 import { firstOfMonth, nextDay } from '../../../shared/domain/iso-dates';
 import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
@@ -16,8 +16,8 @@ import { signOffState } from '../reconcile/period/sign-off-view';
 import { allItems } from '../reconcile/report-items';
 import { rollForwardReport } from '../reconcile/rollforward-report';
 import {
-  awaitingReferencesOf,
   matchedReferencesOf,
+  postedReferencesOf,
   resolutionsOf,
   topUpsOf,
   type Period,
@@ -87,8 +87,7 @@ export function readPeriodFacts(context: ReconContext, asOf: string, signOffId?:
       const previous = previousOf(signOffs, asOf);
       const period = periodOf(previous, asOf);
       const items = itemsOf(context, source, asOf);
-      const carried =
-        previous === undefined ? new Set<string>() : awaitingReferencesOf(frozenItems(context, previous));
+      const postedBefore = previous === undefined ? null : postedReferencesOf(frozenItems(context, previous));
       const rollForward = rollForwardReport(context, period, matchedReferencesOf(items));
       const spend: FloatSpend[] = [];
       const notes: string[] = [];
@@ -105,7 +104,7 @@ export function readPeriodFacts(context: ReconContext, asOf: string, signOffId?:
           period,
           asOf,
           signOffId: source?.id ?? null,
-          topUps: topUpsOf(items, period, carried),
+          topUps: topUpsOf(items, period, postedBefore),
           spend,
           resolutions: resolutionsOf(items, period),
         },

@@ -20,16 +20,16 @@ const awaiting = (requests: readonly { approved: unknown; status: string }[]): b
   requests.some((request) => request.approved === null);
 
 /**
- * The top-ups a match in the report pays, dated by the last bank line of the match. `carried`: the
- * payment references a top-up paid before the period still awaited the platform's approval for at
- * the previous sign-off (awaitingReferencesOf its frozen report): never posted then, they are taken
- * into this period whenever they were paid, so a top-up approved after the period it was paid in is
- * posted once, in the period its approval (or removal) reached the books.
+ * The top-ups a match in the report pays, dated by the last bank line of the match. `postedBefore`:
+ * the payment references the previous sign-off's journals posted (postedReferencesOf its frozen
+ * report), or null when there is no earlier sign-off. A top-up paid before the period and not posted
+ * then — it awaited the platform's approval, or was matched only since — is taken into this period,
+ * so every top-up is posted once, in the first period whose journals find it matched and decided.
  */
 export function topUpsOf(
   items: readonly ReconItem[],
   period: Period,
-  carried: ReadonlySet<string> = new Set(),
+  postedBefore: ReadonlySet<string> | null = null,
 ): MatchedTopUp[] {
   const seen = new Set<string>();
   const topUps: MatchedTopUp[] = [];
@@ -43,7 +43,9 @@ export function topUpsOf(
       '',
     );
     const carriedIn =
-      paidOn < period.from && match.requests.some((request) => carried.has(request.reference));
+      postedBefore !== null &&
+      paidOn < period.from &&
+      !match.requests.some((request) => postedBefore.has(request.reference));
     if (!within(paidOn, period) && !carriedIn) continue;
     topUps.push({
       currency: match.lines[0]!.amount.currency,
@@ -64,13 +66,13 @@ export function topUpsOf(
 }
 
 /**
- * Payment references of the top-ups a report shows paid but not yet approved (nor removed or
- * cancelled): what its journals listed as "posted once approved".
+ * Payment references of the top-ups a report's journals post: matched, and approved (or removed or
+ * cancelled: a refund due). Those awaiting approval are listed, not posted, and so not named here.
  */
-export function awaitingReferencesOf(items: readonly ReconItem[]): Set<string> {
+export function postedReferencesOf(items: readonly ReconItem[]): Set<string> {
   const references = new Set<string>();
   for (const { match } of items) {
-    if (match?.requests === undefined || match.lines === undefined || !awaiting(match.requests)) continue;
+    if (match?.requests === undefined || match.lines === undefined || awaiting(match.requests)) continue;
     for (const request of match.requests) references.add(request.reference);
   }
   return references;
