@@ -36,6 +36,12 @@ const INPUTS = [
   'workspace_settings',
 ];
 
+/**
+ * Inputs whose triggers a later step changed: a bank line is read only once its statement is
+ * complete (0025), which moves the counter itself, so a line inserted does not.
+ */
+const TRIGGERS_SINCE: Record<string, string[]> = { bank_lines: ['DELETE', 'UPDATE'] };
+
 /** Tables the reconciliation never reads, and the derived tables themselves. */
 const NOT_INPUTS: Record<string, string> = {
   audit_log: 'written with decisions, never read to derive states',
@@ -115,7 +121,9 @@ describe('migration 0020-recon-reading', () => {
     for (const table of tables) {
       const on = triggers.filter((trigger) => trigger.tbl_name === table);
       const operations = on.map((trigger) => /AFTER (INSERT|UPDATE|DELETE) ON/.exec(trigger.sql)?.[1]).sort();
-      expect(operations, table).toEqual(INPUTS.includes(table) ? ['DELETE', 'INSERT', 'UPDATE'] : []);
+      expect(operations, table).toEqual(
+        !INPUTS.includes(table) ? [] : (TRIGGERS_SINCE[table] ?? ['DELETE', 'INSERT', 'UPDATE']),
+      );
     }
   });
 

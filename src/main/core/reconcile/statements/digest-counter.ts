@@ -1,10 +1,20 @@
 /**
  * Counts how often each digest was seen, in typed arrays: 16 bytes a slot instead of a Map entry of
  * a 32-character string (~100 bytes), so a statement of a million lines is counted in tens of MB.
- * A digest is identified by its first 96 bits (three 32-bit words of a SHA-256): two different
+ * A digest is identified by its first 96 bits (three 32-bit words of a SHA-256's hex): two different
  * lines of one file sharing them is about as likely as guessing a 96-bit key.
  */
 const EMPTY = 0;
+
+/** The 32-bit word of eight lowercase hex digits from `at` (no substring made: a million a file). */
+function hexWord(hex: string, at: number): number {
+  let word = 0;
+  for (let i = at; i < at + 8; i++) {
+    const code = hex.charCodeAt(i);
+    word = (word << 4) | (code <= 57 ? code - 48 : code - 87);
+  }
+  return word;
+}
 
 export class DigestCounter {
   private words: Int32Array;
@@ -22,11 +32,11 @@ export class DigestCounter {
     this.mask = slots - 1;
   }
 
-  /** Count one more occurrence of the digest whose first words are given; returns its count so far, from 1. */
-  next(digest: Int32Array): number {
-    const a = digest[0]!;
-    const b = digest[1]!;
-    const c = digest[2]!;
+  /** Count one more occurrence of the digest (hex, at least 24 digits); returns its count so far, from 1. */
+  next(digest: string): number {
+    const a = hexWord(digest, 0);
+    const b = hexWord(digest, 8);
+    const c = hexWord(digest, 16);
     // At most three slots in four taken: linear probing stays short.
     if ((this.used + 1) * 4 > this.counts.length * 3) this.grow();
     const slot = this.find(a, b, c);
