@@ -9,9 +9,7 @@ const problemsOf = (text: string, currency?: string): unknown =>
 describe('rates CSV', () => {
   it('reads date,currency,rate: an empty date is the period’s rate, rates kept exact', () => {
     expect(
-      readRatesCsv(
-        '\uFEFFdate,currency,rate\r\n,EUR,0.86120\r\n2026-10-15,eur,0.870000000000000001\r\n\r\n',
-      ),
+      readRatesCsv('\uFEFFdate,currency,rate\r\n,EUR,0.86120\r\n2026-10-15,eur,0.870000000000000001\r\n\r\n'),
     ).toEqual([
       { currency: 'EUR', date: null, rate: '0.8612' },
       { currency: 'EUR', date: '2026-10-15', rate: '0.870000000000000001' },

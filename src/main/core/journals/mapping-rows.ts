@@ -32,6 +32,7 @@ const COLUMNS: ReadonlyArray<{ title: string; field: Field; words: string }> = [
   { title: 'refunds_account', field: 'refundsAccount', words: 'refunds receivable account' },
   { title: 'tax_code', field: 'taxCode', words: 'tax code' },
   { title: 'tracking', field: 'tracking', words: 'tracking' },
+  { title: 'rounding_account', field: 'roundingAccount', words: 'rounding account' },
 ];
 export const MAPPING_TITLES = [...REQUIRED_TITLES, ...OPTIONAL_TITLES] as const;
 
@@ -103,7 +104,9 @@ function issueOf(problem: MappingProblem): FieldIssue {
 
 /** A mapping file's text (UTF-8 BOM, CRLF, RFC 4180 quoting) from rows already checked. */
 export function mappingCsv(rows: readonly StoredAccountMapping[]): string {
-  const records = rows.map((row) => fieldsOf({ ...row, taxCode: row.taxCode ?? '' }));
+  const records = rows.map((row) =>
+    fieldsOf({ ...row, taxCode: row.taxCode ?? '', roundingAccount: row.roundingAccount ?? '' }),
+  );
   return BOM + writeCsv([[...MAPPING_TITLES], ...records], ',');
 }
 

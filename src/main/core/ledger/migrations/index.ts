@@ -22,6 +22,7 @@ import team from './0021-team.sql?raw';
 import signOffReview from './0022-signoff-review.sql?raw';
 import teamApplied from './0023-team-applied.sql?raw';
 import accountMappings from './0024-account-mappings.sql?raw';
+import booksCurrency from './0025-books-currency.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -56,6 +57,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: 'signoff-review', sql: signOffReview },
   { version: 23, name: 'team-applied', sql: teamApplied },
   { version: 24, name: 'account-mappings', sql: accountMappings },
+  { version: 25, name: 'books-currency', sql: booksCurrency },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
