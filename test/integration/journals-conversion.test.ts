@@ -218,6 +218,9 @@ describe('journals converted into the books’ currency', () => {
     // Saved again without it: kept as it was.
     expect((await dispatched(core, 'journals:mapping.save', { rows: saved.rows })).booksCurrency).toBe('GBP');
     expect((await dispatched(core, 'journals:mapping.get', {})).booksCurrency).toBe('GBP');
+    const wrong = await refusal(core, 'journals:mapping.save', { rows: saved.rows, booksCurrency: 'GB' });
+    expect(wrong.details).toMatchObject({ issues: [{ field: 'booksCurrency' }] });
+    expect((await dispatched(core, 'journals:mapping.get', {})).booksCurrency).toBe('GBP');
     expect((await dispatched(core, 'journals:mapping.export', {})).text.split('\r\n')[0]).toMatch(
       /,rounding_account$/,
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, IsoTimestamp, NoInput } from './schemas';
+import { IsoTimestamp, NoInput } from './schemas';
 
 /**
  * Settings → Accounting (per workspace, shared in a team): for each float and currency, the accounts
@@ -25,8 +25,11 @@ export const AccountMappingRowSchema = z
   })
   .strict();
 
-/** The currency the books are kept in; empty: each journal stays in its float's currency. */
-const BooksCurrencyInput = z.union([CurrencyCode, z.literal('')]);
+/**
+ * The currency the books are kept in (an ISO 4217 code, checked by the core, which names the field);
+ * empty: each journal stays in its float's currency.
+ */
+const BooksCurrencyInput = z.string().max(10);
 
 /** Most rows one mapping holds (a workspace has far fewer floats). */
 export const MAPPING_ROWS_MAX = 2_000;

@@ -7,6 +7,8 @@ import type {
   AccountMappingRowInput,
   SavedAccountMapping,
 } from '../../../shared/ipc/contract-journal-mapping';
+import { isKnownCurrency } from '../../../shared/domain/currency';
+import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
 import {
   AccountMappingsRepository,
@@ -114,7 +116,21 @@ export function saveMapping(
   booksCurrency?: string,
   source: MappingSource = 'settings',
 ): SavedAccountMapping {
-  return replaceMapping(context, checkMappingRows(rows), source, booksCurrency);
+  const books = booksCurrency?.trim().toUpperCase();
+  if (books !== undefined && books !== '' && !isKnownCurrency(books))
+    throw new AppError(
+      'invalid_input',
+      `The account mapping was not saved: "${booksCurrency}" is not a currency; write the code of the books' currency, e.g. GBP, or leave it empty.`,
+      {
+        issues: [
+          {
+            field: 'booksCurrency',
+            problem: `"${booksCurrency}" is not an ISO 4217 currency code (write e.g. GBP)`,
+          },
+        ],
+      },
+    );
+  return replaceMapping(context, checkMappingRows(rows), source, books);
 }
 
 /** The books' currency of the workspace (Settings → Accounting); null: none set. */
