@@ -92,6 +92,11 @@ describe('account mapping rows', () => {
         '\uFEFFfloat,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code,tracking,rounding_account\r\n',
       ),
     ).toBe(true);
+    // No row names a rounding account: the file it always was, without the column.
+    expect(mappingCsv(checkMappingRows([row()]))).toBe(
+      '\uFEFFfloat,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code,tracking\r\n' +
+        'Main float,GBP,1210,1200,5000,8100,1220,,\r\n',
+    );
     expect(parseAccountMapping(text).rows).toEqual([
       {
         ...row({ float: 'Euro float', currency: 'EUR' }),
