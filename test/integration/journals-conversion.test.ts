@@ -1,6 +1,7 @@
 /**
  * Journals in the books' currency on a real ledger file (the October statement imported and
- * matched, the month signed off): the EUR float's journals converted to GBP at the rates given, each
+ * matched; the EUR float's top-up approved, paid from an EUR account whose statement also holds a bank
+ * fee; the month signed off): the EUR float's journals converted to GBP at the rates given, each
  * line at its original × rate rounded, the rounding to the mapped account, every journal balanced;
  * refused with nothing written when a rate or a rounding account is missing; the same from the
  * command line with --rates and --rate, and with the books' currency from Settings → Accounting.
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
+import { TransfersRepository } from '../../src/main/core/ledger/repositories/transfers';
 import type { Core } from '../../src/main/core/services';
 import type { JournalConversion, JournalExport } from '../../src/shared/ipc/contract-journals';
 import { readAuditLog } from '../helpers/audit-log-read';
@@ -20,6 +22,7 @@ import {
   dispatched,
   reconCore,
   refusal,
+  RECON_REQUESTS,
   seedReconWorkspace,
   statementBase64,
   RECON_STATEMENT,
@@ -42,12 +45,47 @@ let temp: ReturnType<typeof makeTempDir>;
 let core: Core;
 
 beforeAll(() => assertBuilt());
+/** The EUR account's statement: the euro float's top-up, and a bank fee. */
+const EUR_STATEMENT =
+  'Date,Amount,Currency,Reference,Transaction ID\n' +
+  '2026-10-14,-75.50,EUR,FDE5U7K3Z8,EUR-1\n' +
+  '2026-10-20,-1.23,EUR,Bank charge,EUR-2\n';
+
 beforeEach(async () => {
   temp = makeTempDir();
-  seedReconWorkspace(temp.dir);
+  const ledger = seedReconWorkspace(temp.dir);
+  // The euro float's request, approved by the platform since.
+  const db = openLedger(ledger);
+  try {
+    const euro = RECON_REQUESTS.find((request) => request.payment_reference === 'FDE5U7K3Z8')!;
+    new TransfersRepository(db).upsertTransferRequests(
+      1,
+      [{ ...euro, status: 'approved', approved: euro.requested }],
+      { syncRunId: null, observedAt: '2026-10-31T13:00:00.000Z' },
+    );
+  } finally {
+    db.close();
+  }
   core = reconCore(temp.dir, undefined, 'cli');
   await dispatched(core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
+  await dispatched(core, 'recon:import', {
+    fileName: 'eur.csv',
+    contentBase64: Buffer.from(EUR_STATEMENT).toString('base64'),
+    currency: 'EUR',
+  });
   await dispatched(core, 'recon:run', { asOf: AS_OF });
+  const { items } = await dispatched(core, 'recon:items', {
+    asOf: AS_OF,
+    states: ['unmatched_bank_payment'],
+    limit: 50,
+  });
+  const fee = items.find((item) => item.amount.currency === 'EUR')!;
+  await dispatched(core, 'recon:resolve', {
+    kind: 'line',
+    id: fee.id,
+    reasonCode: 'bank_fee',
+    note: 'Charge',
+  });
   await dispatched(core, 'recon:signoff', { asOf: AS_OF, acknowledgeOpenItems: true });
 });
 afterEach(async () => {
@@ -115,7 +153,6 @@ describe('journals converted into the books’ currency', () => {
         rows.reduce((total, row) => total.plus(row[column] || '0'), new Decimal(0));
       expect(sum(6).toFixed(2), journal.id).toBe(sum(7).toFixed(2));
     }
-    expect(readFileSync(join(temp.dir, 'gbp.csv'), 'utf8')).toContain('EUR converted to GBP');
 
     const db = openLedger(join(temp.dir, 'ledger.sqlite'), { readonly: true });
     try {
@@ -141,6 +178,9 @@ describe('journals converted into the books’ currency', () => {
       conversion: TO_GBP,
     });
     expect(preview.conversion).toEqual(TO_GBP);
+    expect(preview.journals.find((journal) => journal.convertedFrom === 'EUR')!.narration).toContain(
+      ', EUR converted to GBP, period 2026-10-01 to 2026-10-31',
+    );
     const line = preview.journals.find((journal) => journal.convertedFrom === 'EUR')!.lines[0]!;
     expect(line.converted).toEqual({
       amount: expect.stringMatching(/^\d+\.\d{2}$/),
@@ -160,8 +200,8 @@ describe('journals converted into the books’ currency', () => {
       conversion: { booksCurrency: 'GBP', rates: [{ currency: 'EUR', date: '2026-12-01', rate: '0.86' }] },
     });
     expect(noRate.code).toBe('invalid_input');
-    expect(noRate.message).toMatch(
-      /^The journals cannot be converted, so nothing was written: No EUR rate to GBP for 2026-10-/,
+    expect(noRate.message).toBe(
+      "The journals cannot be converted, so nothing was written: No EUR rate to GBP for 2026-10-14, 2026-10-20: give the period's EUR rate, or rates dated on or before those days.",
     );
     const noRounding = await refusal(core, 'journals:export', {
       asOf: AS_OF,
@@ -182,6 +222,7 @@ describe('journals converted into the books’ currency', () => {
     });
     expect(preview.journals).toEqual([]);
     expect(preview.missing).toEqual([
+      'Bank lines in EUR have no single rounding account, and they are converted to GBP: give every EUR row the same rounding account.',
       expect.stringContaining('Float "euro" in EUR has no rounding account'),
       expect.stringMatching(/^No EUR rate to GBP for 2026-10-/),
     ]);
