@@ -1,92 +1,36 @@
 /**
- * Journals in the books' currency on a real ledger file (the October statement imported and
- * matched; the EUR float's top-up approved, paid from an EUR account whose statement also holds a bank
- * fee; the month signed off): the EUR float's journals converted to GBP at the rates given, each
- * line at its original × rate rounded, the rounding to the mapped account, every journal balanced;
- * refused with nothing written when a rate or a rounding account is missing; the same from the
- * command line with --rates and --rate, and with the books' currency from Settings → Accounting.
+ * Journals in the books' currency on a real ledger file (journals-conversion-fixture.ts: October
+ * signed off, with journals in GBP and EUR): the EUR float's journals converted to GBP at the rates
+ * given, each line at its original × rate rounded, the rounding to the mapped account, every journal
+ * balanced; refused with nothing written when a rate or a rounding account is missing; the rates
+ * CSV read; the rounding account and books' currency kept with the mapping.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
-import { TransfersRepository } from '../../src/main/core/ledger/repositories/transfers';
 import type { Core } from '../../src/main/core/services';
 import type { JournalConversion, JournalExport } from '../../src/shared/ipc/contract-journals';
 import { readAuditLog } from '../helpers/audit-log-read';
-import { assertBuilt, runCli } from '../helpers/cli';
 import { readCsv } from '../helpers/csv-read';
 import {
-  dispatched,
-  reconCore,
-  refusal,
-  RECON_REQUESTS,
-  seedReconWorkspace,
-  statementBase64,
-  RECON_STATEMENT,
-} from '../helpers/recon-fixture';
+  AS_OF,
+  convertiblePeriod,
+  MAPPING,
+  NO_ROUNDING,
+  TO_GBP,
+} from '../helpers/journals-conversion-fixture';
+import { dispatched, refusal } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
-
-const AS_OF = '2026-10-31';
-const MAPPING = [
-  'float,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code,rounding_account',
-  'main,GBP,1210,1200,5000,5990,1300,No VAT,',
-  'euro,EUR,1211,1201,5001,5991,1301,No VAT,7999',
-].join('\n');
-const NO_ROUNDING = MAPPING.replace(',7999', ',');
-const TO_GBP: JournalConversion = {
-  booksCurrency: 'GBP',
-  rates: [{ currency: 'EUR', date: null, rate: '0.8612' }],
-};
 
 let temp: ReturnType<typeof makeTempDir>;
 let core: Core;
 
-beforeAll(() => assertBuilt());
-/** The EUR account's statement: the euro float's top-up, and a bank fee. */
-const EUR_STATEMENT =
-  'Date,Amount,Currency,Reference,Transaction ID\n' +
-  '2026-10-14,-75.50,EUR,FDE5U7K3Z8,EUR-1\n' +
-  '2026-10-20,-1.23,EUR,Bank charge,EUR-2\n';
-
 beforeEach(async () => {
   temp = makeTempDir();
-  const ledger = seedReconWorkspace(temp.dir);
-  // The euro float's request, approved by the platform since.
-  const db = openLedger(ledger);
-  try {
-    const euro = RECON_REQUESTS.find((request) => request.payment_reference === 'FDE5U7K3Z8')!;
-    new TransfersRepository(db).upsertTransferRequests(
-      1,
-      [{ ...euro, status: 'approved', approved: euro.requested }],
-      { syncRunId: null, observedAt: '2026-10-31T13:00:00.000Z' },
-    );
-  } finally {
-    db.close();
-  }
-  core = reconCore(temp.dir, undefined, 'cli');
-  await dispatched(core, 'recon:import', { fileName: RECON_STATEMENT, contentBase64: statementBase64() });
-  await dispatched(core, 'recon:import', {
-    fileName: 'eur.csv',
-    contentBase64: Buffer.from(EUR_STATEMENT).toString('base64'),
-    currency: 'EUR',
-  });
-  await dispatched(core, 'recon:run', { asOf: AS_OF });
-  const { items } = await dispatched(core, 'recon:items', {
-    asOf: AS_OF,
-    states: ['unmatched_bank_payment'],
-    limit: 50,
-  });
-  const fee = items.find((item) => item.amount.currency === 'EUR')!;
-  await dispatched(core, 'recon:resolve', {
-    kind: 'line',
-    id: fee.id,
-    reasonCode: 'bank_fee',
-    note: 'Charge',
-  });
-  await dispatched(core, 'recon:signoff', { asOf: AS_OF, acknowledgeOpenItems: true });
+  core = await convertiblePeriod(temp.dir);
 });
 afterEach(async () => {
   await core.close();
@@ -190,6 +134,21 @@ describe('journals converted into the books’ currency', () => {
     expect(preview.accounts.every((account) => account.currency === 'GBP')).toBe(true);
   });
 
+  it('posts a rounding difference to the euro float’s rounding account', async () => {
+    // At 0.8613: float 75.03 → 64.62, variance 0.47 → 0.40, bank 75.50 → 65.03: 0.01 short.
+    await exported('rounded.csv', {
+      booksCurrency: 'GBP',
+      rates: [{ currency: 'EUR', date: null, rate: '0.8613' }],
+    });
+    const topUp = rowsOf('rounded.csv').filter((row) => row[4] === 'FDE5U7K3Z8');
+    expect(topUp.map((row) => [row[2], row[3], row[6], row[7]])).toEqual([
+      ['1211', expect.stringMatching(/ \[75\.03 EUR at 0\.8613\]$/), '64.62', ''],
+      ['5991', expect.stringMatching(/ \[0\.47 EUR at 0\.8613\]$/), '0.40', ''],
+      ['1201', expect.stringMatching(/ \[75\.50 EUR at 0\.8613\]$/), '', '65.03'],
+      ['7999', 'Rounding of the conversion to GBP', '0.01', ''],
+    ]);
+  });
+
   it('refuses, with nothing written, a missing rate or a converted float without a rounding account', async () => {
     const before = journalExports();
     const noRate = await refusal(core, 'journals:export', {
@@ -269,60 +228,5 @@ describe('journals converted into the books’ currency', () => {
       (await dispatched(core, 'journals:mapping.save', { rows: saved.rows, booksCurrency: '' }))
         .booksCurrency,
     ).toBeNull();
-  });
-
-  it('from the command line: --books-currency with --rates and --rate, or the books’ currency of Settings', async () => {
-    await dispatched(core, 'journals:mapping.import', { text: MAPPING });
-    await core.close();
-    const rates = join(temp.dir, 'rates.csv');
-    writeFileSync(rates, 'date,currency,rate\n,EUR,0.8612\n2026-10-01,EUR,0.8700\n');
-    const out = join(temp.dir, 'cli.csv');
-    const cli = (...flags: string[]) =>
-      runCli([
-        'export',
-        'journal',
-        '--format',
-        'csv',
-        '--as-of',
-        AS_OF,
-        '--out',
-        out,
-        '--workspace',
-        temp.dir,
-        ...flags,
-      ]);
-
-    const withFile = cli('--books-currency', 'GBP', '--rates', rates);
-    expect(withFile.stderr).toBe('');
-    expect(withFile.status).toBe(0);
-    expect(withFile.stdout).toContain('Converted to GBP at EUR 0.87 from 2026-10-01.');
-    expect(readFileSync(out, 'utf8')).toContain(' EUR at 0.87]');
-
-    const typed = cli('--books-currency', 'gbp', '--rate', 'EUR=0.9');
-    expect(typed.status).toBe(0);
-    expect(typed.stdout).toContain("Converted to GBP at EUR 0.9 (the period's).");
-
-    const noBooks = cli('--rate', 'EUR=0.9');
-    expect(noBooks.status).toBe(2);
-    expect(noBooks.stderr).toMatch(/--rates and --rate need the books' currency/);
-    expect(cli('--books-currency', 'GBP', '--rate', 'EUR=0,9').stderr).toMatch(
-      /--rate EUR=0,9: the rate "0,9" is written with a comma/,
-    );
-    const badFile = join(temp.dir, 'bad-rates.csv');
-    writeFileSync(badFile, 'date,currency,rate\n2026-10-01,EUR,0\n');
-    const bad = cli('--books-currency', 'GBP', '--rates', badFile);
-    expect(bad.status).toBe(1);
-    expect(bad.stderr).toMatch(/line 2, column rate: the rate is zero/);
-
-    // The books' currency set in Settings → Accounting is the default; without a rate: refused.
-    core = reconCore(temp.dir, undefined, 'cli');
-    const { rows } = await dispatched(core, 'journals:mapping.get', {});
-    await dispatched(core, 'journals:mapping.save', { rows, booksCurrency: 'GBP' });
-    await core.close();
-    const missing = cli();
-    expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/No EUR rate to GBP for 2026-10-/);
-    expect(cli('--rate', 'EUR=0.8612').status).toBe(0);
-    core = reconCore(temp.dir, undefined, 'cli');
   });
 });
