@@ -102,4 +102,19 @@ test('a person converts the EUR journal to GBP with a typed rate and sees the ra
   }
   expect([...sums.keys()].some((journal) => journal.endsWith('-EUR'))).toBe(true);
   for (const [journal, balance] of sums) expect(balance, journal).toBe(0n);
+
+  // A rates CSV: its rows shown, its dated rate used from that day on.
+  const firstOfMonth = `${asOf.slice(0, 8)}01`;
+  await conversion.getByTestId('recon-journals-rates-file').setInputFiles({
+    name: 'rates.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`date,currency,rate\r\n${firstOfMonth},EUR,0.8700\r\n`),
+  });
+  const imported = conversion.getByTestId('recon-journals-imported-rates');
+  await expect(imported.locator('tbody tr')).toHaveCount(1);
+  await expect(imported).toContainText('0.87');
+  await conversion.getByRole('button', { name: 'Convert' }).click();
+  const again = journals.getByTestId('recon-journal').filter({ hasText: 'EUR converted to GBP' }).first();
+  await again.locator('summary').click();
+  await expect(again.getByTestId('recon-journal-rate').first()).toContainText(/ at 0\.87$/);
 });

@@ -65,7 +65,8 @@ export function createReconJournalsStore(client: ReconClient) {
       conversion: null,
       currencies: [],
       setAsOf(asOf) {
-        if (asOf !== get().asOf) set({ currencies: [] });
+        // Another period: its own currencies, and rates a person gives for it.
+        if (asOf !== get().asOf) set({ currencies: [], conversion: null });
         set({ asOf });
         return get().reload();
       },
