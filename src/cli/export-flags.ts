@@ -151,7 +151,8 @@ function onlyTheFiltered(filters: Record<string, unknown>): void {
 /** The request the flags describe, checked against the contract. */
 export function exportRequestOf(table: TableName, values: CommandValues): ExportRequest {
   const flags = TABLE_FLAGS[table];
-  if (values.accounts !== undefined) throw new UsageError('--accounts applies only to "export journal".');
+  for (const flag of ['accounts', 'books-currency', 'rates', 'rate'])
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to "export journal".`);
   const filters: Record<string, unknown> = {};
   const request: Record<string, unknown> = { table };
   for (const flag of EXPORT_FILTER_FLAGS) {

@@ -82,10 +82,14 @@ Commands:
           audit            --from --to --action
         Dates are YYYY-MM-DD. Progress on stderr (terminal only); rows, bytes and path on stdout
   export journal --format xero|quickbooks|sage|netsuite|csv|xlsx --as-of YYYY-MM-DD --out <file>
-         --accounts <mapping.csv> [--workspace <dir>]
+         [--accounts <mapping.csv>] [--books-currency GBP] [--rates <rates.csv>]
+         [--rate EUR=0.8612 ...] [--workspace <dir>]
         The period's journals for the books (top-ups, refunds due, derived spend, fees): from the
         sign-off as of the date, else a DRAFT. The mapping CSV has the titles float,currency,
-        float_account,bank_account,cost_account,variance_account,refunds_account[,tax_code,tracking].
+        float_account,bank_account,cost_account,variance_account,refunds_account[,tax_code,tracking,
+        rounding_account]. Journals in another currency than the books' (--books-currency, else
+        Settings → Accounting's) are converted at the rates of a CSV date,currency,rate (empty date:
+        the period's rate) and --rate (a period rate), the rounding to each float's rounding account.
         Prints each file with its SHA-256; the audit log records the export.
   simulator [--port <n>] [--seed <s>] [--floats <n>] [--transfers <n>] [--brands <n>]
             [--adversarial] [--admin] [--api-key <key>] [--api-secret <secret>]

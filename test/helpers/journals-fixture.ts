@@ -72,6 +72,7 @@ export function fixtureFacts(signOffId: number | null = 12): PeriodFacts {
         currency: 'GBP',
         float: null,
         amount: '-2.50',
+        date: '2026-11-20',
       },
       {
         kind: 'line',
@@ -81,6 +82,7 @@ export function fixtureFacts(signOffId: number | null = 12): PeriodFacts {
         currency: 'GBP',
         float: null,
         amount: '-10.00',
+        date: '2026-11-21',
       },
       {
         kind: 'request',
@@ -90,6 +92,7 @@ export function fixtureFacts(signOffId: number | null = 12): PeriodFacts {
         currency: 'GBP',
         float: 'Main',
         amount: '40.00',
+        date: '2026-11-22',
       },
     ],
   };

@@ -31,6 +31,7 @@ const row = (change: Partial<AccountMappingRowInput> = {}): AccountMappingRowInp
   refundsAccount: '1220',
   taxCode: '',
   tracking: '',
+  roundingAccount: '',
   ...change,
 });
 

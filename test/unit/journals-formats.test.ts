@@ -34,6 +34,7 @@ const facts: PeriodFacts = {
       currency: 'GBP',
       float: null,
       amount: '-2.5',
+      date: '2026-11-20',
     },
   ],
 };

@@ -215,6 +215,7 @@ describe('NetSuite journal entry CSV', () => {
       currency: 'KWD',
       entries: [
         {
+          ...signed[0]!.entries[0]!,
           lines: [
             { ...signed[0]!.entries[0]!.lines[0]!, amount: '1.250' },
             { ...signed[0]!.entries[0]!.lines[1]!, amount: '-1.250' },

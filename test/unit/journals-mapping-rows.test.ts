@@ -16,6 +16,7 @@ const row = (change: Partial<AccountMappingRowInput> = {}): AccountMappingRowInp
   refundsAccount: '1220',
   taxCode: '',
   tracking: '',
+  roundingAccount: '',
   ...change,
 });
 
@@ -33,11 +34,11 @@ describe('account mapping rows', () => {
     expect(
       checkMappingRows([
         row({ float: ' Main float ', tracking: 'Region = UK ; Team=Finance', taxCode: ' No VAT ' }),
-        row({ float: 'Euro float', currency: 'EUR' }),
+        row({ float: 'Euro float', currency: 'EUR', roundingAccount: ' 8200 ' }),
       ]),
     ).toEqual([
-      { ...row({ float: 'Euro float', currency: 'EUR' }), taxCode: null },
-      { ...row(), taxCode: 'No VAT', tracking: 'Region=UK;Team=Finance' },
+      { ...row({ float: 'Euro float', currency: 'EUR' }), taxCode: null, roundingAccount: '8200' },
+      { ...row(), taxCode: 'No VAT', tracking: 'Region=UK;Team=Finance', roundingAccount: null },
     ]);
     expect(checkMappingRows([])).toEqual([]);
   });
@@ -83,18 +84,29 @@ describe('account mapping rows', () => {
   it('writes a mapping file that parseAccountMapping reads back as the same rows', () => {
     const rows = checkMappingRows([
       row({ float: 'Main, "UK"', tracking: 'Region=UK;Team=Finance', taxCode: 'No VAT' }),
-      row({ float: 'Euro float', currency: 'EUR' }),
+      row({ float: 'Euro float', currency: 'EUR', roundingAccount: '8200' }),
     ]);
     const text = mappingCsv(rows);
     expect(
       text.startsWith(
-        '\uFEFFfloat,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code,tracking\r\n',
+        '\uFEFFfloat,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code,tracking,rounding_account\r\n',
       ),
     ).toBe(true);
+    // No row names a rounding account: the file it always was, without the column.
+    expect(mappingCsv(checkMappingRows([row()]))).toBe(
+      '\uFEFFfloat,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code,tracking\r\n' +
+        'Main float,GBP,1210,1200,5000,8100,1220,,\r\n',
+    );
     expect(parseAccountMapping(text).rows).toEqual([
-      { ...row({ float: 'Euro float', currency: 'EUR' }), taxCode: null, tracking: [] },
+      {
+        ...row({ float: 'Euro float', currency: 'EUR' }),
+        taxCode: null,
+        tracking: [],
+        roundingAccount: '8200',
+      },
       {
         ...row({ float: 'Main, "UK"' }),
+        roundingAccount: null,
         taxCode: 'No VAT',
         tracking: [
           { name: 'Region', option: 'UK' },

@@ -12,11 +12,11 @@ function problemsOf(text: string): Array<{ line: number; column: string | null; 
 }
 
 describe('account mapping file', () => {
-  it('reads rows with the optional tax_code and tracking columns, a BOM and CRLF', () => {
+  it('reads rows with the optional tax_code, tracking and rounding_account columns, a BOM and CRLF', () => {
     const text =
-      `\uFEFF${TITLES},tax_code,tracking\r\n` +
-      'Main,GBP,1210,1200,5000,8100,1220,No VAT,Region=UK; Team=Finance\r\n' +
-      '"Main, EU",EUR,1211,1201,5001,8101,1221,,\r\n';
+      `\uFEFF${TITLES},tax_code,tracking,rounding_account\r\n` +
+      'Main,GBP,1210,1200,5000,8100,1220,No VAT,Region=UK; Team=Finance,\r\n' +
+      '"Main, EU",EUR,1211,1201,5001,8101,1221,,, 8200 \r\n';
     expect(parseAccountMapping(text).rows).toEqual([
       {
         float: 'Main',
@@ -31,6 +31,7 @@ describe('account mapping file', () => {
           { name: 'Region', option: 'UK' },
           { name: 'Team', option: 'Finance' },
         ],
+        roundingAccount: null,
       },
       {
         float: 'Main, EU',
@@ -42,6 +43,7 @@ describe('account mapping file', () => {
         refundsAccount: '1221',
         taxCode: null,
         tracking: [],
+        roundingAccount: '8200',
       },
     ]);
   });

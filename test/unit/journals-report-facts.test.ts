@@ -136,6 +136,7 @@ describe('facts from a reconciliation report', () => {
         currency: 'GBP',
         float: null,
         amount: '-12.50',
+        date: '2026-10-05',
       },
       {
         kind: 'request',
@@ -145,6 +146,7 @@ describe('facts from a reconciliation report', () => {
         currency: 'GBP',
         float: 'main',
         amount: '40.00',
+        date: '2026-10-06',
       },
     ]);
   });

@@ -36,6 +36,14 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('reads a delimiter at the very end of the text as one last empty field', () => {
+    expect(fields('a,b,\nc,d,')).toEqual([
+      ['a', 'b', ''],
+      ['c', 'd', ''],
+    ]);
+    expect(fields(',')).toEqual([['', '']]);
+  });
+
   it('treats a quote inside an unquoted field as a character', () => {
     expect(fields('27" monitor,5')).toEqual([['27" monitor', '5']]);
   });

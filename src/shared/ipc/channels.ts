@@ -57,6 +57,7 @@ export const CHANNELS = [
   'recon:open-totals',
   'journals:preview',
   'journals:export',
+  'journals:rates.read',
   'export:start',
   'export:cancel',
   'catalogue:search',

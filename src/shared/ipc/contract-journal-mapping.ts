@@ -4,7 +4,7 @@ import { IsoTimestamp, NoInput } from './schemas';
 /**
  * Settings → Accounting (per workspace, shared in a team): for each float and currency, the accounts
  * its journal lines go to. The same rows as the mapping file (`float,currency,float_account,
- * bank_account,cost_account,variance_account,refunds_account,tax_code,tracking`) that import and
+ * bank_account,cost_account,variance_account,refunds_account,tax_code,tracking,rounding_account`) that import and
  * export read and write. Text is checked by the core, which names the float, currency and field.
  */
 export const AccountMappingRowSchema = z
@@ -20,8 +20,16 @@ export const AccountMappingRowSchema = z
     taxCode: z.string().max(50),
     /** "Name=Option", two at most, `;` apart (e.g. "Region=North; Team=Retail"); empty: none. */
     tracking: z.string().max(300),
+    /** Where a conversion into the books' currency posts its rounding difference; empty: none. */
+    roundingAccount: z.string().max(100).default(''),
   })
   .strict();
+
+/**
+ * The currency the books are kept in (an ISO 4217 code, checked by the core, which names the field);
+ * empty: each journal stays in its float's currency.
+ */
+const BooksCurrencyInput = z.string().max(10);
 
 /** Most rows one mapping holds (a workspace has far fewer floats). */
 export const MAPPING_ROWS_MAX = 2_000;
@@ -34,13 +42,20 @@ const SavedMapping = z.object({
   unmapped: z.array(z.object({ float: z.string(), currency: z.string() })),
   /** Null until the mapping is first saved. */
   updatedAt: IsoTimestamp.nullable(),
+  /** The currency the books are kept in (journals are converted into it); null: none set. */
+  booksCurrency: z.string().nullable(),
 });
 
 export const journalMappingContract = {
   'journals:mapping.get': { input: NoInput, output: SavedMapping },
-  /** Replaces the whole mapping with these rows, or changes nothing. */
+  /** Replaces the whole mapping with these rows (and the books' currency, when given), or changes nothing. */
   'journals:mapping.save': {
-    input: z.object({ rows: z.array(AccountMappingRowSchema).max(MAPPING_ROWS_MAX) }).strict(),
+    input: z
+      .object({
+        rows: z.array(AccountMappingRowSchema).max(MAPPING_ROWS_MAX),
+        booksCurrency: BooksCurrencyInput.optional(),
+      })
+      .strict(),
     output: SavedMapping,
   },
   /** Replaces the whole mapping with a mapping file's rows, or changes nothing (errors name line and column). */

@@ -74,6 +74,7 @@ const NOT_INPUTS: Record<string, string> = {
   team_conflicts: 'decisions made apart on the same item',
   team_applied: "what became of each colleague's change here (the decisions it made are inputs)",
   account_mappings: 'the accounts journals are posted to; no reconciliation state depends on them',
+  accounting_settings: "the books' currency journals are converted to; no reconciliation state depends on it",
 };
 
 let temp: ReturnType<typeof makeTempDir>;

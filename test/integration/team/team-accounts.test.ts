@@ -88,4 +88,29 @@ describe('account mapping in a team', () => {
       db.close();
     }
   });
+
+  it('the rounding accounts and the books’ currency travel with the mapping', async () => {
+    const ana = await desktop('ana');
+    const ben = await desktop('ben');
+    const imported = await dispatched(ana, 'journals:mapping.import', {
+      text: `${TITLES},rounding_account\r\neuro,EUR,1211,1201,5001,8101,1221,,,7999\r\nmain,GBP,1210,1200,5000,8100,1220,,,\r\n`,
+    });
+    const saved = await dispatched(ana, 'journals:mapping.save', {
+      rows: imported.rows,
+      booksCurrency: 'GBP',
+    });
+    await dispatched(ana, 'team:sync', { password: 'ana-pass' });
+    await dispatched(ben, 'team:sync', { password: 'ben-pass' });
+
+    const received = await dispatched(ben, 'journals:mapping.get', {});
+    expect(received.rows).toEqual(saved.rows);
+    expect(received.rows.map((row) => row.roundingAccount)).toEqual(['7999', '']);
+    expect(received.booksCurrency).toBe('GBP');
+
+    // Cleared on one desktop: cleared on the other.
+    await dispatched(ben, 'journals:mapping.save', { rows: received.rows, booksCurrency: '' });
+    await dispatched(ben, 'team:sync', { password: 'ben-pass' });
+    await dispatched(ana, 'team:sync', { password: 'ana-pass' });
+    expect((await dispatched(ana, 'journals:mapping.get', {})).booksCurrency).toBeNull();
+  });
 });

@@ -11,7 +11,9 @@ export function registerJournalMappingHandlers(
 ): void {
   const context = reconContext(deps.db, deps.workspaceId, deps.clock, deps.actor);
   registry.register('journals:mapping.get', () => readMapping(deps.db, deps.workspaceId));
-  registry.register('journals:mapping.save', (input) => saveMapping(context, input.rows));
+  registry.register('journals:mapping.save', (input) =>
+    saveMapping(context, input.rows, input.booksCurrency),
+  );
   registry.register('journals:mapping.import', (input) => importMapping(context, input.text));
   registry.register('journals:mapping.export', () =>
     exportMapping(deps.db, deps.workspaceId, isoNow(deps.clock).slice(0, 10)),

@@ -4,11 +4,12 @@ import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { exportJournals } from '../journals/journal-export';
 import { previewJournals } from '../journals/journal-preview';
+import { readRatesCsv } from '../journals/rates-csv';
 import { mappingFor } from '../journals/mapping-source';
 import { reconContext } from '../reconcile/context';
 import type { HandlerRegistry } from '../registry';
 
-/** journals:preview and journals:export: a period's reconciliation as journals for the books. */
+/** journals:preview, journals:export and journals:rates.read: a period's reconciliation as journals for the books. */
 export function registerJournalHandlers(
   registry: HandlerRegistry,
   deps: {
@@ -26,8 +27,10 @@ export function registerJournalHandlers(
       context,
       input.asOf,
       mappingFor(deps.db, deps.workspaceId, input.accounts) ?? { rows: [] },
+      input.conversion,
     ),
   );
+  registry.register('journals:rates.read', (input) => ({ rates: readRatesCsv(input.text, input.currency) }));
   registry.register('journals:export', async (input) => {
     const result = await exportJournals(context, deps.workspaceDir, input);
     // Written to the exports folder: each file is offered for download like any finished export.

@@ -2,7 +2,8 @@
  * The account mapping: for each float and currency, the accounts its journal lines go to. Read from
  * the mapping CSV (what Settings imports and exports and `--accounts` names): the titles
  * `float,currency,float_account,bank_account,cost_account,variance_account,refunds_account`, one row
- * per float and currency, optional `tax_code` and `tracking` ("Name=Option", two at most, `;` apart).
+ * per float and currency, optional `tax_code`, `tracking` ("Name=Option", two at most, `;` apart) and
+ * `rounding_account` (where a conversion into the books' currency posts its rounding difference).
  */
 import { isKnownCurrency } from '../../../shared/domain/currency';
 import { AppError } from '../../../shared/ipc/errors';
@@ -18,7 +19,7 @@ export const REQUIRED_TITLES = [
   'variance_account',
   'refunds_account',
 ] as const;
-export const OPTIONAL_TITLES = ['tax_code', 'tracking'] as const;
+export const OPTIONAL_TITLES = ['tax_code', 'tracking', 'rounding_account'] as const;
 type Title = (typeof REQUIRED_TITLES)[number] | (typeof OPTIONAL_TITLES)[number];
 
 /** Tracking categories an accounting product takes per line (Xero: two). */
@@ -34,6 +35,8 @@ export interface AccountMappingRow {
   refundsAccount: string;
   taxCode: string | null;
   tracking: TrackingValue[];
+  /** Where the rounding of a conversion into the books' currency goes; null: none. */
+  roundingAccount: string | null;
 }
 
 /** The rows, found by float and currency. */
@@ -173,6 +176,7 @@ function readRow(
     refundsAccount: required('refunds_account'),
     taxCode: cell('tax_code') === '' ? null : cell('tax_code'),
     tracking: parseTracking(cell('tracking'), record.line, problems),
+    roundingAccount: cell('rounding_account') === '' ? null : cell('rounding_account'),
   };
   return problems.length === before ? row : undefined;
 }

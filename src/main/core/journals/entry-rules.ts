@@ -8,9 +8,25 @@ import { findMapping } from './account-mapping';
 import { absoluteAmount, isZeroAmount, negateAmount, sumAmounts } from './journal-amounts';
 import { currencyAccounts } from './missing-mappings';
 import { reasonWords } from './posting-reasons';
-import type { FloatSpend, JournalEntry, JournalLine, MatchedTopUp, ResolvedItem } from './types';
+import type {
+  FloatSpend,
+  JournalEntry,
+  JournalLine,
+  MatchedTopUp,
+  ResolvedItem,
+  RoundingTarget,
+} from './types';
 
 type Accounts = Pick<AccountMappingRow, 'taxCode' | 'tracking'>;
+
+/** The row's rounding account, for a conversion; null when it names none. */
+function roundingOf(
+  row: Pick<AccountMappingRow, 'taxCode' | 'tracking' | 'roundingAccount'>,
+): RoundingTarget | null {
+  return row.roundingAccount === null
+    ? null
+    : { account: row.roundingAccount, taxCode: row.taxCode, tracking: row.tracking };
+}
 
 function line(
   account: string,
@@ -46,9 +62,12 @@ export function referencesOf(topUp: MatchedTopUp): string {
   return topUp.requests.map((request) => request.paymentReference).join(' ');
 }
 
-function nonZero(lines: JournalLine[]): JournalEntry {
-  return { lines: lines.filter((entryLine) => !isZeroAmount(entryLine.amount)) };
+function nonZero(lines: JournalLine[], rateDate: string, rounding: RoundingTarget | null): JournalEntry {
+  return { lines: lines.filter((entryLine) => !isZeroAmount(entryLine.amount)), rateDate, rounding };
 }
+
+/** A match's rate date: the last bank line's booking date (the lines are sorted by date). */
+const paidOn = (sorted: MatchedTopUp): string => sorted.lines[sorted.lines.length - 1]?.bookingDate ?? '';
 
 function bankLegs(topUp: MatchedTopUp, what: string, bank: AccountMappingRow): JournalLine[] {
   const references = referencesOf(topUp);
@@ -99,7 +118,11 @@ export function topUpEntry(sorted: MatchedTopUp, mapping: AccountMapping): Journ
     references,
     first,
   );
-  return nonZero([...floatLegs, varianceLeg, ...bankLegs(sorted, 'Top-up', first)]);
+  return nonZero(
+    [...floatLegs, varianceLeg, ...bankLegs(sorted, 'Top-up', first)],
+    paidOn(sorted),
+    roundingOf(first),
+  );
 }
 
 /** Dr refunds receivable / Cr bank, at the bank amount: paid, then removed or cancelled at the platform. */
@@ -121,7 +144,11 @@ export function refundEntry(sorted: MatchedTopUp, mapping: AccountMapping): Jour
     referencesOf(sorted),
     first,
   );
-  return nonZero([receivable, ...bankLegs(sorted, 'Top-up (closed)', first)]);
+  return nonZero(
+    [receivable, ...bankLegs(sorted, 'Top-up (closed)', first)],
+    paidOn(sorted),
+    roundingOf(first),
+  );
 }
 
 /** Dr gift-card cost / Cr prepaid float, labelled as derived (the roll-forward's formula, not an observation). */
@@ -133,10 +160,14 @@ export function spendEntry(
   const row = rowFor(mapping, spend.float, spend.currency);
   const amount = sumAmounts([spend.amount], spend.currency);
   const words = `Derived spend of float ${spend.float}, ${period.from} to ${period.to} (opening + approved top-ups − closing)`;
-  return nonZero([
-    line(row.costAccount, amount, words, '', row),
-    line(row.floatAccount, negateAmount(amount, spend.currency), words, '', row),
-  ]);
+  return nonZero(
+    [
+      line(row.costAccount, amount, words, '', row),
+      line(row.floatAccount, negateAmount(amount, spend.currency), words, '', row),
+    ],
+    period.to,
+    roundingOf(row),
+  );
 }
 
 /** A bank line resolved with a posting reason: its own signed amount against the variance account. */
@@ -149,8 +180,12 @@ export function resolutionEntry(item: ResolvedItem, mapping: AccountMapping): Jo
   const amount = sumAmounts([item.amount], item.currency);
   const note = item.note.trim() === '' ? '' : ` (${item.note.trim()})`;
   const words = `${reasonWords(item.reasonCode)}: bank line ${item.id}${note}`;
-  return nonZero([
-    line(accounts.varianceAccount, negateAmount(amount, item.currency), words, item.id, accounts),
-    line(accounts.bankAccount, amount, words, item.id, accounts),
-  ]);
+  return nonZero(
+    [
+      line(accounts.varianceAccount, negateAmount(amount, item.currency), words, item.id, accounts),
+      line(accounts.bankAccount, amount, words, item.id, accounts),
+    ],
+    item.date,
+    roundingOf(accounts),
+  );
 }

@@ -4,8 +4,10 @@
  * changed since, in words, so the accountant knows what to correct in the books.
  */
 import { AuditLogRepository } from '../ledger/repositories/audit-log';
+import type { JournalConversion } from '../../../shared/ipc/contract-journals';
 import type { ReconContext } from '../reconcile/context';
 import type { AccountMapping } from './account-mapping';
+import { applyConversion } from './conversion';
 import { buildJournals } from './journal-rules';
 import { readPeriodFacts } from './period-facts';
 import type { Journal, JournalSet } from './types';
@@ -45,6 +47,8 @@ export function changesSinceLastExport(
   asOf: string,
   mapping: AccountMapping,
   current: { signOffId: number | null; set: JournalSet },
+  /** The conversion the current set was made with: the last export's facts are converted alike. */
+  conversion?: JournalConversion,
 ): SinceLastExport | null {
   const last = new AuditLogRepository(context.db).lastAbout(
     context.workspaceId,
@@ -64,7 +68,11 @@ export function changesSinceLastExport(
     };
   let before: JournalSet;
   try {
-    before = buildJournals(readPeriodFacts(context, asOf, signOffId).facts, mapping);
+    const facts = readPeriodFacts(context, asOf, signOffId).facts;
+    const converted = applyConversion(facts, buildJournals(facts, mapping), mapping, conversion);
+    if (converted.missing.length > 0)
+      return { ...since, changes: [`The last export cannot be compared: ${converted.missing.join(' ')}`] };
+    before = converted.set;
   } catch (error) {
     return { ...since, changes: [`The last export cannot be compared: ${(error as Error).message}`] };
   }

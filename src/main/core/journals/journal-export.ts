@@ -22,6 +22,7 @@ import { netsuiteCsv } from './formats/netsuite-csv';
 import { quickbooksCsv } from './formats/quickbooks-csv';
 import { sageCsv } from './formats/sage-csv';
 import { xeroCsvFiles } from './formats/xero-csv';
+import { applyConversion, requireConversion } from './conversion';
 import { linesOf } from './journal-amounts';
 import { buildJournals } from './journal-rules';
 import { mappingFor } from './mapping-source';
@@ -128,13 +129,23 @@ export async function exportJournals(
 ): Promise<ExportOutput> {
   const mapping = mappingOf(context, input);
   const source = readPeriodFacts(context, input.asOf);
-  const set = buildJournals(source.facts, mapping);
+  const converted = applyConversion(
+    source.facts,
+    buildJournals(source.facts, mapping),
+    mapping,
+    input.conversion,
+  );
+  requireConversion(converted.missing);
+  const { set } = converted;
   const { journals, notPosted } = set;
   // Before this export is recorded: the last one is the one before it.
-  const sinceLastExport = changesSinceLastExport(context, input.asOf, mapping, {
-    signOffId: source.facts.signOffId,
-    set,
-  });
+  const sinceLastExport = changesSinceLastExport(
+    context,
+    input.asOf,
+    mapping,
+    { signOffId: source.facts.signOffId, set },
+    input.conversion,
+  );
   const { period } = source.facts;
   if (journals.length === 0)
     throw new AppError(
@@ -173,6 +184,7 @@ export async function exportJournals(
           format: input.format,
           files: shown.map((file) => ({ name: file.fileName, sha256: file.sha256, bytes: file.bytes })),
           journals: journals.map((journal) => journal.id),
+          ...(converted.used === null ? {} : { conversion: converted.used }),
           ...byName(context.actorName()),
         },
       }),
@@ -193,9 +205,11 @@ export async function exportJournals(
       id: journal.id,
       kind: journal.kind,
       currency: journal.currency,
+      convertedFrom: journal.convertedFrom,
       entries: journal.entries.length,
       lines: linesOf(journal).length,
     })),
+    conversion: converted.used,
     notPosted: notPosted.map(({ kind, id, why }) => ({ kind, id, why })),
     notes: source.notes,
     sinceLastExport,

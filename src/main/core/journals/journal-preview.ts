@@ -4,9 +4,11 @@
  * debited and credited, and, instead of a refusal, the floats the mapping still lacks.
  */
 import type { ChannelOutput } from '../../../shared/ipc/contract';
+import type { JournalConversion } from '../../../shared/ipc/contract-journals';
 import type { ReconContext } from '../reconcile/context';
 import type { AccountMapping } from './account-mapping';
 import { absoluteAmount, isDebit, linesOf, totalsOf } from './journal-amounts';
+import { applyConversion } from './conversion';
 import { changesSinceLastExport } from './export-changes';
 import { buildJournals } from './journal-rules';
 import { mappingNeeds, missingMappings } from './missing-mappings';
@@ -27,6 +29,14 @@ function shownLine(line: JournalLine, currency: string): Preview['journals'][num
     reference: line.reference,
     debit: debit ? amount : null,
     credit: debit ? null : amount,
+    converted:
+      line.converted === undefined
+        ? null
+        : {
+            amount: absoluteAmount(line.converted.amount, line.converted.currency),
+            currency: line.converted.currency,
+            rate: line.converted.rate,
+          },
   };
 }
 
@@ -45,7 +55,12 @@ function accountTotals(journals: readonly Journal[]): Preview['accounts'] {
     .map(({ account, currency, lines }) => ({ account, currency, ...totalsOf(lines, currency) }));
 }
 
-export function previewJournals(context: ReconContext, asOf: string, mapping: AccountMapping): Preview {
+export function previewJournals(
+  context: ReconContext,
+  asOf: string,
+  mapping: AccountMapping,
+  conversion?: JournalConversion,
+): Preview {
   const source = readPeriodFacts(context, asOf);
   const base = {
     asOf,
@@ -54,18 +69,24 @@ export function previewJournals(context: ReconContext, asOf: string, mapping: Ac
     draftWhy: source.draftWhy,
     notes: source.notes,
   };
+  const none = { journals: [], accounts: [], notPosted: [], sinceLastExport: null, conversion: null };
   const missing = missingMappings(mappingNeeds(source.facts), mapping);
-  if (missing.length > 0)
-    return { ...base, missing, journals: [], accounts: [], notPosted: [], sinceLastExport: null };
-  const set = buildJournals(source.facts, mapping);
+  if (missing.length > 0) return { ...base, ...none, missing };
+  const converted = applyConversion(source.facts, buildJournals(source.facts, mapping), mapping, conversion);
+  if (converted.missing.length > 0) return { ...base, ...none, missing: converted.missing };
+  const { set } = converted;
   const { journals, notPosted } = set;
   return {
     ...base,
-    sinceLastExport: changesSinceLastExport(context, asOf, mapping, {
-      signOffId: source.facts.signOffId,
-      set,
-    }),
+    sinceLastExport: changesSinceLastExport(
+      context,
+      asOf,
+      mapping,
+      { signOffId: source.facts.signOffId, set },
+      conversion,
+    ),
     missing: [],
+    conversion: converted.used,
     journals: journals.map((journal) => {
       const lines = linesOf(journal);
       const totals = totalsOf(lines, journal.currency);
@@ -73,6 +94,7 @@ export function previewJournals(context: ReconContext, asOf: string, mapping: Ac
         id: journal.id,
         kind: journal.kind,
         currency: journal.currency,
+        convertedFrom: journal.convertedFrom,
         narration: journal.narration,
         date: journal.date,
         debit: totals.debit,

@@ -119,6 +119,7 @@ export function buildJournals(facts: PeriodFacts, mapping: AccountMapping): Jour
         id: journalId(facts, item.kind, item.currency),
         kind: item.kind,
         currency: item.currency,
+        convertedFrom: null,
         date: facts.asOf,
         narration: narration(facts, item.kind, item.currency),
         signOffId: facts.signOffId,

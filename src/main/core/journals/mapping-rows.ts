@@ -32,6 +32,7 @@ const COLUMNS: ReadonlyArray<{ title: string; field: Field; words: string }> = [
   { title: 'refunds_account', field: 'refundsAccount', words: 'refunds receivable account' },
   { title: 'tax_code', field: 'taxCode', words: 'tax code' },
   { title: 'tracking', field: 'tracking', words: 'tracking' },
+  { title: 'rounding_account', field: 'roundingAccount', words: 'rounding account' },
 ];
 export const MAPPING_TITLES = [...REQUIRED_TITLES, ...OPTIONAL_TITLES] as const;
 
@@ -101,10 +102,20 @@ function issueOf(problem: MappingProblem): FieldIssue {
   };
 }
 
-/** A mapping file's text (UTF-8 BOM, CRLF, RFC 4180 quoting) from rows already checked. */
+/**
+ * A mapping file's text (UTF-8 BOM, CRLF, RFC 4180 quoting) from rows already checked. The
+ * rounding_account column only when a row names one: a mapping without is the file it always was.
+ */
 export function mappingCsv(rows: readonly StoredAccountMapping[]): string {
-  const records = rows.map((row) => fieldsOf({ ...row, taxCode: row.taxCode ?? '' }));
-  return BOM + writeCsv([[...MAPPING_TITLES], ...records], ',');
+  const rounding = rows.some((row) => row.roundingAccount !== null);
+  const width = MAPPING_TITLES.length - (rounding ? 0 : 1);
+  const records = rows.map((row) =>
+    fieldsOf({ ...row, taxCode: row.taxCode ?? '', roundingAccount: row.roundingAccount ?? '' }).slice(
+      0,
+      width,
+    ),
+  );
+  return BOM + writeCsv([MAPPING_TITLES.slice(0, width), ...records], ',');
 }
 
 /** The rows checked, trimmed and in the stored form, or an `invalid_input` naming each problem. */

@@ -7,6 +7,8 @@ import type {
   AccountMappingRowInput,
   SavedAccountMapping,
 } from '../../../shared/ipc/contract-journal-mapping';
+import { isKnownCurrency } from '../../../shared/domain/currency';
+import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
 import {
   AccountMappingsRepository,
@@ -26,7 +28,7 @@ export type MappingSource = 'settings' | 'import';
 type MappingContext = Pick<ReconContext, 'db' | 'workspaceId' | 'now' | 'actor' | 'actorName' | 'fromTeam'>;
 
 function toContract(row: StoredAccountMapping): AccountMappingRowInput {
-  return { ...row, taxCode: row.taxCode ?? '' };
+  return { ...row, taxCode: row.taxCode ?? '', roundingAccount: row.roundingAccount ?? '' };
 }
 
 export function readMapping(db: Ledger, workspaceId: number): SavedAccountMapping {
@@ -37,7 +39,12 @@ export function readMapping(db: Ledger, workspaceId: number): SavedAccountMappin
     .knownFloats(workspaceId)
     .filter((float) => !mapped.has(mappingKey(float.name, float.currency)))
     .map((float) => ({ float: float.name, currency: float.currency }));
-  return { rows: rows.map(toContract), unmapped, updatedAt: repo.updatedAt(workspaceId) };
+  return {
+    rows: rows.map(toContract),
+    unmapped,
+    updatedAt: repo.updatedAt(workspaceId),
+    booksCurrency: repo.booksCurrency(workspaceId),
+  };
 }
 
 /** The stored mapping as the journal rules read it (what `--accounts` would give from its file). */
@@ -59,10 +66,15 @@ function changedFloats(before: StoredAccountMapping[], after: StoredAccountMappi
     .sort();
 }
 
+/**
+ * Replace the rows, and the books' currency when one is given ('': none; undefined: as it was).
+ * The audit entry says which floats changed and, when it changed, the books' currency.
+ */
 function replaceMapping(
   context: MappingContext,
   rows: StoredAccountMapping[],
   source: MappingSource,
+  booksCurrency?: string,
 ): SavedAccountMapping {
   const { db, workspaceId } = context;
   const at = context.now();
@@ -70,19 +82,27 @@ function replaceMapping(
     .transaction(() => {
       const repo = new AccountMappingsRepository(db);
       const before = repo.list(workspaceId);
+      const booksBefore = repo.booksCurrency(workspaceId);
+      const books = booksCurrency === undefined ? booksBefore : booksCurrency === '' ? null : booksCurrency;
       repo.replace(workspaceId, rows, at);
+      if (books !== booksBefore) repo.setBooksCurrency(workspaceId, books, at);
       appendInTransaction(db, {
         workspaceId,
         at,
         actor: auditActor(context),
         action: 'settings.accounts_changed',
         subject: 'settings:accounts',
-        details: { source, rows: rows.length, changed: changedFloats(before, rows) },
+        details: {
+          source,
+          rows: rows.length,
+          changed: changedFloats(before, rows),
+          ...(books === booksBefore ? {} : { booksCurrency: { from: booksBefore, to: books } }),
+        },
       });
       shareChange(context, {
         kind: ACCOUNTS_CHANGE_KIND,
         subject: 'settings:accounts',
-        payload: { rows: rows.map(toContract) },
+        payload: { rows: rows.map(toContract), booksCurrency: books ?? '' },
       });
       return readMapping(db, workspaceId);
     })
@@ -93,9 +113,29 @@ function replaceMapping(
 export function saveMapping(
   context: MappingContext,
   rows: readonly AccountMappingRowInput[],
+  booksCurrency?: string,
   source: MappingSource = 'settings',
 ): SavedAccountMapping {
-  return replaceMapping(context, checkMappingRows(rows), source);
+  const books = booksCurrency?.trim().toUpperCase();
+  if (books !== undefined && books !== '' && !isKnownCurrency(books))
+    throw new AppError(
+      'invalid_input',
+      `The account mapping was not saved: "${booksCurrency}" is not a currency; write the code of the books' currency, e.g. GBP, or leave it empty.`,
+      {
+        issues: [
+          {
+            field: 'booksCurrency',
+            problem: `"${booksCurrency}" is not an ISO 4217 currency code (write e.g. GBP)`,
+          },
+        ],
+      },
+    );
+  return replaceMapping(context, checkMappingRows(rows), source, books);
+}
+
+/** The books' currency of the workspace (Settings → Accounting); null: none set. */
+export function storedBooksCurrency(db: Ledger, workspaceId: number): string | null {
+  return new AccountMappingsRepository(db).booksCurrency(workspaceId);
 }
 
 /** journals:mapping.import: a mapping file replaces the mapping; its errors name line and column. */

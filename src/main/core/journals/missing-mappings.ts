@@ -31,7 +31,9 @@ export function mappingNeeds(facts: PeriodFacts): MappingNeed[] {
 export function currencyAccounts(
   mapping: AccountMapping,
   currency: string,
-): Pick<AccountMappingRow, 'bankAccount' | 'varianceAccount' | 'taxCode' | 'tracking'> | undefined {
+):
+  | Pick<AccountMappingRow, 'bankAccount' | 'varianceAccount' | 'taxCode' | 'tracking' | 'roundingAccount'>
+  | undefined {
   const rows = mapping.rows.filter((row) => row.currency === currency);
   const first = rows[0];
   if (first === undefined) return undefined;
@@ -41,7 +43,17 @@ export function currencyAccounts(
   if (!agree) return undefined;
   // A tax code only when every row of the currency names the same one; tracking is per float.
   const taxCode = rows.every((row) => row.taxCode === first.taxCode) ? first.taxCode : null;
-  return { bankAccount: first.bankAccount, varianceAccount: first.varianceAccount, taxCode, tracking: [] };
+  // Likewise a rounding account (a conversion refuses bank lines whose rows name none or several).
+  const roundingAccount = rows.every((row) => row.roundingAccount === first.roundingAccount)
+    ? first.roundingAccount
+    : null;
+  return {
+    bankAccount: first.bankAccount,
+    varianceAccount: first.varianceAccount,
+    taxCode,
+    tracking: [],
+    roundingAccount,
+  };
 }
 
 /** One sentence per missing mapping, sorted, each named once; empty when everything is mapped. */

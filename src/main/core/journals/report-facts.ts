@@ -104,6 +104,7 @@ export function resolutionsOf(items: readonly ReconItem[], period: Period): Reso
       currency: item.amount.currency,
       float: item.kind === 'request' ? (item.request?.float ?? item.label) : null,
       amount: item.amount.amount,
+      date: item.date,
     });
   }
   return resolved;

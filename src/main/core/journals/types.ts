@@ -53,6 +53,8 @@ export interface ResolvedItem {
   float: string | null;
   /** Signed as the statement wrote it for a line; the requested amount for a request. */
   amount: string;
+  /** The bank line's booking date (a request's: its date in the reconciliation). */
+  date: string;
 }
 
 /** What the reconciliation knows of a period as of its date: the input of the journal rules. */
@@ -78,6 +80,16 @@ export interface JournalLine {
   reference: string;
   taxCode: string | null;
   tracking: readonly TrackingValue[];
+  /** Set on a line converted into the books' currency: its amount in the float's currency and the rate. */
+  converted?: ConvertedAmount;
+}
+
+export interface ConvertedAmount {
+  /** Signed like the line, canonical in `currency` (the float's). */
+  amount: string;
+  currency: string;
+  /** Canonical decimal text: 1 unit of `currency` in the books' currency. */
+  rate: string;
 }
 
 export interface TrackingValue {
@@ -85,9 +97,23 @@ export interface TrackingValue {
   option: string;
 }
 
+/** Where a conversion's rounding difference goes: the row's rounding account, with its tax code and tracking. */
+export interface RoundingTarget {
+  account: string;
+  taxCode: string | null;
+  tracking: readonly TrackingValue[];
+}
+
 /** Lines of one event (a match, a float's spend, a resolution): they balance on their own. */
 export interface JournalEntry {
   lines: JournalLine[];
+  /**
+   * The date a conversion takes its rate on: a top-up's (or refund's) last bank line's booking date,
+   * a derived spend's period end, a resolution's bank line date.
+   */
+  rateDate: string;
+  /** The mapping's rounding account for the entry's float (bank lines: their currency's); null: none. */
+  rounding: RoundingTarget | null;
 }
 
 export interface Journal {
@@ -95,6 +121,8 @@ export interface Journal {
   id: string;
   kind: JournalKind;
   currency: string;
+  /** The float's currency when the journal was converted into the books' (`currency`); null: not converted. */
+  convertedFrom: string | null;
   /** The as-of date. */
   date: string;
   narration: string;

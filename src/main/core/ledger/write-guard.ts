@@ -42,6 +42,8 @@ export const READING_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'recon:suggestions',
   'recon:rollforward',
   'journals:preview',
+  // Reads a rates file's text; stores nothing.
+  'journals:rates.read',
   'recon:opening.list',
   'recon:signoffs',
   'recon:signoff.report',

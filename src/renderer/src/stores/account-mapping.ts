@@ -11,8 +11,11 @@ interface AccountMappingStore {
   version: number;
   loadError: ErrorShape | null;
   load(): Promise<void>;
-  /** Replaces the whole mapping; answers null, or the error (an invalid_input names its rows' fields). */
-  save(rows: AccountMappingRowInput[]): Promise<ErrorShape | null>;
+  /**
+   * Replaces the whole mapping and the books' currency ('': none); answers null, or the error (an
+   * invalid_input names its rows' fields).
+   */
+  save(rows: AccountMappingRowInput[], booksCurrency: string): Promise<ErrorShape | null>;
   /** Replaces the whole mapping with a mapping file's rows; answers null, or the error (line and column). */
   importFile(text: string): Promise<ErrorShape | null>;
   /** The mapping as a mapping file, or the error. */
@@ -35,9 +38,9 @@ export const useAccountMapping = create<AccountMappingStore>()((set) => {
         set({ loadError: toErrorShape(thrown) });
       }
     },
-    async save(rows) {
+    async save(rows, booksCurrency) {
       try {
-        return stored(await invoke('journals:mapping.save', { rows }));
+        return stored(await invoke('journals:mapping.save', { rows, booksCurrency }));
       } catch (thrown) {
         return toErrorShape(thrown);
       }

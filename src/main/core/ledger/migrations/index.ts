@@ -23,6 +23,7 @@ import signOffReview from './0022-signoff-review.sql?raw';
 import teamApplied from './0023-team-applied.sql?raw';
 import accountMappings from './0024-account-mappings.sql?raw';
 import linesSeenOnCompletion from './0025-lines-seen-on-completion.sql?raw';
+import booksCurrency from './0026-books-currency.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -58,6 +59,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 23, name: 'team-applied', sql: teamApplied },
   { version: 24, name: 'account-mappings', sql: accountMappings },
   { version: 25, name: 'lines-seen-on-completion', sql: linesSeenOnCompletion },
+  { version: 26, name: 'books-currency', sql: booksCurrency },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,9 @@
 import type { Ledger } from '../db';
 
-/** One row of Settings → Accounting as stored (migration 0024); tracking as "Name=Option;Name=Option". */
+/**
+ * One row of Settings → Accounting as stored (migrations 0024, 0026); tracking as
+ * "Name=Option;Name=Option".
+ */
 export interface StoredAccountMapping {
   float: string;
   currency: string;
@@ -11,6 +14,7 @@ export interface StoredAccountMapping {
   refundsAccount: string;
   taxCode: string | null;
   tracking: string;
+  roundingAccount: string | null;
 }
 
 interface MappingRow {
@@ -23,6 +27,7 @@ interface MappingRow {
   refunds_account: string;
   tax_code: string | null;
   tracking: string;
+  rounding_account: string | null;
 }
 
 /** The account mapping of a workspace: one row per float and currency. */
@@ -34,7 +39,7 @@ export class AccountMappingsRepository {
     return this.db
       .prepare<[number], MappingRow>(
         `SELECT float_name, currency, float_account, bank_account, cost_account, variance_account,
-                refunds_account, tax_code, tracking
+                refunds_account, tax_code, tracking, rounding_account
            FROM account_mappings WHERE workspace_id = ? ORDER BY currency, float_name`,
       )
       .all(workspaceId)
@@ -48,6 +53,7 @@ export class AccountMappingsRepository {
         refundsAccount: row.refunds_account,
         taxCode: row.tax_code,
         tracking: row.tracking,
+        roundingAccount: row.rounding_account,
       }));
   }
 
@@ -77,8 +83,8 @@ export class AccountMappingsRepository {
     this.db.prepare('DELETE FROM account_mappings WHERE workspace_id = ?').run(workspaceId);
     const insert = this.db.prepare(
       `INSERT INTO account_mappings (workspace_id, currency, float_name, float_account, bank_account,
-         cost_account, variance_account, refunds_account, tax_code, tracking, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         cost_account, variance_account, refunds_account, tax_code, tracking, rounding_account, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const row of rows) {
       insert.run(
@@ -92,8 +98,30 @@ export class AccountMappingsRepository {
         row.refundsAccount,
         row.taxCode,
         row.tracking,
+        row.roundingAccount,
         at,
       );
     }
+  }
+
+  /** The currency the workspace's books are kept in; null: each journal in its float's currency. */
+  booksCurrency(workspaceId: number): string | null {
+    const row = this.db
+      .prepare<[number], { books_currency: string | null }>(
+        'SELECT books_currency FROM accounting_settings WHERE workspace_id = ?',
+      )
+      .get(workspaceId);
+    return row?.books_currency ?? null;
+  }
+
+  /** Sets the books' currency (null: none); call inside the caller's transaction. */
+  setBooksCurrency(workspaceId: number, currency: string | null, at: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO accounting_settings (workspace_id, books_currency, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (workspace_id) DO UPDATE SET books_currency = excluded.books_currency,
+           updated_at = excluded.updated_at`,
+      )
+      .run(workspaceId, currency, at);
   }
 }

@@ -93,9 +93,9 @@ export function readCsv(text: string, delimiter: CsvDelimiter): CsvReadResult {
       }
       fields.push(field);
       if (i < length && text[i] === delimiter) {
+        // A delimiter at the very end of the text still ends a (last, empty) field: the next turn
+        // of the loop reads it, empty, and ends the record there.
         i += 1;
-        // A delimiter at the very end of the text still ends a (last, empty) field.
-        if (i >= length) fields.push('');
       } else {
         atRecordEnd = true;
         if (i < length) {

@@ -67,7 +67,7 @@ const applyReconSettings = one('settings.reconciliation', SettingsChange, (input
 const applyAccounts = one(
   ACCOUNTS_CHANGE_KIND,
   contract['journals:mapping.save'].input,
-  (input, env, change) => saveMapping(contextOf(change, env), input.rows),
+  (input, env, change) => saveMapping(contextOf(change, env), input.rows, input.booksCurrency),
 );
 
 /** The `settings.*` family: the reconciliation settings and the account mapping. */

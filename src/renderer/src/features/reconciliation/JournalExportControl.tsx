@@ -3,6 +3,7 @@ import { JOURNAL_FORMATS, type JournalExport } from '@shared/ipc/contract-journa
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { exportFileFetcher, invoke } from '../../ipc/client';
 import { formatNumber } from '../../lib/format-money';
+import { useReconJournals } from '../../stores/recon';
 import { downloadExport } from '../export/export-download';
 
 type Format = (typeof JOURNAL_FORMATS)[number];
@@ -26,11 +27,16 @@ type Outcome =
 export function JournalExportControl({ asOf }: { asOf: string }) {
   const [format, setFormat] = useState<Format>('xero');
   const [outcome, setOutcome] = useState<Outcome>({ status: 'idle' });
+  const conversion = useReconJournals((state) => state.conversion);
 
   const run = async (): Promise<void> => {
     setOutcome({ status: 'working' });
     try {
-      const answer = await invoke('journals:export', { asOf, format });
+      const answer = await invoke('journals:export', {
+        asOf,
+        format,
+        ...(conversion === null ? {} : { conversion }),
+      });
       if ('cancelled' in answer) return setOutcome({ status: 'idle' });
       const fetchFile = exportFileFetcher();
       for (const file of answer.files)
@@ -69,7 +75,8 @@ export function JournalExportControl({ asOf }: { asOf: string }) {
       {outcome.status === 'done' ? (
         <div role="status" className="recon-journal-exported" data-testid="recon-journals-exported">
           Exported {formatNumber(outcome.result.journals.length)} journals
-          {outcome.result.signOffId === null ? ' marked DRAFT' : ''}:
+          {outcome.result.signOffId === null ? ' marked DRAFT' : ''}
+          {outcome.result.conversion === null ? '' : `, in ${outcome.result.conversion.booksCurrency}`}:
           <ul>
             {outcome.result.files.map((file) => (
               <li key={file.sha256}>

@@ -5,6 +5,8 @@ import { formatMoney, formatNumber } from '../../lib/format-money';
 import { formatDate, formatExactTime } from '../../lib/format-time';
 import { shownValue, type JournalPreview } from '../../stores/recon-client';
 import { useReconJournals } from '../../stores/recon';
+import { writeTypedAmount } from '../../lib/typed-amount';
+import { JournalConversionForm } from './JournalConversionForm';
 import { JournalExportControl } from './JournalExportControl';
 
 type PreviewJournal = JournalPreview['journals'][number];
@@ -50,30 +52,49 @@ function SinceLastExport({ value }: { value: JournalPreview['sinceLastExport'] }
   );
 }
 
+type PreviewLine = PreviewJournal['lines'][number];
+
+/** A converted line's description without the " [900.00 EUR at 0.8612]" the files carry: shown apart. */
+const described = (line: PreviewLine): string =>
+  line.converted === null ? line.description : line.description.replace(/ \[[^\]]*\]$/, '');
+
+/** "€900.00 at 0.8612": what a converted line was in the float's currency, and the rate used. */
+const convertedWords = (line: PreviewLine): string =>
+  line.converted === null
+    ? ''
+    : `${formatMoney(line.converted.amount, line.converted.currency)} at ${writeTypedAmount(line.converted.rate)}`;
+
 function JournalTable({ journal }: { journal: PreviewJournal }) {
   const money = (amount: string | null): string =>
     amount === null ? '' : formatMoney(amount, journal.currency);
+  const converted = journal.convertedFrom !== null;
+  const columns = ['Account', 'Description', 'Reference', numColumn('Debit'), numColumn('Credit')];
   return (
     <details className="recon-journal" data-testid="recon-journal">
       <summary>
-        <strong>{KIND_WORDS[journal.kind]}</strong>, {journal.currency}: {formatNumber(journal.lineCount)}{' '}
-        lines, debits {money(journal.debit)} = credits {money(journal.credit)}
+        <strong>{KIND_WORDS[journal.kind]}</strong>,{' '}
+        {converted ? `${journal.convertedFrom} converted to ${journal.currency}` : journal.currency}:{' '}
+        {formatNumber(journal.lineCount)} lines, debits {money(journal.debit)} = credits{' '}
+        {money(journal.credit)}
       </summary>
       <p className="recon-hint">{journal.narration}</p>
       <div className="table-scroll">
         <table className="data-table">
           <caption className="visually-hidden">Lines of {journal.narration}</caption>
-          <TableHead
-            columns={['Account', 'Description', 'Reference', numColumn('Debit'), numColumn('Credit')]}
-          />
+          <TableHead columns={converted ? [...columns, numColumn('Converted from, at rate')] : columns} />
           <tbody>
             {journal.lines.map((line, index) => (
               <tr key={index}>
                 <td>{line.account}</td>
-                <td>{line.description}</td>
+                <td>{described(line)}</td>
                 <td className="recon-reference">{line.reference}</td>
                 <td className="num">{money(line.debit)}</td>
                 <td className="num">{money(line.credit)}</td>
+                {converted ? (
+                  <td className="num" data-testid="recon-journal-rate">
+                    {convertedWords(line)}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -114,7 +135,7 @@ function Preview({ value }: { value: JournalPreview }) {
   if (value.missing.length > 0)
     return (
       <div className="recon-journal-missing" role="alert" data-testid="recon-journals-missing">
-        <p>The journals need accounts for:</p>
+        <p>The journals cannot be made yet:</p>
         <ul>
           {value.missing.map((words) => (
             <li key={words}>{words}</li>
@@ -194,6 +215,7 @@ export function JournalsSection() {
               {note}
             </p>
           ))}
+          <JournalConversionForm />
           <Preview value={value} />
         </>
       )}

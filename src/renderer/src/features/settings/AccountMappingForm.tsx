@@ -3,7 +3,7 @@ import type { AccountMappingRowInput, SavedAccountMapping } from '@shared/ipc/co
 import type { ErrorShape } from '@shared/ipc/errors';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { useAccountMapping } from '../../stores/account-mapping';
-import { SaveFooter, SaveStatus } from './Field';
+import { SaveFooter, SaveStatus, TextField } from './Field';
 
 type Field = keyof AccountMappingRowInput;
 
@@ -16,6 +16,7 @@ const ACCOUNT_COLUMNS: ReadonlyArray<{ field: Field; heading: string; words: str
   { field: 'refundsAccount', heading: 'Refunds due', words: 'refunds receivable account', hint: '1220' },
   { field: 'taxCode', heading: 'Tax code', words: 'tax code', hint: 'optional' },
   { field: 'tracking', heading: 'Tracking', words: 'tracking', hint: 'Region=North' },
+  { field: 'roundingAccount', heading: 'Rounding', words: 'rounding account', hint: 'optional' },
 ];
 
 interface EditedRow extends AccountMappingRowInput {
@@ -33,6 +34,7 @@ export const blankRow = (float: string, currency: string, known: boolean): Edite
   refundsAccount: '',
   taxCode: '',
   tracking: '',
+  roundingAccount: '',
   known,
 });
 
@@ -54,15 +56,19 @@ export function AccountMappingForm({
 }) {
   const save = useAccountMapping((state) => state.save);
   const [rows, setRows] = useState<EditedRow[]>(() => mapping.rows.map((row) => ({ ...row, known: true })));
+  const [booksCurrency, setBooksCurrency] = useState(mapping.booksCurrency ?? '');
   const [error, setError] = useState<ErrorShape | null>(null);
   const notListed = mapping.unmapped.filter(
     (float) => !rows.some((row) => row.float === float.float && row.currency === float.currency),
   );
-  const known = rows.flatMap((_, index) =>
-    ['float', 'currency', ...ACCOUNT_COLUMNS.map((column) => column.field)].map(
-      (field) => `rows[${index}].${field}`,
+  const known = [
+    'booksCurrency',
+    ...rows.flatMap((_, index) =>
+      ['float', 'currency', ...ACCOUNT_COLUMNS.map((column) => column.field)].map(
+        (field) => `rows[${index}].${field}`,
+      ),
     ),
-  );
+  ];
   const invalid = fieldErrorsOf(error, known).fields;
 
   const update = (index: number, field: Field, value: string): void =>
@@ -70,7 +76,10 @@ export function AccountMappingForm({
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const failed = await save(rows.map(({ known: _known, ...row }) => row));
+    const failed = await save(
+      rows.map(({ known: _known, ...row }) => row),
+      booksCurrency.trim(),
+    );
     setError(failed);
     setStatus(failed === null ? 'Saved. Journals use these accounts from now on.' : null);
   }
@@ -182,6 +191,18 @@ export function AccountMappingForm({
       >
         Add a row
       </button>
+      <div className="mapping-books">
+        <TextField
+          id="books-currency"
+          label="Books kept in"
+          value={booksCurrency}
+          onChange={(value) => setBooksCurrency(value.toUpperCase())}
+          placeholder="GBP"
+          autoComplete="off"
+          error={invalid.booksCurrency}
+          hint="The currency of your books, e.g. GBP. Journals of a float in another currency are converted into it at the rates you give when you export them, and the rounding goes to the float's rounding account. Empty: each journal stays in its float's currency."
+        />
+      </div>
       <SaveFooter
         failure={error}
         failureTitle="The accounts could not be saved"

@@ -79,8 +79,8 @@ function MappingFiles({ onDone }: { onDone: (text: string | null) => void }) {
           Export mapping CSV
         </button>
         <span className="field-hint">
-          One row per float and currency, with the columns {FILE_TITLES}, and optionally tax_code and
-          tracking. The same file <code>floatdesk export journal --accounts</code> reads.
+          One row per float and currency, with the columns {FILE_TITLES}, and optionally tax_code, tracking
+          and rounding_account. The same file <code>floatdesk export journal --accounts</code> reads.
         </span>
       </div>
       {failure ? <ErrorState title={failure.title} error={failure.error} /> : null}
@@ -101,7 +101,8 @@ export function AccountingSection() {
       <p className="settings-note">
         For each float, the accounts in your books its journals are posted to: top-ups paid (prepaid float and
         bank), what the float was spent on (gift-card cost), approved differences (variance) and money owed
-        back (refunds due). Use the account codes of your accounting product. Shared with your team.
+        back (refunds due), and the rounding of journals converted into the currency your books are kept in.
+        Use the account codes of your accounting product. Shared with your team.
       </p>
       <MappingFiles onDone={setStatus} />
       {mapping !== undefined ? (
