@@ -15,6 +15,7 @@ export const REASONS = [
   'duplicate',
   'refunded',
   'not_a_top_up',
+  'written_off',
   'other',
 ] as const;
 

@@ -70,7 +70,7 @@ describe('Xero manual journals CSV', () => {
       'Narration,Date,Description,AccountCode,TaxRate,Amount,TrackingName1,TrackingOption1,TrackingName2,TrackingOption2',
     );
     const top = narration('Top-ups paid into the prepaid floats');
-    const fee = narration('Bank lines resolved as fees or exchange differences');
+    const fee = narration('Bank lines resolved as fees, exchange differences or write-offs');
     expect(xeroCsvFiles(journals)).toEqual([
       {
         number: 1,

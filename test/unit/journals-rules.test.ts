@@ -111,7 +111,7 @@ describe('journal rules', () => {
         kind: 'line',
         id: 'B-8',
         reasonCode: 'duplicate',
-        why: 'Duplicate: this reason calls for no entry (no fee or exchange difference to book), so nothing is posted.',
+        why: 'Duplicate: this reason calls for no entry (no fee, exchange difference or write-off to book), so nothing is posted.',
       },
       {
         kind: 'request',
@@ -219,6 +219,38 @@ describe('journal rules', () => {
     );
     expect(set.journals).toEqual([]);
     expect(set.notPosted.map((item) => item.id)).toEqual(['C-2']);
+  });
+
+  it('posts a bank line written off against the bank, and lists a request written off', () => {
+    const resolved = (kind: 'line' | 'request', id: string, amount: string) => ({
+      kind,
+      id,
+      reasonCode: 'written_off',
+      note: 'Unrecoverable',
+      currency: 'GBP',
+      float: kind === 'request' ? 'Main' : null,
+      amount,
+      date: '2026-11-21',
+    });
+    const set = buildJournals(
+      only({ resolutions: [resolved('line', 'W-1', '-30.00'), resolved('request', 'FD9', '30.00')] }),
+      mapping,
+    );
+    expect(set.journals.map((journal) => [journal.kind, brief(journal)])).toEqual([
+      [
+        'resolutions',
+        [
+          ['8100', '30.00', 'W-1'],
+          ['1200', '-30.00', 'W-1'],
+        ],
+      ],
+    ]);
+    expect(set.journals[0]!.entries[0]!.lines[0]!.description).toBe(
+      'Written off: bank line W-1 (Unrecoverable)',
+    );
+    expect(set.notPosted).toEqual([
+      expect.objectContaining({ kind: 'request', id: 'FD9', reasonCode: 'written_off' }),
+    ]);
   });
 
   it('refuses to hand on a journal whose entry does not balance', () => {

@@ -37,6 +37,7 @@ export const RESOLUTION_REASON_WORDS: Readonly<Record<ResolutionReasonCode, stri
   duplicate: 'Duplicate',
   refunded: 'Refunded',
   not_a_top_up: 'Not a top-up',
+  written_off: 'Written off',
   other: 'Other',
 };
 

@@ -36,6 +36,7 @@ export const RESOLUTION_REASONS = [
   'duplicate',
   'refunded',
   'not_a_top_up',
+  'written_off',
   'other',
 ] as const;
 

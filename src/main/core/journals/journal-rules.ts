@@ -31,7 +31,7 @@ const KIND_WORDS: Readonly<Record<JournalKind, string>> = {
   top_ups: 'Top-ups paid into the prepaid floats',
   refunds: 'Top-ups paid then removed or cancelled: refunds due',
   derived_spend: 'Gift-card spend, derived from the float roll-forward',
-  resolutions: 'Bank lines resolved as fees or exchange differences',
+  resolutions: 'Bank lines resolved as fees, exchange differences or write-offs',
 };
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
