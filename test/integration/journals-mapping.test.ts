@@ -32,6 +32,7 @@ const row = (change: Partial<AccountMappingRowInput> = {}): AccountMappingRowInp
   taxCode: '',
   tracking: '',
   roundingAccount: '',
+  taxCodes: '',
   ...change,
 });
 

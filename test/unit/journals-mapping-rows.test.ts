@@ -17,6 +17,7 @@ const row = (change: Partial<AccountMappingRowInput> = {}): AccountMappingRowInp
   taxCode: '',
   tracking: '',
   roundingAccount: '',
+  taxCodes: '',
   ...change,
 });
 
@@ -103,10 +104,12 @@ describe('account mapping rows', () => {
         taxCode: null,
         tracking: [],
         roundingAccount: '8200',
+        taxCodes: {},
       },
       {
         ...row({ float: 'Main, "UK"' }),
         roundingAccount: null,
+        taxCodes: {},
         taxCode: 'No VAT',
         tracking: [
           { name: 'Region', option: 'UK' },
@@ -114,5 +117,12 @@ describe('account mapping rows', () => {
         ],
       },
     ]);
+    // Tax codes by line: their column only when a row has some, read back the same.
+    const taxed = mappingCsv(checkMappingRows([row({ taxCodes: 'rounding=Exempt; cost=VAT 20%' })]));
+    expect(taxed).toBe(
+      '\uFEFFfloat,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code,tracking,tax_codes\r\n' +
+        'Main float,GBP,1210,1200,5000,8100,1220,,,cost=VAT 20%;rounding=Exempt\r\n',
+    );
+    expect(parseAccountMapping(taxed).rows[0]!.taxCodes).toEqual({ cost: 'VAT 20%', rounding: 'Exempt' });
   });
 });

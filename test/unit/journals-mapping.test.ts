@@ -32,6 +32,7 @@ describe('account mapping file', () => {
           { name: 'Team', option: 'Finance' },
         ],
         roundingAccount: null,
+        taxCodes: {},
       },
       {
         float: 'Main, EU',
@@ -44,8 +45,28 @@ describe('account mapping file', () => {
         taxCode: null,
         tracking: [],
         roundingAccount: '8200',
+        taxCodes: {},
       },
     ]);
+  });
+
+  it('reads tax codes by line, each kind once, and names a wrong one by line and column', () => {
+    const text =
+      `${TITLES},tax_code,tax_codes\n` +
+      'Main,GBP,1210,1200,5000,8100,1220,No VAT,cost=20% (VAT on Expenses); rounding = Exempt\n';
+    expect(parseAccountMapping(text).rows[0]!.taxCodes).toEqual({
+      cost: '20% (VAT on Expenses)',
+      rounding: 'Exempt',
+    });
+    const wrong = (cell: string): string =>
+      thrownAppError(() =>
+        parseAccountMapping(`${TITLES},tax_codes\nMain,GBP,1210,1200,5000,8100,1220,${cell}\n`),
+      ).message;
+    expect(wrong('fees=X')).toBe(
+      'The account mapping file cannot be used: line 2, column tax_codes: "fees" is not a kind of line (the kinds are float, bank, cost, variance, refunds, rounding). Fix the file and import it again.',
+    );
+    expect(wrong('cost=A;cost=B')).toMatch(/line 2, column tax_codes: the kind "cost" is given twice/);
+    expect(wrong('cost')).toMatch(/"cost" is not a tax code by line: write kind=Code/);
   });
 
   it('reads the columns in any order', () => {

@@ -253,6 +253,45 @@ describe('journal rules', () => {
     ]);
   });
 
+  it("gives each line the tax code of its kind where the mapping names one, else the row's", () => {
+    const taxed = {
+      rows: mapping.rows.map((row) => ({
+        ...row,
+        taxCode: 'No VAT',
+        taxCodes: { cost: 'VAT 20%', bank: 'BAS' },
+      })),
+    };
+    const spend = buildJournals(
+      only({ spend: [{ float: 'Main', currency: 'GBP', amount: '10.00' }] }),
+      taxed,
+    );
+    expect(spend.journals[0]!.entries[0]!.lines.map((l) => [l.account, l.taxCode])).toEqual([
+      ['5000', 'VAT 20%'],
+      ['1210', 'No VAT'],
+    ]);
+    const fee = buildJournals(
+      only({
+        resolutions: [
+          {
+            kind: 'line',
+            id: 'F-1',
+            reasonCode: 'bank_fee',
+            note: '',
+            currency: 'GBP',
+            float: null,
+            amount: '-2.00',
+            date: '2026-11-20',
+          },
+        ],
+      }),
+      taxed,
+    );
+    expect(fee.journals[0]!.entries[0]!.lines.map((l) => [l.account, l.taxCode])).toEqual([
+      ['8100', 'No VAT'],
+      ['1200', 'BAS'],
+    ]);
+  });
+
   it('refuses to hand on a journal whose entry does not balance', () => {
     const [journal] = buildJournals(fixtureFacts(), mapping).journals;
     journal!.entries[0]!.lines[0]!.amount = '2500.01';

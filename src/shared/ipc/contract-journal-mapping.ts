@@ -4,8 +4,9 @@ import { IsoTimestamp, NoInput } from './schemas';
 /**
  * Settings → Accounting (per workspace, shared in a team): for each float and currency, the accounts
  * its journal lines go to. The same rows as the mapping file (`float,currency,float_account,
- * bank_account,cost_account,variance_account,refunds_account,tax_code,tracking,rounding_account`) that import and
- * export read and write. Text is checked by the core, which names the float, currency and field.
+ * bank_account,cost_account,variance_account,refunds_account,tax_code,tracking,rounding_account,
+ * tax_codes`) that import and export read and write. Text is checked by the core, which names the
+ * float, currency and field.
  */
 export const AccountMappingRowSchema = z
   .object({
@@ -22,6 +23,8 @@ export const AccountMappingRowSchema = z
     tracking: z.string().max(300),
     /** Where a conversion into the books' currency posts its rounding difference; empty: none. */
     roundingAccount: z.string().max(100).default(''),
+    /** A tax code per kind of line where it is not `taxCode`: "cost=20% (VAT on Expenses);bank=No VAT"; empty: none. */
+    taxCodes: z.string().max(500).default(''),
   })
   .strict();
 

@@ -89,11 +89,11 @@ describe('account mapping in a team', () => {
     }
   });
 
-  it('the rounding accounts and the books’ currency travel with the mapping', async () => {
+  it('the rounding accounts, tax codes by line and the books’ currency travel with the mapping', async () => {
     const ana = await desktop('ana');
     const ben = await desktop('ben');
     const imported = await dispatched(ana, 'journals:mapping.import', {
-      text: `${TITLES},rounding_account\r\neuro,EUR,1211,1201,5001,8101,1221,,,7999\r\nmain,GBP,1210,1200,5000,8100,1220,,,\r\n`,
+      text: `${TITLES},rounding_account,tax_codes\r\neuro,EUR,1211,1201,5001,8101,1221,,,7999,\r\nmain,GBP,1210,1200,5000,8100,1220,,,,cost=VAT 20%\r\n`,
     });
     const saved = await dispatched(ana, 'journals:mapping.save', {
       rows: imported.rows,
@@ -105,6 +105,7 @@ describe('account mapping in a team', () => {
     const received = await dispatched(ben, 'journals:mapping.get', {});
     expect(received.rows).toEqual(saved.rows);
     expect(received.rows.map((row) => row.roundingAccount)).toEqual(['7999', '']);
+    expect(received.rows.map((row) => row.taxCodes)).toEqual(['', 'cost=VAT 20%']);
     expect(received.booksCurrency).toBe('GBP');
 
     // Cleared on one desktop: cleared on the other.

@@ -2,8 +2,10 @@
  * The account mapping: for each float and currency, the accounts its journal lines go to. Read from
  * the mapping CSV (what Settings imports and exports and `--accounts` names): the titles
  * `float,currency,float_account,bank_account,cost_account,variance_account,refunds_account`, one row
- * per float and currency, optional `tax_code`, `tracking` ("Name=Option", two at most, `;` apart) and
- * `rounding_account` (where a conversion into the books' currency posts its rounding difference).
+ * per float and currency, optional `tax_code`, `tracking` ("Name=Option", two at most, `;` apart),
+ * `rounding_account` (where a conversion into the books' currency posts its rounding difference) and
+ * `tax_codes` (a tax code per kind of line where the product needs another than `tax_code`:
+ * "cost=20% (VAT on Expenses);bank=No VAT", `;` apart, kinds as TAX_LINE_KINDS).
  */
 import { isKnownCurrency } from '../../../shared/domain/currency';
 import { AppError } from '../../../shared/ipc/errors';
@@ -19,7 +21,12 @@ export const REQUIRED_TITLES = [
   'variance_account',
   'refunds_account',
 ] as const;
-export const OPTIONAL_TITLES = ['tax_code', 'tracking', 'rounding_account'] as const;
+export const OPTIONAL_TITLES = ['tax_code', 'tracking', 'rounding_account', 'tax_codes'] as const;
+
+/** The kinds of journal line, by the account each goes to: what `tax_codes` names. */
+export const TAX_LINE_KINDS = ['float', 'bank', 'cost', 'variance', 'refunds', 'rounding'] as const;
+export type TaxLineKind = (typeof TAX_LINE_KINDS)[number];
+export type TaxCodes = Partial<Record<TaxLineKind, string>>;
 type Title = (typeof REQUIRED_TITLES)[number] | (typeof OPTIONAL_TITLES)[number];
 
 /** Tracking categories an accounting product takes per line (Xero: two). */
@@ -37,6 +44,16 @@ export interface AccountMappingRow {
   tracking: TrackingValue[];
   /** Where the rounding of a conversion into the books' currency goes; null: none. */
   roundingAccount: string | null;
+  /** A tax code per kind of line, where it is not `taxCode`. */
+  taxCodes: TaxCodes;
+}
+
+/** The tax code a line of this kind carries: its own from `tax_codes`, else the row's. */
+export function taxCodeFor(
+  row: Pick<AccountMappingRow, 'taxCode' | 'taxCodes'>,
+  kind: TaxLineKind,
+): string | null {
+  return row.taxCodes[kind] ?? row.taxCode;
 }
 
 /** The rows, found by float and currency. */
@@ -132,6 +149,30 @@ function parseTracking(text: string, line: number, problems: MappingProblem[]): 
   return values;
 }
 
+function parseTaxCodes(text: string, line: number, problems: MappingProblem[]): TaxCodes {
+  const codes: TaxCodes = {};
+  if (text === '') return codes;
+  for (const part of text.split(';').map((piece) => piece.trim())) {
+    const equals = part.indexOf('=');
+    const kind = equals < 0 ? '' : part.slice(0, equals).trim();
+    const code = equals < 0 ? '' : part.slice(equals + 1).trim();
+    const problem =
+      kind === '' || code === ''
+        ? `"${part}" is not a tax code by line: write kind=Code, e.g. cost=20% (VAT on Expenses)`
+        : !(TAX_LINE_KINDS as readonly string[]).includes(kind)
+          ? `"${kind}" is not a kind of line (the kinds are ${TAX_LINE_KINDS.join(', ')})`
+          : codes[kind as TaxLineKind] !== undefined
+            ? `the kind "${kind}" is given twice`
+            : null;
+    if (problem !== null) {
+      problems.push({ line, column: 'tax_codes', problem });
+      return {};
+    }
+    codes[kind as TaxLineKind] = code;
+  }
+  return codes;
+}
+
 function readRow(
   record: CsvRecord,
   positions: Map<Title, number>,
@@ -177,6 +218,7 @@ function readRow(
     taxCode: cell('tax_code') === '' ? null : cell('tax_code'),
     tracking: parseTracking(cell('tracking'), record.line, problems),
     roundingAccount: cell('rounding_account') === '' ? null : cell('rounding_account'),
+    taxCodes: parseTaxCodes(cell('tax_codes'), record.line, problems),
   };
   return problems.length === before ? row : undefined;
 }

@@ -3,8 +3,8 @@
  * a resolution that posts. Signs: a positive amount is a debit, a negative one a credit; a bank
  * line's own signed amount is its bank leg (money out of the bank is a credit to it).
  */
-import type { AccountMapping, AccountMappingRow } from './account-mapping';
-import { findMapping } from './account-mapping';
+import type { AccountMapping, AccountMappingRow, TaxLineKind } from './account-mapping';
+import { findMapping, taxCodeFor } from './account-mapping';
 import { absoluteAmount, isZeroAmount, negateAmount, sumAmounts } from './journal-amounts';
 import { currencyAccounts } from './missing-mappings';
 import { reasonWords } from './posting-reasons';
@@ -17,25 +17,45 @@ import type {
   RoundingTarget,
 } from './types';
 
-type Accounts = Pick<AccountMappingRow, 'taxCode' | 'tracking'>;
+type AccountField = 'floatAccount' | 'bankAccount' | 'costAccount' | 'varianceAccount' | 'refundsAccount';
+/** A row's accounts (a currency's bank lines have only their bank and variance accounts). */
+type Accounts = Pick<AccountMappingRow, 'taxCode' | 'taxCodes' | 'tracking' | 'roundingAccount'> &
+  Partial<Pick<AccountMappingRow, AccountField>>;
 
 /** The row's rounding account, for a conversion; null when it names none. */
-function roundingOf(
-  row: Pick<AccountMappingRow, 'taxCode' | 'tracking' | 'roundingAccount'>,
-): RoundingTarget | null {
+function roundingOf(row: Accounts): RoundingTarget | null {
   return row.roundingAccount === null
     ? null
-    : { account: row.roundingAccount, taxCode: row.taxCode, tracking: row.tracking };
+    : { account: row.roundingAccount, taxCode: taxCodeFor(row, 'rounding'), tracking: row.tracking };
 }
 
+const ACCOUNT_OF: Readonly<Record<Exclude<TaxLineKind, 'rounding'>, AccountField>> = {
+  float: 'floatAccount',
+  bank: 'bankAccount',
+  cost: 'costAccount',
+  variance: 'varianceAccount',
+  refunds: 'refundsAccount',
+};
+
+/** A line to the row's account of this kind, with the tax code of that kind and the row's tracking. */
 function line(
-  account: string,
+  kind: Exclude<TaxLineKind, 'rounding'>,
   amount: string,
   description: string,
   reference: string,
   accounts: Accounts,
 ): JournalLine {
-  return { account, amount, description, reference, taxCode: accounts.taxCode, tracking: accounts.tracking };
+  const account = accounts[ACCOUNT_OF[kind]];
+  // requireMappings runs first: a missing account here is a bug, not a person's mistake.
+  if (account === undefined) throw new Error(`No ${ACCOUNT_OF[kind]} for a ${kind} line.`);
+  return {
+    account,
+    amount,
+    description,
+    reference,
+    taxCode: taxCodeFor(accounts, kind),
+    tracking: accounts.tracking,
+  };
 }
 
 function rowFor(mapping: AccountMapping, float: string, currency: string): AccountMappingRow {
@@ -73,7 +93,7 @@ function bankLegs(topUp: MatchedTopUp, what: string, bank: AccountMappingRow): J
   const references = referencesOf(topUp);
   return topUp.lines.map((bankLine) =>
     line(
-      bank.bankAccount,
+      'bank',
       bankLine.amount,
       // A line the bank gave no id is known by its date (and the references beside it).
       `${what} paid ${bankLine.bookingDate}${bankLine.bankTransactionId === '' ? '' : `, bank line ${bankLine.bankTransactionId}`}`,
@@ -92,7 +112,7 @@ export function topUpEntry(sorted: MatchedTopUp, mapping: AccountMapping): Journ
     const row = rowFor(mapping, request.float, currency);
     const approved = absoluteAmount(request.approved!, currency);
     return line(
-      row.floatAccount,
+      'float',
       approved,
       `Top-up ${request.paymentReference} to float ${request.float}, approved ${approved} ${currency}`,
       request.paymentReference,
@@ -112,7 +132,7 @@ export function topUpEntry(sorted: MatchedTopUp, mapping: AccountMapping): Journ
   );
   const variance = sumAmounts([paid, negateAmount(approvedTotal, currency)], currency);
   const varianceLeg = line(
-    first.varianceAccount,
+    'variance',
     variance,
     `Paid ${paid} ${currency}, approved ${approvedTotal} ${currency}: the difference`,
     references,
@@ -138,7 +158,7 @@ export function refundEntry(sorted: MatchedTopUp, mapping: AccountMapping): Jour
   );
   const floats = [...new Set(sorted.requests.map((request) => request.float))].join(', ');
   const receivable = line(
-    first.refundsAccount,
+    'refunds',
     paid,
     `Refund due: top-up to float ${floats} paid, then removed or cancelled at the platform`,
     referencesOf(sorted),
@@ -162,8 +182,8 @@ export function spendEntry(
   const words = `Derived spend of float ${spend.float}, ${period.from} to ${period.to} (opening + approved top-ups − closing)`;
   return nonZero(
     [
-      line(row.costAccount, amount, words, '', row),
-      line(row.floatAccount, negateAmount(amount, spend.currency), words, '', row),
+      line('cost', amount, words, '', row),
+      line('float', negateAmount(amount, spend.currency), words, '', row),
     ],
     period.to,
     roundingOf(row),
@@ -182,8 +202,8 @@ export function resolutionEntry(item: ResolvedItem, mapping: AccountMapping): Jo
   const words = `${reasonWords(item.reasonCode)}: bank line ${item.id}${note}`;
   return nonZero(
     [
-      line(accounts.varianceAccount, negateAmount(amount, item.currency), words, item.id, accounts),
-      line(accounts.bankAccount, amount, words, item.id, accounts),
+      line('variance', negateAmount(amount, item.currency), words, item.id, accounts),
+      line('bank', amount, words, item.id, accounts),
     ],
     item.date,
     roundingOf(accounts),

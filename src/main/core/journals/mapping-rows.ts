@@ -14,6 +14,7 @@ import {
   OPTIONAL_TITLES,
   parseAccountMapping,
   REQUIRED_TITLES,
+  TAX_LINE_KINDS,
   type AccountMapping,
   type AccountMappingRow,
   type MappingProblem,
@@ -33,6 +34,7 @@ const COLUMNS: ReadonlyArray<{ title: string; field: Field; words: string }> = [
   { title: 'tax_code', field: 'taxCode', words: 'tax code' },
   { title: 'tracking', field: 'tracking', words: 'tracking' },
   { title: 'rounding_account', field: 'roundingAccount', words: 'rounding account' },
+  { title: 'tax_codes', field: 'taxCodes', words: 'tax codes by line' },
 ];
 export const MAPPING_TITLES = [...REQUIRED_TITLES, ...OPTIONAL_TITLES] as const;
 
@@ -53,6 +55,14 @@ function fieldsOf(row: AccountMappingRowInput): string[] {
 /** Tracking as the mapping file writes it: "Name=Option;Name=Option". */
 export function trackingText(row: Pick<AccountMappingRow, 'tracking'>): string {
   return row.tracking.map(({ name, option }) => `${name}=${option}`).join(';');
+}
+
+/** Tax codes by line as the mapping file writes them: "kind=Code;kind=Code", in TAX_LINE_KINDS order. */
+export function taxCodesText(row: Pick<AccountMappingRow, 'taxCodes'>): string {
+  return TAX_LINE_KINDS.flatMap((kind) => {
+    const code = row.taxCodes[kind];
+    return code === undefined ? [] : [`${kind}=${code}`];
+  }).join(';');
 }
 
 /** What the file could not carry back unchanged: control characters, and formula-like starts. */
@@ -104,18 +114,25 @@ function issueOf(problem: MappingProblem): FieldIssue {
 
 /**
  * A mapping file's text (UTF-8 BOM, CRLF, RFC 4180 quoting) from rows already checked. The
- * rounding_account column only when a row names one: a mapping without is the file it always was.
+ * rounding_account and tax_codes columns only when a row fills them: a mapping without is the file
+ * it always was.
  */
 export function mappingCsv(rows: readonly StoredAccountMapping[]): string {
-  const rounding = rows.some((row) => row.roundingAccount !== null);
-  const width = MAPPING_TITLES.length - (rounding ? 0 : 1);
-  const records = rows.map((row) =>
-    fieldsOf({ ...row, taxCode: row.taxCode ?? '', roundingAccount: row.roundingAccount ?? '' }).slice(
-      0,
-      width,
-    ),
+  const used = new Set<string>(MAPPING_TITLES.slice(0, REQUIRED_TITLES.length + 2));
+  if (rows.some((row) => row.roundingAccount !== null)) used.add('rounding_account');
+  if (rows.some((row) => row.taxCodes !== '')) used.add('tax_codes');
+  const columns = COLUMNS.map((column, index) => ({ ...column, index })).filter(({ title }) =>
+    used.has(title),
   );
-  return BOM + writeCsv([MAPPING_TITLES.slice(0, width), ...records], ',');
+  const records = rows.map((row) => {
+    const fields = fieldsOf({
+      ...row,
+      taxCode: row.taxCode ?? '',
+      roundingAccount: row.roundingAccount ?? '',
+    });
+    return columns.map(({ index }) => fields[index]!);
+  });
+  return BOM + writeCsv([columns.map(({ title }) => title), ...records], ',');
 }
 
 /** The rows checked, trimmed and in the stored form, or an `invalid_input` naming each problem. */
@@ -141,6 +158,6 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** A parsed mapping in the stored form, by currency then float. */
 export function storedRows(mapping: AccountMapping): StoredAccountMapping[] {
   return mapping.rows
-    .map((row) => ({ ...row, tracking: trackingText(row) }))
+    .map((row) => ({ ...row, tracking: trackingText(row), taxCodes: taxCodesText(row) }))
     .sort((a, b) => compare(a.currency, b.currency) || compare(a.float, b.float));
 }

@@ -32,7 +32,10 @@ export function currencyAccounts(
   mapping: AccountMapping,
   currency: string,
 ):
-  | Pick<AccountMappingRow, 'bankAccount' | 'varianceAccount' | 'taxCode' | 'tracking' | 'roundingAccount'>
+  | Pick<
+      AccountMappingRow,
+      'bankAccount' | 'varianceAccount' | 'taxCode' | 'taxCodes' | 'tracking' | 'roundingAccount'
+    >
   | undefined {
   const rows = mapping.rows.filter((row) => row.currency === currency);
   const first = rows[0];
@@ -47,10 +50,19 @@ export function currencyAccounts(
   const roundingAccount = rows.every((row) => row.roundingAccount === first.roundingAccount)
     ? first.roundingAccount
     : null;
+  // And a tax code by line for the kinds a bank line's entry has, where the rows agree.
+  const taxCodes = Object.fromEntries(
+    (['bank', 'variance', 'rounding'] as const).flatMap((kind) =>
+      rows.every((row) => row.taxCodes[kind] === first.taxCodes[kind]) && first.taxCodes[kind] !== undefined
+        ? [[kind, first.taxCodes[kind]]]
+        : [],
+    ),
+  );
   return {
     bankAccount: first.bankAccount,
     varianceAccount: first.varianceAccount,
     taxCode,
+    taxCodes,
     tracking: [],
     roundingAccount,
   };

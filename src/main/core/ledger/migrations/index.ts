@@ -24,6 +24,7 @@ import teamApplied from './0023-team-applied.sql?raw';
 import accountMappings from './0024-account-mappings.sql?raw';
 import linesSeenOnCompletion from './0025-lines-seen-on-completion.sql?raw';
 import booksCurrency from './0026-books-currency.sql?raw';
+import taxCodesByLine from './0027-tax-codes-by-line.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -60,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'account-mappings', sql: accountMappings },
   { version: 25, name: 'lines-seen-on-completion', sql: linesSeenOnCompletion },
   { version: 26, name: 'books-currency', sql: booksCurrency },
+  { version: 27, name: 'tax-codes-by-line', sql: taxCodesByLine },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,8 +1,8 @@
 import type { Ledger } from '../db';
 
 /**
- * One row of Settings → Accounting as stored (migrations 0024, 0026); tracking as
- * "Name=Option;Name=Option".
+ * One row of Settings → Accounting as stored (migrations 0024, 0026, 0027); tracking as
+ * "Name=Option;Name=Option", tax codes by line as "kind=Code;kind=Code" ('' when none).
  */
 export interface StoredAccountMapping {
   float: string;
@@ -15,6 +15,7 @@ export interface StoredAccountMapping {
   taxCode: string | null;
   tracking: string;
   roundingAccount: string | null;
+  taxCodes: string;
 }
 
 interface MappingRow {
@@ -28,6 +29,7 @@ interface MappingRow {
   tax_code: string | null;
   tracking: string;
   rounding_account: string | null;
+  tax_codes: string;
 }
 
 /** The account mapping of a workspace: one row per float and currency. */
@@ -39,7 +41,7 @@ export class AccountMappingsRepository {
     return this.db
       .prepare<[number], MappingRow>(
         `SELECT float_name, currency, float_account, bank_account, cost_account, variance_account,
-                refunds_account, tax_code, tracking, rounding_account
+                refunds_account, tax_code, tracking, rounding_account, tax_codes
            FROM account_mappings WHERE workspace_id = ? ORDER BY currency, float_name`,
       )
       .all(workspaceId)
@@ -54,6 +56,7 @@ export class AccountMappingsRepository {
         taxCode: row.tax_code,
         tracking: row.tracking,
         roundingAccount: row.rounding_account,
+        taxCodes: row.tax_codes,
       }));
   }
 
@@ -83,8 +86,9 @@ export class AccountMappingsRepository {
     this.db.prepare('DELETE FROM account_mappings WHERE workspace_id = ?').run(workspaceId);
     const insert = this.db.prepare(
       `INSERT INTO account_mappings (workspace_id, currency, float_name, float_account, bank_account,
-         cost_account, variance_account, refunds_account, tax_code, tracking, rounding_account, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         cost_account, variance_account, refunds_account, tax_code, tracking, rounding_account, tax_codes,
+         updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const row of rows) {
       insert.run(
@@ -99,6 +103,7 @@ export class AccountMappingsRepository {
         row.taxCode,
         row.tracking,
         row.roundingAccount,
+        row.taxCodes,
         at,
       );
     }

@@ -17,6 +17,7 @@ const ACCOUNT_COLUMNS: ReadonlyArray<{ field: Field; heading: string; words: str
   { field: 'taxCode', heading: 'Tax code', words: 'tax code', hint: 'optional' },
   { field: 'tracking', heading: 'Tracking', words: 'tracking', hint: 'Region=North' },
   { field: 'roundingAccount', heading: 'Rounding', words: 'rounding account', hint: 'optional' },
+  { field: 'taxCodes', heading: 'Tax codes by line', words: 'tax codes by line', hint: 'cost=VAT 20%' },
 ];
 
 interface EditedRow extends AccountMappingRowInput {
@@ -35,6 +36,7 @@ export const blankRow = (float: string, currency: string, known: boolean): Edite
   taxCode: '',
   tracking: '',
   roundingAccount: '',
+  taxCodes: '',
   known,
 });
 
