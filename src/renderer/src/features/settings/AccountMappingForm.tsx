@@ -14,10 +14,10 @@ const ACCOUNT_COLUMNS: ReadonlyArray<{ field: Field; heading: string; words: str
   { field: 'costAccount', heading: 'Gift-card cost', words: 'gift-card cost account', hint: '5000' },
   { field: 'varianceAccount', heading: 'Variance', words: 'variance account', hint: '8100' },
   { field: 'refundsAccount', heading: 'Refunds due', words: 'refunds receivable account', hint: '1220' },
-  { field: 'taxCode', heading: 'Tax code', words: 'tax code', hint: 'optional' },
+  { field: 'taxCode', heading: 'Tax code', words: 'tax code', hint: 'none' },
   { field: 'tracking', heading: 'Tracking', words: 'tracking', hint: 'Region=North' },
-  { field: 'roundingAccount', heading: 'Rounding', words: 'rounding account', hint: 'optional' },
-  { field: 'taxCodes', heading: 'Tax codes by line', words: 'tax codes by line', hint: 'cost=VAT 20%' },
+  { field: 'roundingAccount', heading: 'Rounding', words: 'rounding account', hint: 'none' },
+  { field: 'taxCodes', heading: 'Tax codes by line', words: 'tax codes by line', hint: 'cost=VAT' },
 ];
 
 interface EditedRow extends AccountMappingRowInput {

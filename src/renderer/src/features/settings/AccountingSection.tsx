@@ -79,8 +79,9 @@ function MappingFiles({ onDone }: { onDone: (text: string | null) => void }) {
           Export mapping CSV
         </button>
         <span className="field-hint">
-          One row per float and currency, with the columns {FILE_TITLES}, and optionally tax_code, tracking
-          and rounding_account. The same file <code>floatdesk export journal --accounts</code> reads.
+          One row per float and currency, with the columns {FILE_TITLES}, and optionally tax_code, tracking,
+          rounding_account and tax_codes. The same file <code>floatdesk export journal --accounts</code>{' '}
+          reads.
         </span>
       </div>
       {failure ? <ErrorState title={failure.title} error={failure.error} /> : null}
