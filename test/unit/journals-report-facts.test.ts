@@ -164,7 +164,7 @@ describe('facts from a reconciliation report', () => {
       'FD2',
     ]);
     const posted = postedReferencesOf(signed);
-    expect([...posted]).toEqual(['FD2']);
+    expect([...posted]).toEqual([['FD2', { refund: false, approved: '40.00' }]]);
     // October: FD1 is approved now, and FD3 was matched since: both posted in October; FD2 is not.
     const october = [...paidSeptember('approved', '900.00'), ...alsoApproved, ...lateMatch];
     const taken = topUpsOf(october, OCTOBER, posted);
@@ -182,9 +182,24 @@ describe('facts from a reconciliation report', () => {
       true,
     ]);
     // Posted by October's sign-off: November takes none of them again.
-    expect(topUpsOf(october, { from: '2026-11-01', to: '2026-11-30' }, postedReferencesOf(october))).toEqual(
-      [],
-    );
+    const november = { from: '2026-11-01', to: '2026-11-30' };
+    expect(topUpsOf(october, november, postedReferencesOf(october))).toEqual([]);
+    // Posted into its float in October, removed at the platform in November: taken again, to be
+    // reversed, with what October posted.
+    const removedLater = [...paidSeptember('removed', '880.00'), ...alsoApproved];
+    expect(topUpsOf(removedLater, november, postedReferencesOf(october))).toEqual([
+      {
+        currency: 'GBP',
+        requests: [{ paymentReference: 'FD1', float: 'main', approved: '880.00', posted: '900.00' }],
+        lines: [{ bankTransactionId: 'L1', bookingDate: '2026-09-28', amount: '-900.00' }],
+        closed: true,
+        reversal: true,
+      },
+    ]);
+    // A refund due posted already is not taken again.
+    expect(
+      topUpsOf(removedLater, { from: '2026-12-01', to: '2026-12-31' }, postedReferencesOf(removedLater)),
+    ).toEqual([]);
   });
 
   it('names the matched requests for the roll-forward', () => {

@@ -83,6 +83,36 @@ describe('journal rules', () => {
     ]);
   });
 
+  it('a top-up posted earlier, removed since: Dr refunds receivable at the bank amount / Cr float at what was posted, variance back', () => {
+    const set = buildJournals(
+      only({
+        topUps: [
+          {
+            currency: 'GBP',
+            requests: [{ paymentReference: 'FD1', float: 'Main', approved: '880.00', posted: '880.00' }],
+            lines: [{ bankTransactionId: 'L1', bookingDate: '2026-10-28', amount: '-900.00' }],
+            closed: true,
+            reversal: true,
+          },
+        ],
+      }),
+      mapping,
+    );
+    expect(set.journals.map((journal) => [journal.kind, brief(journal)])).toEqual([
+      [
+        'refunds',
+        [
+          ['1220', '900.00', 'FD1'],
+          ['1210', '-880.00', 'FD1'],
+          ['8100', '-20.00', 'FD1'],
+        ],
+      ],
+    ]);
+    expect(linesOf(set.journals[0]!)[1]!.description).toBe(
+      'Top-up FD1 to float Main removed or cancelled at the platform after it was posted: 880.00 GBP out of the float',
+    );
+  });
+
   it('derived spend per float: Dr cost / Cr float, labelled derived; a negative spend reverses; zero posts nothing', () => {
     const spend = byId.get('FD-S12-2026-11-30-SPEND-GBP')!;
     expect(brief(spend)).toEqual([

@@ -171,6 +171,68 @@ export function refundEntry(sorted: MatchedTopUp, mapping: AccountMapping): Jour
   );
 }
 
+/**
+ * A top-up an earlier period posted into its float, removed or cancelled at the platform since:
+ * Dr refunds receivable at the bank amount / Cr prepaid float at what that entry posted, and the
+ * difference it sent to variance taken back out. Dated like that entry, so a conversion reverses it
+ * at the same rate.
+ */
+export function reversalEntry(sorted: MatchedTopUp, mapping: AccountMapping): JournalEntry {
+  const { currency } = sorted;
+  const first = rowFor(mapping, sorted.requests[0]!.float, currency);
+  const references = referencesOf(sorted);
+  const paid = negateAmount(
+    sumAmounts(
+      sorted.lines.map((bankLine) => bankLine.amount),
+      currency,
+    ),
+    currency,
+  );
+  const floatLegs = sorted.requests.map((request) => {
+    const posted = absoluteAmount(request.posted ?? '0', currency);
+    return line(
+      'float',
+      negateAmount(posted, currency),
+      `Top-up ${request.paymentReference} to float ${request.float} removed or cancelled at the platform after it was posted: ${posted} ${currency} out of the float`,
+      request.paymentReference,
+      rowFor(mapping, request.float, currency),
+    );
+  });
+  const postedTotal = negateAmount(
+    sumAmounts(
+      floatLegs.map((floatLeg) => floatLeg.amount),
+      currency,
+    ),
+    currency,
+  );
+  const varianceBack = negateAmount(
+    sumAmounts([paid, negateAmount(postedTotal, currency)], currency),
+    currency,
+  );
+  const floats = [...new Set(sorted.requests.map((request) => request.float))].join(', ');
+  return nonZero(
+    [
+      line(
+        'refunds',
+        paid,
+        `Refund due: top-up to float ${floats} removed or cancelled at the platform after it was posted`,
+        references,
+        first,
+      ),
+      ...floatLegs,
+      line(
+        'variance',
+        varianceBack,
+        `Paid ${paid} ${currency}, posted ${postedTotal} ${currency}: the difference taken back`,
+        references,
+        first,
+      ),
+    ],
+    paidOn(sorted),
+    roundingOf(first),
+  );
+}
+
 /** Dr gift-card cost / Cr prepaid float, labelled as derived (the roll-forward's formula, not an observation). */
 export function spendEntry(
   spend: FloatSpend,

@@ -7,6 +7,7 @@
 import type { AccountMapping } from './account-mapping';
 import {
   refundEntry,
+  reversalEntry,
   resolutionEntry,
   sortedTopUp,
   spendEntry,
@@ -61,7 +62,8 @@ function keyedEntries(facts: PeriodFacts, mapping: AccountMapping, notPosted: No
     const topUp = sortedTopUp(raw);
     const key = `${referencesOf(topUp)}\u0000${topUp.lines.map((line) => line.bankTransactionId).join(' ')}`;
     if (topUp.closed) {
-      keyed.push({ kind: 'refunds', currency: topUp.currency, key, entry: refundEntry(topUp, mapping) });
+      const entry = topUp.reversal === true ? reversalEntry(topUp, mapping) : refundEntry(topUp, mapping);
+      keyed.push({ kind: 'refunds', currency: topUp.currency, key, entry });
     } else if (topUp.requests.some((request) => request.approved === null)) {
       for (const request of topUp.requests) {
         notPosted.push({

@@ -19,17 +19,25 @@ const awaiting = (requests: readonly { approved: unknown; status: string }[]): b
   !requests.some((request) => CLOSED_STATUSES.has(request.status)) &&
   requests.some((request) => request.approved === null);
 
+/** How the previous sign-off's journals posted a request: into its float, or as a refund due. */
+export interface PostedAs {
+  refund: boolean;
+  /** The approved amount its top-up entry posted into the float (null for a refund). */
+  approved: string | null;
+}
+
 /**
  * The top-ups a match in the report pays, dated by the last bank line of the match. `postedBefore`:
- * the payment references the previous sign-off's journals posted (postedReferencesOf its frozen
+ * what the previous sign-off's journals posted, by payment reference (postedReferencesOf its frozen
  * report), or null when there is no earlier sign-off. A top-up paid before the period and not posted
  * then — it awaited the platform's approval, or was matched only since — is taken into this period,
  * so every top-up is posted once, in the first period whose journals find it matched and decided.
+ * One posted into its float and since removed or cancelled is taken again, to be reversed.
  */
 export function topUpsOf(
   items: readonly ReconItem[],
   period: Period,
-  postedBefore: ReadonlySet<string> | null = null,
+  postedBefore: ReadonlyMap<string, PostedAs> | null = null,
 ): MatchedTopUp[] {
   const seen = new Set<string>();
   const topUps: MatchedTopUp[] = [];
@@ -42,24 +50,27 @@ export function topUpsOf(
       (last, line) => (line.bookingDate > last ? line.bookingDate : last),
       '',
     );
-    const carriedIn =
-      postedBefore !== null &&
-      paidOn < period.from &&
-      !match.requests.some((request) => postedBefore.has(request.reference));
-    if (!within(paidOn, period) && !carriedIn) continue;
+    const closed = match.requests.some((request) => CLOSED_STATUSES.has(request.status));
+    const before = match.requests.map((request) => postedBefore?.get(request.reference));
+    const earlier = postedBefore !== null && paidOn < period.from;
+    const carriedIn = earlier && before.every((posted) => posted === undefined);
+    const reversed = earlier && closed && before.every((posted) => posted !== undefined && !posted.refund);
+    if (!within(paidOn, period) && !carriedIn && !reversed) continue;
     topUps.push({
       currency: match.lines[0]!.amount.currency,
-      requests: match.requests.map((request) => ({
+      requests: match.requests.map((request, index) => ({
         paymentReference: request.reference,
         float: request.float,
         approved: request.approved?.amount ?? null,
+        ...(reversed ? { posted: before[index]!.approved ?? '0' } : {}),
       })),
       lines: match.lines.map((line) => ({
         bankTransactionId: line.bankId ?? '',
         bookingDate: line.bookingDate,
         amount: line.amount.amount,
       })),
-      closed: match.requests.some((request) => CLOSED_STATUSES.has(request.status)),
+      closed,
+      ...(reversed ? { reversal: true } : {}),
     });
   }
   return topUps;
@@ -69,13 +80,15 @@ export function topUpsOf(
  * Payment references of the top-ups a report's journals post: matched, and approved (or removed or
  * cancelled: a refund due). Those awaiting approval are listed, not posted, and so not named here.
  */
-export function postedReferencesOf(items: readonly ReconItem[]): Set<string> {
-  const references = new Set<string>();
+export function postedReferencesOf(items: readonly ReconItem[]): Map<string, PostedAs> {
+  const posted = new Map<string, PostedAs>();
   for (const { match } of items) {
     if (match?.requests === undefined || match.lines === undefined || awaiting(match.requests)) continue;
-    for (const request of match.requests) references.add(request.reference);
+    const refund = match.requests.some((request) => CLOSED_STATUSES.has(request.status));
+    for (const request of match.requests)
+      posted.set(request.reference, { refund, approved: refund ? null : (request.approved?.amount ?? null) });
   }
-  return references;
+  return posted;
 }
 
 /** A bank line as the books name it: the bank's id, else its reference, else its date and amount. */

@@ -18,6 +18,8 @@ export interface JournalRequest {
   float: string;
   /** The platform's approved amount; for a removed or cancelled request it is not used. */
   approved: string | null;
+  /** For a reversal: the approved amount the earlier entry posted into the float. */
+  posted?: string;
 }
 
 /**
@@ -30,6 +32,11 @@ export interface MatchedTopUp {
   requests: readonly JournalRequest[];
   lines: readonly JournalBankLine[];
   closed: boolean;
+  /**
+   * True when an earlier period posted this top-up into its float and it was removed or cancelled
+   * since: that entry is reversed into a refund due (each request's `posted` is what it posted).
+   */
+  reversal?: boolean;
 }
 
 /** The roll-forward's derived spend of one float (rollforward/types.ts FloatRollForward.spend). */
