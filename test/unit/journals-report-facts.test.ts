@@ -210,16 +210,18 @@ describe('facts from a reconciliation report', () => {
 
 describe('top-ups over consecutive sign-offs', () => {
   // Each top-up is paid on one day, matched on that day or later, and decided by the platform
-  // (approved, or removed) on some day; the reports of the sign-offs see what had happened by then.
+  // (approved, or removed) on some day, an approved one perhaps removed some days later; the
+  // reports of the sign-offs see what had happened by then.
   const topUpArb = fc.record({
     paid: fc.integer({ min: 0, max: 89 }),
     matchedAfter: fc.integer({ min: 0, max: 40 }),
     decided: fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
     removed: fc.boolean(),
+    removedAfter: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
   });
   const day = (n: number): string => new Date(Date.UTC(2026, 8, 1 + n)).toISOString().slice(0, 10);
 
-  it('post every top-up once, in the first period whose report has it matched and decided', () => {
+  it('post every top-up once, in the first period whose report has it matched and decided, and reverse it once if removed after', () => {
     fc.assert(
       fc.property(
         fc.array(topUpArb, { minLength: 1, maxLength: 30 }),
@@ -230,13 +232,16 @@ describe('top-ups over consecutive sign-offs', () => {
             topUps.flatMap((topUp, i) => {
               if (topUp.paid > end || topUp.paid + topUp.matchedAfter > end) return [];
               const decided = topUp.decided !== null && topUp.decided <= end;
-              const status = !decided ? 'pending' : topUp.removed ? 'removed' : 'approved';
+              const removedLater =
+                decided && topUp.removedAfter !== null && topUp.decided! + topUp.removedAfter <= end;
+              const status = !decided ? 'pending' : topUp.removed || removedLater ? 'removed' : 'approved';
               return matched(
                 [line(`L${i}`, day(topUp.paid), '-10.00')],
                 [request(`FD${i}`, '10.00', status, decided ? '10.00' : null)],
               );
             });
           const postedIn = new Map<string, number[]>();
+          const reversedIn = new Map<string, number[]>();
           let previous: ReconItem[] | null = null;
           ends.forEach((end, index) => {
             const report = reportAt(end);
@@ -245,10 +250,8 @@ describe('top-ups over consecutive sign-offs', () => {
             for (const topUp of topUpsOf(report, period, postedBefore)) {
               const request = topUp.requests[0]!;
               if (request.approved === null && !topUp.closed) continue;
-              postedIn.set(request.paymentReference, [
-                ...(postedIn.get(request.paymentReference) ?? []),
-                index,
-              ]);
+              const into = topUp.reversal === true ? reversedIn : postedIn;
+              into.set(request.paymentReference, [...(into.get(request.paymentReference) ?? []), index]);
             }
             previous = report;
           });
@@ -256,6 +259,15 @@ describe('top-ups over consecutive sign-offs', () => {
             const ready = Math.max(topUp.paid + topUp.matchedAfter, topUp.decided ?? Infinity);
             const first = ends.findIndex((end) => end >= ready);
             expect(postedIn.get(`FD${i}`) ?? [], `FD${i}`).toEqual(first === -1 ? [] : [first]);
+            // Posted into its float (approved by then), removed later: reversed in the period the
+            // removal is first seen, once.
+            const removal =
+              topUp.removed || topUp.decided === null || topUp.removedAfter === null
+                ? Infinity
+                : topUp.decided + topUp.removedAfter;
+            const seen = ends.findIndex((end) => end >= removal);
+            const reversed = first !== -1 && seen > first ? [seen] : [];
+            expect(reversedIn.get(`FD${i}`) ?? [], `FD${i} reversed`).toEqual(reversed);
           });
         },
       ),
