@@ -13,7 +13,7 @@ import { genericCsv } from '../../src/main/core/journals/formats/generic-csv';
 import { writeJournalsXlsx } from '../../src/main/core/journals/formats/journals-xlsx';
 import { netsuiteCsv } from '../../src/main/core/journals/formats/netsuite-csv';
 import { quickbooksCsv } from '../../src/main/core/journals/formats/quickbooks-csv';
-import { sageCsv } from '../../src/main/core/journals/formats/sage-csv';
+import { sageCsvFiles } from '../../src/main/core/journals/formats/sage-csv';
 import { xeroCsvFiles } from '../../src/main/core/journals/formats/xero-csv';
 import { buildJournals } from '../../src/main/core/journals/journal-rules';
 import { fixtureFacts } from '../helpers/journals-fixture';
@@ -39,7 +39,7 @@ const CSVS: Record<string, string> = {
   generic: genericCsv(journals),
   xero: xeroCsvFiles(journals)[0]!.text,
   quickbooks: quickbooksCsv(journals),
-  sage: sageCsv(journals),
+  sage: sageCsvFiles(journals)[0]!.text,
   netsuite: netsuiteCsv(journals),
 };
 

@@ -13,7 +13,7 @@ import {
   QUICKBOOKS_COLUMNS,
   QUICKBOOKS_MAX_JOURNAL_NO,
 } from '../../src/main/core/journals/formats/quickbooks-csv';
-import { sageCsv, SAGE_COLUMNS } from '../../src/main/core/journals/formats/sage-csv';
+import { sageCsvFiles, SAGE_COLUMNS } from '../../src/main/core/journals/formats/sage-csv';
 import { buildJournals } from '../../src/main/core/journals/journal-rules';
 import type { Journal } from '../../src/main/core/journals/types';
 import { thrownAppError } from '../helpers/app-error';
@@ -130,7 +130,7 @@ describe('QuickBooks Online journal entries CSV', () => {
 
 describe('Sage Accounting journals CSV', () => {
   it("has the template's headings, a Reference per journal with its Date and Description on the first row only, each balanced", () => {
-    const text = sageCsv(signed);
+    const text = sageCsvFiles(signed)[0]!.text;
     expect(text.startsWith('Reference,Date,Description,Ledger Account Number,Details,Debit,Credit\r\n')).toBe(
       true,
     );
@@ -160,11 +160,43 @@ describe('Sage Accounting journals CSV', () => {
   });
 
   it('quotes and neutralises like every FloatDesk CSV, and names a DRAFT', () => {
-    const text = sageCsv(hostileJournals);
+    const text = sageCsvFiles(hostileJournals)[0]!.text;
     expect(text).toContain(`DRAFT-2026-11-30-RESOLUTIONS-GBP,11/30/2026,"DRAFT: Bank lines resolved`);
     expect(text).toContain(
       `,"'=HYPERLINK(""x"")","Bank fee: bank line B-9 (fee ""SEPA"", monthly)",2.50,\r\n`,
     );
+  });
+
+  it('splits an export larger than a Sage file (0.5 MB) between entries: numbered files, one Reference per piece, each balanced', () => {
+    const many = buildJournals(
+      {
+        ...fixtureFacts(12),
+        resolutions: [],
+        spend: [],
+        topUps: Array.from({ length: 40 }, (_, i) => ({
+          currency: 'GBP',
+          closed: false,
+          requests: [{ paymentReference: `RF${i}`, float: 'Main', approved: '10.00' }],
+          lines: [{ bankTransactionId: `B${i}`, bookingDate: '2026-11-02', amount: '-10.00' }],
+        })),
+      },
+      mapping,
+    ).journals;
+    expect(sageCsvFiles(many)).toHaveLength(1);
+    const files = sageCsvFiles(many, 2_000);
+    expect(files.length).toBeGreaterThan(2);
+    expect(files.map((file) => [file.number, file.of])).toEqual(files.map((_, i) => [i + 1, files.length]));
+    expect(files.reduce((n, file) => n + file.lines, 0)).toBe(linesIn(many));
+    const id = many[0]!.id;
+    files.forEach((file, index) => {
+      expect(Buffer.byteLength(file.text)).toBeLessThanOrEqual(2_000);
+      const rows = readCsv(file.text).slice(1);
+      expect(rows).toHaveLength(file.lines);
+      expect(new Set(rows.map((row) => row[0]))).toEqual(new Set([`${id}-${index + 1}`]));
+      expect(rows[0]![1]).toBe('11/30/2026');
+      expect(rows.slice(1).every((row) => row[1] === '' && row[2] === '')).toBe(true);
+      expectBalanced(balances(rows, 0, 5, 6), 1);
+    });
   });
 });
 

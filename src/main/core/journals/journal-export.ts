@@ -20,7 +20,7 @@ import { genericCsv } from './formats/generic-csv';
 import { writeJournalsXlsx } from './formats/journals-xlsx';
 import { netsuiteCsv } from './formats/netsuite-csv';
 import { quickbooksCsv } from './formats/quickbooks-csv';
-import { sageCsv } from './formats/sage-csv';
+import { sageCsvFiles } from './formats/sage-csv';
 import { xeroCsvFiles } from './formats/xero-csv';
 import { applyConversion, requireConversion } from './conversion';
 import { linesOf } from './journal-amounts';
@@ -50,6 +50,20 @@ export function numberedPath(path: string, number: number, of: number): string {
   return `${path.slice(0, path.length - extension.length)}-${number}${extension}`;
 }
 
+/** Files of a split export, numbered when there is more than one. */
+function numbered(
+  files: readonly { number: number; of: number; text: string; lines: number }[],
+  destination: string,
+  fileName: string,
+): FileText[] {
+  return files.map((file) => ({
+    path: numberedPath(destination, file.number, file.of),
+    fileName: numberedPath(fileName, file.number, file.of),
+    text: file.text,
+    lines: file.lines,
+  }));
+}
+
 function filesOf(
   format: ExportInput['format'],
   journals: readonly Journal[],
@@ -61,16 +75,11 @@ function filesOf(
     case 'csv':
       return [{ path: destination, fileName, text: genericCsv(journals), lines: lineTotal }];
     case 'xero':
-      return xeroCsvFiles(journals).map((file) => ({
-        path: numberedPath(destination, file.number, file.of),
-        fileName: numberedPath(fileName, file.number, file.of),
-        text: file.text,
-        lines: file.lines,
-      }));
+      return numbered(xeroCsvFiles(journals), destination, fileName);
     case 'quickbooks':
       return [{ path: destination, fileName, text: quickbooksCsv(journals), lines: lineTotal }];
     case 'sage':
-      return [{ path: destination, fileName, text: sageCsv(journals), lines: lineTotal }];
+      return numbered(sageCsvFiles(journals), destination, fileName);
     case 'netsuite':
       return [{ path: destination, fileName, text: netsuiteCsv(journals), lines: lineTotal }];
     case 'xlsx':

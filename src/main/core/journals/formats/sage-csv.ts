@@ -11,12 +11,16 @@
  * from the row before; Reference, Date and Description are filled once, on a journal's first row;
  * each journal's debits and credits balance. Amounts positive, "." decimals, no thousands
  * separator. No BOM (the first heading must read "Reference"); CRLF, RFC 4180, formula guard.
+ * Sage takes files of at most 0.5 MB: a larger export is split into numbered files between whole
+ * entries, and a journal cut in pieces gets one Reference per piece ("…-TOP-UPS-GBP-2").
  */
+import { AppError } from '../../../../shared/ipc/errors';
 import { textField } from '../../export/csv-cells';
 import { EOL } from '../../export/csv-dialect';
-import { isDebit, linesOf } from '../journal-amounts';
+import { isDebit } from '../journal-amounts';
 import { describedWithReference } from './line-text';
-import type { Journal } from '../types';
+import type { Journal, JournalEntry, JournalLine } from '../types';
+import { lineCount, splitJournals, type JournalPiece } from './journal-split';
 import { amountCell } from './generic-csv';
 import { monthDayYear } from './us-date';
 
@@ -32,26 +36,78 @@ export const SAGE_COLUMNS = [
 
 const SEPARATOR = ',';
 
-export function sageCsv(journals: readonly Journal[]): string {
+/** Sage's largest import file (0.5 MB). */
+export const SAGE_MAX_BYTES = 500_000;
+/** Room kept on every row for a piece's "-N" after its Reference. */
+const ROW_MARGIN = 8;
+
+export interface SageFile {
+  number: number;
+  of: number;
+  lines: number;
+  text: string;
+}
+
+function row(reference: string, line: JournalLine, journal: Journal, head: string | null): string {
   const text = (value: string): string => textField(value, SEPARATOR);
-  let out = SAGE_COLUMNS.join(SEPARATOR) + EOL;
-  for (const journal of journals) {
-    linesOf(journal).forEach((line, index) => {
-      const first = index === 0;
-      const amount = amountCell(line.amount, journal.currency);
-      const debit = isDebit(line);
-      const details = describedWithReference(line);
-      out +=
-        [
-          text(journal.id),
-          first ? monthDayYear(journal.date) : '',
-          first ? text(journal.narration) : '',
-          text(line.account),
-          text(details),
-          debit ? amount : '',
-          debit ? '' : amount,
-        ].join(SEPARATOR) + EOL;
-    });
-  }
+  const amount = amountCell(line.amount, journal.currency);
+  const debit = isDebit(line);
+  return (
+    [
+      text(reference),
+      head === null ? '' : monthDayYear(journal.date),
+      head === null ? '' : text(head),
+      text(line.account),
+      text(describedWithReference(line)),
+      debit ? amount : '',
+      debit ? '' : amount,
+    ].join(SEPARATOR) + EOL
+  );
+}
+
+const HEADER = SAGE_COLUMNS.join(SEPARATOR) + EOL;
+
+function pieceRows(piece: JournalPiece): string {
+  const { journal } = piece;
+  const reference = piece.parts === 1 ? journal.id : `${journal.id}-${piece.part}`;
+  let out = '';
+  piece.entries.forEach((entry, entryIndex) =>
+    entry.lines.forEach((line, index) => {
+      const first = entryIndex === 0 && index === 0;
+      out += row(reference, line, journal, first ? journal.narration : null);
+    }),
+  );
   return out;
+}
+
+/**
+ * The most bytes an entry's rows take wherever it lands: its rows, a piece's "-N" on each, and the
+ * date and description a piece's first row carries (counted once per entry: a piece starts with one).
+ */
+function entryBytes(entry: JournalEntry, journal: Journal): number {
+  const head = Buffer.byteLength(monthDayYear(journal.date) + textField(journal.narration, SEPARATOR));
+  return entry.lines.reduce(
+    (n, line) => n + Buffer.byteLength(row(journal.id, line, journal, null)) + ROW_MARGIN,
+    head,
+  );
+}
+
+/** The journals as Sage import files, each balanced and at most `maxBytes` bytes. */
+export function sageCsvFiles(journals: readonly Journal[], maxBytes = SAGE_MAX_BYTES): SageFile[] {
+  const files = splitJournals(journals, {
+    limit: maxBytes - Buffer.byteLength(HEADER),
+    cost: entryBytes,
+    tooLarge: (journal, bytes) =>
+      new AppError(
+        'invalid_input',
+        `One entry of journal ${journal.id} takes ${bytes} bytes, more than the ${maxBytes} a Sage import file holds, so it cannot be split and still balance. Export this period as the generic CSV instead.`,
+        { reason: 'sage_entry_too_large', journal: journal.id, bytes },
+      ),
+  });
+  return files.map((pieces, index) => ({
+    number: index + 1,
+    of: files.length,
+    lines: pieces.reduce((n, piece) => n + lineCount(piece.entries), 0),
+    text: HEADER + pieces.map(pieceRows).join(''),
+  }));
 }

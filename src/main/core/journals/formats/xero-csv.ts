@@ -3,7 +3,7 @@
  * template"): columns Narration, Date, Description, AccountCode, TaxRate, Amount, TrackingName1,
  * TrackingOption1, TrackingName2, TrackingOption2. Date as dd/mm/yyyy; Amount signed (positive a
  * debit, negative a credit), "." decimals, no thousands separator; TaxRate is mandatory (the tax
- * rate's full name in Xero); at most 300 lines per file (xero-split.ts). No BOM: the first title
+ * rate's full name in Xero); at most 300 lines per file (journal-split.ts). No BOM: the first title
  * must read "Narration" exactly. CRLF and RFC 4180 quoting with the formula guard, as every FloatDesk CSV.
  */
 import { amountText, textField } from '../../export/csv-cells';
@@ -11,7 +11,7 @@ import { EOL } from '../../export/csv-dialect';
 import { AppError } from '../../../../shared/ipc/errors';
 import { describedWithReference } from './line-text';
 import type { Journal } from '../types';
-import { splitForXero, lineCount, XERO_MAX_LINES } from './xero-split';
+import { splitForXero, lineCount, XERO_MAX_LINES } from './journal-split';
 
 export const XERO_COLUMNS = [
   'Narration',
