@@ -210,5 +210,13 @@ export function beginBulkWrites(db: Ledger): () => void {
   };
 }
 
+/** The size of the ledger as this connection sees it (its file and the pages its log adds), in bytes. */
+export function ledgerBytes(db: Ledger): number {
+  return (
+    (db.pragma('page_count', { simple: true }) as number) *
+    (db.pragma('page_size', { simple: true }) as number)
+  );
+}
+
 /** Runs of bulk writes under way per connection, and the settings they replaced (put back by the last). */
 const bulkWrites = new WeakMap<Ledger, { runs: number; cache: number; checkpoint: number }>();

@@ -7,7 +7,6 @@
  * write each index page fewer times), and the log is checkpointed off the core's thread whenever it
  * has grown large.
  */
-import { statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BankLine } from '../../../../shared/domain/statements';
@@ -18,7 +17,8 @@ import { BankStatementsRepository, type StatementFile } from '../../ledger/repos
 import { ProblemList } from '../statements/problems';
 import type { ReadSummary, SectionHead } from '../statements/reader';
 import type { ReadEvent } from './read-job';
-import { checkpointOffThread, type StatementWorker } from './run';
+import { LogCheckpoints, workerCheckpoint } from './log-checkpoints';
+import type { StatementWorker } from './run';
 
 /** Lines held in memory before an import starts writing its batches. */
 export const HELD_LINES = 5_000;
@@ -26,8 +26,6 @@ export const HELD_LINES = 5_000;
 const BATCH_TARGET_MS = 15;
 const BATCH_MIN_LINES = 250;
 const BATCH_MAX_LINES = 20_000;
-/** A log larger than this is checkpointed (off the core's thread) while the import goes on. */
-const CHECKPOINT_LOG_BYTES = 128 * 1024 * 1024;
 
 export class StatementStager {
   private readonly repository: BankStatementsRepository;
@@ -39,7 +37,7 @@ export class StatementStager {
   private batchLines = 2_000;
   /** Puts the writer's cache and checkpoints back after a long run of staged writes. */
   private endBulk: (() => void) | undefined;
-  private checkpointing: Promise<void> | undefined;
+  private checkpoints: LogCheckpoints | undefined;
   file: StatementFile | undefined;
   encoding: string | null = null;
   summary: ReadSummary | undefined;
@@ -140,9 +138,7 @@ export class StatementStager {
     this.endBulk = undefined;
     if (endBulk === undefined) return;
     try {
-      await this.checkpointing;
-      // A closed ledger is checkpointed as it closes: no connection is opened to it again.
-      if (this.db.open) await checkpointOffThread(this.db, this.worker?.path, this.worker?.nativeBinding);
+      await this.checkpoints?.last();
     } catch {
       // A checkpoint that could not run now runs later, automatically: nothing is lost.
     } finally {
@@ -154,6 +150,7 @@ export class StatementStager {
     const held = this.held ?? [];
     this.held = null;
     this.endBulk = beginBulkWrites(this.db);
+    this.checkpoints = new LogCheckpoints(this.db, workerCheckpoint(this.worker));
     for (const { head, lines } of held) {
       await this.writePending();
       unsyncedWrite(this.db, () => this.stage(head));
@@ -180,17 +177,8 @@ export class StatementStager {
       BATCH_MAX_LINES,
       Math.max(BATCH_MIN_LINES, Math.min(scaled, this.batchLines * 2)),
     );
-    this.checkpointIfLarge();
+    this.checkpoints?.afterBatch();
     await nextTurn();
-  }
-
-  private checkpointIfLarge(): void {
-    if (this.checkpointing !== undefined) return;
-    const log = statSync(`${this.db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
-    if (log < CHECKPOINT_LOG_BYTES) return;
-    this.checkpointing = checkpointOffThread(this.db, this.worker?.path, this.worker?.nativeBinding)
-      .catch(() => undefined)
-      .finally(() => (this.checkpointing = undefined));
   }
 
   private stage(head: SectionHead): void {
