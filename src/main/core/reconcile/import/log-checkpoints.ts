@@ -10,8 +10,14 @@
 import { ledgerBytes, type Ledger } from '../../ledger/db';
 import { checkpointOffThread, type StatementWorker } from './run';
 
-/** A log that has taken this much since the last checkpoint is checkpointed. */
-export const CHECKPOINT_LOG_BYTES = 128 * 1024 * 1024;
+/**
+ * A log that has taken this much since the last checkpoint is checkpointed. A checkpoint copies
+ * pages the import may change again (its index's), and on a two-core machine it takes a core from
+ * the reading and the storing: a million-line statement (about 260 MB of pages) is stored 10 %
+ * faster with its one checkpoint after the answer than with two during the import. The largest CSV
+ * accepted (512 MB) still keeps its log near this size.
+ */
+export const CHECKPOINT_LOG_BYTES = 512 * 1024 * 1024;
 
 export type Checkpoint = (db: Ledger) => Promise<void>;
 
