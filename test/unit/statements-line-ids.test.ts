@@ -4,6 +4,7 @@
  * counter's first table size.
  */
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIds, type DraftLine } from '../../src/main/core/reconcile/statements/line-id';
 
@@ -43,6 +44,37 @@ describe('line ids', () => {
     for (let round = 1; round <= 2; round++)
       for (let n = 0; n < lines; n++)
         expect(ids.assign(draft(n)).bankTransactionId).toBe(expectedId(draft(n), round));
+  });
+
+  it('are the digest of exactly the JSON of the content, whatever its texts hold', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({
+        unit: fc.constantFrom('a', ' ', '"', '\\', '\u0001', '\u001f', '\u2028', '\ud83d', '\ude00', 'é'),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.option(text), fc.option(text), text, (reference, counterpartyName, remittance) => {
+        const line: DraftLine = { ...draft(1), reference, counterpartyName, remittance };
+        const cleaned = new LineIds().assign({ ...line }).bankTransactionId;
+        // assign cleans texts first (spaces folded, ends trimmed, empty = none), as the content does.
+        const clean = (value: string | null): string | null => {
+          if (value === null) return null;
+          const folded = value.replace(/\s+/g, ' ').trim();
+          return folded === '' ? null : folded;
+        };
+        const expected = expectedId(
+          {
+            ...line,
+            reference: clean(reference),
+            counterpartyName: clean(counterpartyName),
+            remittance: clean(remittance),
+          },
+          1,
+        );
+        expect(cleaned).toBe(expected);
+      }),
+    );
   });
 
   it("keep a bank's own id, numbering its repeats within the file", () => {

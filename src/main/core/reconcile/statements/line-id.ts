@@ -30,7 +30,13 @@ function contentDigest(line: DraftLine): string {
   );
 }
 
-const json = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
+/** JSON.stringify of the text; most need no escape, and are quoted without it (a million lines a file). */
+const json = (value: string | null): string =>
+  value === null ? 'null' : NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+
+/** What JSON.stringify escapes: quote, backslash, control characters and (lone) surrogates. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * Final ids for the lines of one file, given in file order one at a time. A bank id that repeats
