@@ -421,8 +421,15 @@ describe('totals per currency', () => {
       expect.objectContaining({ currency: 'GBP', count: 2, net: { amount: '26000.00', currency: 'GBP' } }),
     ]);
     expect(query(ROWS, { currencies: ['CHF'] }).totals).toEqual([]);
-    // The totals kept with the reading (no filter) are those the query sums (a filter keeping all).
     expect(query(ROWS, { currencies: ['EUR', 'GBP', 'JPY'] }).totals).toEqual(query(ROWS, {}).totals);
+    // A currency alone is answered from the totals kept with the reading; they are what the query
+    // sums over the rows (money in and money out asked for apart).
+    const gbp = query(ROWS, { currencies: ['GBP'] }).totals[0]!;
+    const gbpIn = query(ROWS, { currencies: ['GBP'], direction: 'in' }).totals[0]!;
+    const gbpOut = query(ROWS, { currencies: ['GBP'], direction: 'out' }).totals[0]!;
+    expect(gbp.count).toBe(gbpIn.count + gbpOut.count);
+    expect([gbp.moneyIn, gbp.moneyInCount]).toEqual([gbpIn.moneyIn, gbpIn.count]);
+    expect([gbp.moneyOut, gbp.moneyOutCount]).toEqual([gbpOut.moneyOut, gbpOut.count]);
   });
 
   it('stay exact, and in order, for amounts beyond what an SQLite integer holds', () => {

@@ -101,14 +101,34 @@ export function queryKeptItems(
   input: ItemsInput,
 ): { total: number; page: KeptItemRow[]; totals: ItemTotals[] } {
   const where = keptWhere(input, reading);
-  // No condition: the totals of every item, kept with the reading.
-  const sums = Object.keys(where).length === 0 ? reading.totals : rows.totals(workspaceId, where);
   return {
-    total: sums.reduce((count, sum) => count + sum.count, 0),
+    ...keptTotals(rows, workspaceId, reading, where),
     page: rows.select(workspaceId, where, input.sort, {
       offset: input.offset ?? 0,
       limit: input.limit ?? 100,
     }),
+  };
+}
+
+/**
+ * How many items the conditions keep and their totals. With no condition, or currencies only, they
+ * are the totals of every item kept with the reading (per currency): no rows are read.
+ */
+function keptTotals(
+  rows: ReconItemRowsRepository,
+  workspaceId: number,
+  reading: KeptItemReading,
+  where: KeptItemWhere,
+): { total: number; totals: ItemTotals[] } {
+  const conditions = Object.keys(where);
+  const sums =
+    conditions.length === 0
+      ? reading.totals
+      : conditions.length === 1 && where.currencies !== undefined
+        ? reading.totals.filter((sum) => where.currencies!.includes(sum.currency))
+        : rows.totals(workspaceId, where);
+  return {
+    total: sums.reduce((count, sum) => count + sum.count, 0),
     totals: itemTotals(sums, reading.scale),
   };
 }
