@@ -83,7 +83,11 @@ export class AuditLogRepository {
   }
 
   /** The newest entry of this action about this subject: when, and its details as stored. */
-  lastAbout(workspaceId: number, action: string, subject: string): { at: string; details: string } | undefined {
+  lastAbout(
+    workspaceId: number,
+    action: string,
+    subject: string,
+  ): { at: string; details: string } | undefined {
     return this.db
       .prepare<[number, string, string], { at: string; details: string }>(
         `SELECT at, details FROM audit_log WHERE workspace_id = ? AND action = ? AND subject = ?

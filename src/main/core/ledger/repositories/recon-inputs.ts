@@ -6,6 +6,7 @@ import type { Ledger } from '../db';
 import {
   transferRequestFields,
   type StoredTransferIdentity,
+  type StoredTransferRow,
   type TransferRequestFields,
 } from './stored-transfer';
 
@@ -22,9 +23,7 @@ export interface CoveredSpan {
   currency: string | null;
 }
 
-interface RequestRow extends StoredTransferIdentity {
-  id: number;
-}
+type RequestRow = StoredTransferIdentity & Pick<StoredTransferRow, 'id'>;
 
 const SELECT_REQUESTS = `SELECT id, payment_reference, created_at, created_utc, float_name, currency, requested_minor,
          requested_exact, approved_minor, approved_exact, status

@@ -2,10 +2,18 @@ import type { Money } from '../../../../shared/domain/money';
 import { storedMoney } from './stored-amounts';
 
 /**
- * The columns of a transfer_requests row that every reader takes (what it is for, its amounts and its
- * status), integers as SQLite gives them with safeIntegers. Each reader adds the columns it selects.
+ * A transfer_requests row as SQLite gives it with safeIntegers (integers as bigint): the one row type
+ * of a stored request. Each reader selects the columns it needs (a Pick of this) and may add what
+ * its query works out.
  */
-export interface StoredTransferColumns {
+export interface StoredTransferRow {
+  id: bigint;
+  workspace_id: bigint;
+  payment_reference: string;
+  /** Exactly as the platform sent it, with its offset. */
+  created_at: string;
+  /** The same instant in UTC, for ordering and windows. */
+  created_utc: string;
   float_name: string;
   currency: string;
   requested_minor: bigint | null;
@@ -13,14 +21,26 @@ export interface StoredTransferColumns {
   approved_minor: bigint | null;
   approved_exact: string | null;
   status: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  last_changed_at: string | null;
 }
 
+/** The columns every reader takes: what the request is for, its amounts and its status. */
+export type StoredTransferColumns = Pick<
+  StoredTransferRow,
+  | 'float_name'
+  | 'currency'
+  | 'requested_minor'
+  | 'requested_exact'
+  | 'approved_minor'
+  | 'approved_exact'
+  | 'status'
+>;
+
 /** A request's identity columns with the ones every reader takes. */
-export interface StoredTransferIdentity extends StoredTransferColumns {
-  payment_reference: string;
-  created_at: string;
-  created_utc: string;
-}
+export type StoredTransferIdentity = StoredTransferColumns &
+  Pick<StoredTransferRow, 'payment_reference' | 'created_at' | 'created_utc'>;
 
 /** A stored request as readers hand it on: its identity, float, amounts and status. */
 export interface TransferRequestFields {

@@ -1,14 +1,13 @@
 /** The stored columns the transfer export reads, by name (StoredExportTransfer), and their SQL (alias `r`). */
-import type { StoredTransferColumns } from './stored-transfer';
+import type { StoredTransferColumns, StoredTransferRow } from './stored-transfer';
 import { ORIGIN_SUBMITTED } from './transfer-list';
 
 /** The stored columns the export reads (amounts with safeIntegers). */
-export interface StoredExportTransfer extends StoredTransferColumns {
-  payment_reference: string;
-  created_at: string;
-  submitted: bigint | number;
-  last_changed_at: string | null;
-}
+export type StoredExportTransfer = StoredTransferColumns &
+  Pick<StoredTransferRow, 'payment_reference' | 'created_at' | 'last_changed_at'> & {
+    /** Whether FloatDesk submitted it (1) or it came from the platform only (0). */
+    submitted: bigint | number;
+  };
 
 export const TRANSFER_FIELDS: ReadonlyArray<readonly [name: keyof StoredExportTransfer, sql: string]> = [
   ['payment_reference', 'r.payment_reference'],

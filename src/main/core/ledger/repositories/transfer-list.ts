@@ -4,15 +4,11 @@
  */
 import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
-import type { StoredTransferColumns } from './stored-transfer';
+import type { StoredTransferColumns, StoredTransferRow } from './stored-transfer';
 
-/** The stored columns of a request, amounts as bigint (safeIntegers). */
-export interface TransferListRow extends StoredTransferColumns {
-  id: number;
-  payment_reference: string;
-  created_at: string;
-  first_seen_at: string;
-}
+/** The stored columns of a request the list reads, amounts as bigint (safeIntegers), its id a number. */
+export type TransferListRow = StoredTransferColumns &
+  Pick<StoredTransferRow, 'payment_reference' | 'created_at' | 'first_seen_at'> & { id: number };
 
 export interface TransferListValues {
   listReference: string;

@@ -10,6 +10,7 @@ import {
   transferRequestFields,
   type StoredTransferColumns,
   type StoredTransferIdentity,
+  type StoredTransferRow,
   type TransferRequestFields,
 } from './stored-transfer';
 
@@ -33,15 +34,10 @@ export interface TransferHistoryEntry {
   approved: TransferAmount | null;
 }
 
-export interface CurrentRow extends StoredTransferColumns {
-  id: bigint;
-}
+export type CurrentRow = StoredTransferColumns & Pick<StoredTransferRow, 'id'>;
 
-interface RecordRow extends StoredTransferIdentity {
-  first_seen_at: string;
-  last_seen_at: string;
-  origin: 'submitted' | 'platform';
-}
+type RecordRow = StoredTransferIdentity &
+  Pick<StoredTransferRow, 'first_seen_at' | 'last_seen_at'> & { origin: 'submitted' | 'platform' };
 
 /** The columns of StoredTransferColumns (stored-transfer.ts), as SQL. */
 export const COLUMNS =
