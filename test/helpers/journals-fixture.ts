@@ -10,6 +10,13 @@ export const MAPPING_CSV =
 
 export const mapping = parseAccountMapping(MAPPING_CSV);
 
+/** The mapping of the reconciliation workspace (recon-fixture.ts): its floats main and euro. */
+export const RECON_MAPPING_CSV = [
+  'float,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code',
+  'main,GBP,1210,1200,5000,5990,1300,No VAT',
+  'euro,EUR,1211,1201,5001,5991,1301,No VAT',
+].join('\n');
+
 export function fixtureFacts(signOffId: number | null = 12): PeriodFacts {
   return {
     period: { from: '2026-11-01', to: '2026-11-30' },

@@ -26,13 +26,10 @@ import {
   RECON_STATEMENT,
 } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
+import { RECON_MAPPING_CSV } from '../helpers/journals-fixture';
 
 const AS_OF = '2026-10-31';
-const MAPPING = [
-  'float,currency,float_account,bank_account,cost_account,variance_account,refunds_account,tax_code',
-  'main,GBP,1210,1200,5000,5990,1300,No VAT',
-  'euro,EUR,1211,1201,5001,5991,1301,No VAT',
-].join('\n');
+const MAPPING = RECON_MAPPING_CSV;
 
 let temp: ReturnType<typeof makeTempDir>;
 let core: Core;

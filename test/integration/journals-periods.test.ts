@@ -21,16 +21,13 @@ import {
   RECON_STATEMENT,
 } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
+import { RECON_MAPPING_CSV } from '../helpers/journals-fixture';
 
 const OCTOBER = '2026-10-31';
 const NOVEMBER = '2026-11-30';
 /** Paid on 5 October by a bank line whose reference is one character off; pending at the platform. */
 const AWAITING = 'FDZ5N1H7C8';
-const MAPPING = [
-  'float,currency,float_account,bank_account,cost_account,variance_account,refunds_account',
-  'main,GBP,1210,1200,5000,5990,1300',
-  'euro,EUR,1211,1201,5001,5991,1301',
-].join('\n');
+const MAPPING = RECON_MAPPING_CSV;
 
 let temp: ReturnType<typeof makeTempDir>;
 let core: Core;

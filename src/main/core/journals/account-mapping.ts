@@ -10,6 +10,7 @@
 import { isKnownCurrency } from '../../../shared/domain/currency';
 import { AppError } from '../../../shared/ipc/errors';
 import { readCsv, type CsvRecord } from '../reconcile/statements/csv';
+import type { StoredAccountMapping } from '../ledger/repositories/account-mappings';
 import type { TrackingValue } from './types';
 
 export const REQUIRED_TITLES = [
@@ -32,21 +33,12 @@ type Title = (typeof REQUIRED_TITLES)[number] | (typeof OPTIONAL_TITLES)[number]
 /** Tracking categories an accounting product takes per line (Xero: two). */
 export const MAX_TRACKING = 2;
 
-export interface AccountMappingRow {
-  float: string;
-  currency: string;
-  floatAccount: string;
-  bankAccount: string;
-  costAccount: string;
-  varianceAccount: string;
-  refundsAccount: string;
-  taxCode: string | null;
+/** A row of the mapping: the stored row (account-mappings.ts) with its tracking and tax codes read. */
+export type AccountMappingRow = Omit<StoredAccountMapping, 'tracking' | 'taxCodes'> & {
   tracking: TrackingValue[];
-  /** Where the rounding of a conversion into the books' currency goes; null: none. */
-  roundingAccount: string | null;
   /** A tax code per kind of line, where it is not `taxCode`. */
   taxCodes: TaxCodes;
-}
+};
 
 /** The tax code a line of this kind carries: its own from `tax_codes`, else the row's. */
 export function taxCodeFor(

@@ -18,6 +18,7 @@ import { assertBalanced } from './journal-amounts';
 import { requireMappings } from './missing-mappings';
 import { notPostedWhy, postsEntry } from './posting-reasons';
 import type { Journal, JournalEntry, JournalKind, JournalSet, NotPosted, PeriodFacts } from './types';
+import { approvalPending } from './request-states';
 
 export const KIND_ORDER: readonly JournalKind[] = ['top_ups', 'refunds', 'derived_spend', 'resolutions'];
 
@@ -64,7 +65,8 @@ function keyedEntries(facts: PeriodFacts, mapping: AccountMapping, notPosted: No
     if (topUp.closed) {
       const entry = topUp.reversal === true ? reversalEntry(topUp, mapping) : refundEntry(topUp, mapping);
       keyed.push({ kind: 'refunds', currency: topUp.currency, key, entry });
-    } else if (topUp.requests.some((request) => request.approved === null)) {
+    } else if (approvalPending(topUp.requests)) {
+      // Not closed (above), approval pending: awaiting approval (request-states.ts).
       for (const request of topUp.requests) {
         notPosted.push({
           kind: 'request',

@@ -5,6 +5,7 @@
  */
 import type { ReconItem, ReconLineDetail } from '../../../shared/ipc/contract-reconcile';
 import type { MatchedTopUp, ResolvedItem } from './types';
+import { awaitingApproval, closedAtPlatform } from './request-states';
 
 export interface Period {
   from: string;
@@ -12,12 +13,6 @@ export interface Period {
 }
 
 const within = (date: string, period: Period): boolean => date >= period.from && date <= period.to;
-
-const CLOSED_STATUSES = new Set(['removed', 'cancelled']);
-
-const awaiting = (requests: readonly { approved: unknown; status: string }[]): boolean =>
-  !requests.some((request) => CLOSED_STATUSES.has(request.status)) &&
-  requests.some((request) => request.approved === null);
 
 /** How the previous sign-off's journals posted a request: into its float, or as a refund due. */
 export interface PostedAs {
@@ -50,7 +45,7 @@ export function topUpsOf(
       (last, line) => (line.bookingDate > last ? line.bookingDate : last),
       '',
     );
-    const closed = match.requests.some((request) => CLOSED_STATUSES.has(request.status));
+    const closed = closedAtPlatform(match.requests);
     const before = match.requests.map((request) => postedBefore?.get(request.reference));
     const earlier = postedBefore !== null && paidOn < period.from;
     const carriedIn = earlier && before.every((posted) => posted === undefined);
@@ -83,8 +78,9 @@ export function topUpsOf(
 export function postedReferencesOf(items: readonly ReconItem[]): Map<string, PostedAs> {
   const posted = new Map<string, PostedAs>();
   for (const { match } of items) {
-    if (match?.requests === undefined || match.lines === undefined || awaiting(match.requests)) continue;
-    const refund = match.requests.some((request) => CLOSED_STATUSES.has(request.status));
+    if (match?.requests === undefined || match.lines === undefined || awaitingApproval(match.requests))
+      continue;
+    const refund = closedAtPlatform(match.requests);
     for (const request of match.requests)
       posted.set(request.reference, { refund, approved: refund ? null : (request.approved?.amount ?? null) });
   }

@@ -14,6 +14,7 @@ export interface StoredAccountMapping {
   refundsAccount: string;
   taxCode: string | null;
   tracking: string;
+  /** Where the rounding of a conversion into the books' currency goes; null: none. */
   roundingAccount: string | null;
   taxCodes: string;
 }
