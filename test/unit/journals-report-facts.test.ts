@@ -10,6 +10,10 @@ import {
   topUpsOf,
 } from '../../src/main/core/journals/report-facts';
 import { runs } from '../helpers/property-runs';
+import Decimal from 'decimal.js';
+import { parseAccountMapping } from '../../src/main/core/journals/account-mapping';
+import { linesOf } from '../../src/main/core/journals/journal-amounts';
+import { buildJournals } from '../../src/main/core/journals/journal-rules';
 
 const gbp = (amount: string) => ({ amount, currency: 'GBP' });
 const OCTOBER = { from: '2026-10-01', to: '2026-10-31' };
@@ -196,6 +200,23 @@ describe('facts from a reconciliation report', () => {
         reversal: true,
       },
     ]);
+    // Posted into its float in October at 900.00, approved for 890.00 since: taken again in
+    // November for the difference, with what October posted; December finds nothing more.
+    const editedLater = [...paidSeptember('approved_edited', '890.00'), ...alsoApproved];
+    expect(topUpsOf(editedLater, november, postedReferencesOf(october))).toEqual([
+      {
+        currency: 'GBP',
+        requests: [{ paymentReference: 'FD1', float: 'main', approved: '890.00', posted: '900.00' }],
+        lines: [{ bankTransactionId: 'L1', bookingDate: '2026-09-28', amount: '-900.00' }],
+        closed: false,
+        adjustment: true,
+      },
+    ]);
+    expect(
+      topUpsOf(editedLater, { from: '2026-12-01', to: '2026-12-31' }, postedReferencesOf(editedLater)),
+    ).toEqual([]);
+    // The same amount written another way is no change.
+    expect(topUpsOf(paidSeptember('approved', '900.0'), november, postedReferencesOf(october))).toEqual([]);
     // A refund due posted already is not taken again.
     expect(
       topUpsOf(removedLater, { from: '2026-12-01', to: '2026-12-31' }, postedReferencesOf(removedLater)),
@@ -268,6 +289,89 @@ describe('top-ups over consecutive sign-offs', () => {
             const seen = ends.findIndex((end) => end >= removal);
             const reversed = first !== -1 && seen > first ? [seen] : [];
             expect(reversedIn.get(`FD${i}`) ?? [], `FD${i} reversed`).toEqual(reversed);
+          });
+        },
+      ),
+      runs(200),
+    );
+  });
+});
+
+describe('the float account over consecutive sign-offs', () => {
+  // A top-up paid and matched on one day, decided some days later (approved for one amount, or
+  // removed), perhaps approved for another amount later still, perhaps removed after that.
+  const topUpArb = fc.record({
+    paid: fc.integer({ min: 0, max: 89 }),
+    decided: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
+    approved: fc.constantFrom('10.00', '9.50'),
+    edit: fc.option(
+      fc.record({ after: fc.integer({ min: 0, max: 60 }), to: fc.constantFrom('10.00', '9.00', '12.50') }),
+      {
+        nil: null,
+      },
+    ),
+    removedAfter: fc.option(fc.integer({ min: 0, max: 90 }), { nil: null }),
+  });
+  const day = (n: number): string => new Date(Date.UTC(2026, 8, 1 + n)).toISOString().slice(0, 10);
+  const MAPPING = parseAccountMapping(
+    'float,currency,float_account,bank_account,cost_account,variance_account,refunds_account\nmain,GBP,1210,1200,5000,5990,1300',
+  );
+
+  it('ends at what the platform holds for each top-up: its approved amount now, or nothing when removed or not yet approved', () => {
+    fc.assert(
+      fc.property(
+        fc.array(topUpArb, { minLength: 1, maxLength: 20 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 150 }), { minLength: 1, maxLength: 6 }),
+        (topUps, rawEnds) => {
+          const ends = [...rawEnds].sort((a, b) => a - b);
+          // The request as a report at the end of day `end` sees it (null: not paid yet).
+          const seenAt = (topUp: (typeof topUps)[number], end: number) => {
+            if (topUp.paid > end) return null;
+            if (topUp.decided === null || topUp.paid + topUp.decided > end)
+              return { status: 'pending', approved: null };
+            const decidedOn = topUp.paid + topUp.decided;
+            if (topUp.removedAfter !== null && decidedOn + topUp.removedAfter <= end)
+              return { status: 'removed', approved: topUp.approved };
+            if (topUp.edit !== null && decidedOn + topUp.edit.after <= end)
+              return { status: 'approved_edited', approved: topUp.edit.to };
+            return { status: 'approved', approved: topUp.approved };
+          };
+          const reportAt = (end: number) =>
+            topUps.flatMap((topUp, i) => {
+              const seen = seenAt(topUp, end);
+              if (seen === null) return [];
+              return matched(
+                [line(`L${i}`, day(topUp.paid), '-10.00')],
+                [request(`FD${i}`, '10.00', seen.status, seen.approved)],
+              );
+            });
+          const floatTotal = new Map<string, Decimal>();
+          let previous: ReconItem[] | null = null;
+          ends.forEach((end, index) => {
+            const report = reportAt(end);
+            const period = { from: index === 0 ? day(0) : day(ends[index - 1]! + 1), to: day(end) };
+            const postedBefore = previous === null ? null : postedReferencesOf(previous);
+            const facts = { period, asOf: day(end), signOffId: index + 1, spend: [], resolutions: [] };
+            const { journals } = buildJournals(
+              { ...facts, topUps: topUpsOf(report, period, postedBefore) },
+              MAPPING,
+            );
+            for (const posted of journals.flatMap(linesOf))
+              if (posted.account === '1210')
+                floatTotal.set(
+                  posted.reference,
+                  (floatTotal.get(posted.reference) ?? new Decimal(0)).plus(posted.amount),
+                );
+            previous = report;
+          });
+          const last = ends[ends.length - 1]!;
+          topUps.forEach((topUp, i) => {
+            const seen = seenAt(topUp, last);
+            const holds =
+              seen === null || seen.approved === null || seen.status === 'removed' ? '0' : seen.approved;
+            expect(floatTotal.get(`FD${i}`)?.toFixed(2) ?? '0.00', `FD${i}`).toBe(
+              new Decimal(holds).toFixed(2),
+            );
           });
         },
       ),

@@ -113,6 +113,44 @@ describe('journal rules', () => {
     );
   });
 
+  it('a top-up posted at one approved amount and approved for another since: the float takes the change, variance gives it back', () => {
+    const adjusted = (approved: string) =>
+      buildJournals(
+        only({
+          topUps: [
+            {
+              currency: 'GBP',
+              requests: [{ paymentReference: 'FD1', float: 'Main', approved, posted: '1000.00' }],
+              lines: [{ bankTransactionId: 'L1', bookingDate: '2026-10-28', amount: '-1000.00' }],
+              closed: false,
+              adjustment: true,
+            },
+          ],
+        }),
+        mapping,
+      );
+    const lower = adjusted('990.00');
+    expect(lower.journals.map((journal) => [journal.kind, brief(journal)])).toEqual([
+      [
+        'top_ups',
+        [
+          ['1210', '-10.00', 'FD1'],
+          ['8100', '10.00', 'FD1'],
+        ],
+      ],
+    ]);
+    expect(linesOf(lower.journals[0]!)[0]!.description).toBe(
+      'Top-up FD1 to float Main: approved amount changed at the platform from 1000.00 to 990.00 GBP after it was posted',
+    );
+    // Approved for more: the float takes it, the variance gives it.
+    expect(brief(adjusted('1012.50').journals[0]!)).toEqual([
+      ['1210', '12.50', 'FD1'],
+      ['8100', '-12.50', 'FD1'],
+    ]);
+    // No bank line moves: the bank paid what it paid when the top-up was first posted.
+    expect(brief(lower.journals[0]!).some(([account]) => account === '1200')).toBe(false);
+  });
+
   it('derived spend per float: Dr cost / Cr float, labelled derived; a negative spend reverses; zero posts nothing', () => {
     const spend = byId.get('FD-S12-2026-11-30-SPEND-GBP')!;
     expect(brief(spend)).toEqual([

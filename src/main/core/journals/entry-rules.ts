@@ -23,7 +23,7 @@ type Accounts = Pick<AccountMappingRow, 'taxCode' | 'taxCodes' | 'tracking' | 'r
   Partial<Pick<AccountMappingRow, AccountField>>;
 
 /** The row's rounding account, for a conversion; null when it names none. */
-function roundingOf(row: Accounts): RoundingTarget | null {
+export function roundingOf(row: Accounts): RoundingTarget | null {
   return row.roundingAccount === null
     ? null
     : { account: row.roundingAccount, taxCode: taxCodeFor(row, 'rounding'), tracking: row.tracking };
@@ -38,7 +38,7 @@ const ACCOUNT_OF: Readonly<Record<Exclude<TaxLineKind, 'rounding'>, AccountField
 };
 
 /** A line to the row's account of this kind, with the tax code of that kind and the row's tracking. */
-function line(
+export function line(
   kind: Exclude<TaxLineKind, 'rounding'>,
   amount: string,
   description: string,
@@ -58,7 +58,7 @@ function line(
   };
 }
 
-function rowFor(mapping: AccountMapping, float: string, currency: string): AccountMappingRow {
+export function rowFor(mapping: AccountMapping, float: string, currency: string): AccountMappingRow {
   const row = findMapping(mapping, float, currency);
   // requireMappings runs first: a missing row here is a bug, not a person's mistake.
   if (row === undefined) throw new Error(`No account mapping for ${float} in ${currency}.`);
@@ -82,12 +82,17 @@ export function referencesOf(topUp: MatchedTopUp): string {
   return topUp.requests.map((request) => request.paymentReference).join(' ');
 }
 
-function nonZero(lines: JournalLine[], rateDate: string, rounding: RoundingTarget | null): JournalEntry {
+export function nonZero(
+  lines: JournalLine[],
+  rateDate: string,
+  rounding: RoundingTarget | null,
+): JournalEntry {
   return { lines: lines.filter((entryLine) => !isZeroAmount(entryLine.amount)), rateDate, rounding };
 }
 
 /** A match's rate date: the last bank line's booking date (the lines are sorted by date). */
-const paidOn = (sorted: MatchedTopUp): string => sorted.lines[sorted.lines.length - 1]?.bookingDate ?? '';
+export const paidOn = (sorted: MatchedTopUp): string =>
+  sorted.lines[sorted.lines.length - 1]?.bookingDate ?? '';
 
 function bankLegs(topUp: MatchedTopUp, what: string, bank: AccountMappingRow): JournalLine[] {
   const references = referencesOf(topUp);
@@ -166,68 +171,6 @@ export function refundEntry(sorted: MatchedTopUp, mapping: AccountMapping): Jour
   );
   return nonZero(
     [receivable, ...bankLegs(sorted, 'Top-up (closed)', first)],
-    paidOn(sorted),
-    roundingOf(first),
-  );
-}
-
-/**
- * A top-up an earlier period posted into its float, removed or cancelled at the platform since:
- * Dr refunds receivable at the bank amount / Cr prepaid float at what that entry posted, and the
- * difference it sent to variance taken back out. Dated like that entry, so a conversion reverses it
- * at the same rate.
- */
-export function reversalEntry(sorted: MatchedTopUp, mapping: AccountMapping): JournalEntry {
-  const { currency } = sorted;
-  const first = rowFor(mapping, sorted.requests[0]!.float, currency);
-  const references = referencesOf(sorted);
-  const paid = negateAmount(
-    sumAmounts(
-      sorted.lines.map((bankLine) => bankLine.amount),
-      currency,
-    ),
-    currency,
-  );
-  const floatLegs = sorted.requests.map((request) => {
-    const posted = absoluteAmount(request.posted ?? '0', currency);
-    return line(
-      'float',
-      negateAmount(posted, currency),
-      `Top-up ${request.paymentReference} to float ${request.float} removed or cancelled at the platform after it was posted: ${posted} ${currency} out of the float`,
-      request.paymentReference,
-      rowFor(mapping, request.float, currency),
-    );
-  });
-  const postedTotal = negateAmount(
-    sumAmounts(
-      floatLegs.map((floatLeg) => floatLeg.amount),
-      currency,
-    ),
-    currency,
-  );
-  const varianceBack = negateAmount(
-    sumAmounts([paid, negateAmount(postedTotal, currency)], currency),
-    currency,
-  );
-  const floats = [...new Set(sorted.requests.map((request) => request.float))].join(', ');
-  return nonZero(
-    [
-      line(
-        'refunds',
-        paid,
-        `Refund due: top-up to float ${floats} removed or cancelled at the platform after it was posted`,
-        references,
-        first,
-      ),
-      ...floatLegs,
-      line(
-        'variance',
-        varianceBack,
-        `Paid ${paid} ${currency}, posted ${postedTotal} ${currency}: the difference taken back`,
-        references,
-        first,
-      ),
-    ],
     paidOn(sorted),
     roundingOf(first),
   );

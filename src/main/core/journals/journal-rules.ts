@@ -7,7 +7,6 @@
 import type { AccountMapping } from './account-mapping';
 import {
   refundEntry,
-  reversalEntry,
   resolutionEntry,
   sortedTopUp,
   spendEntry,
@@ -19,6 +18,7 @@ import { requireMappings } from './missing-mappings';
 import { notPostedWhy, postsEntry } from './posting-reasons';
 import type { Journal, JournalEntry, JournalKind, JournalSet, NotPosted, PeriodFacts } from './types';
 import { approvalPending } from './request-states';
+import { adjustmentEntry, reversalEntry } from './later-entries';
 
 export const KIND_ORDER: readonly JournalKind[] = ['top_ups', 'refunds', 'derived_spend', 'resolutions'];
 
@@ -62,7 +62,9 @@ function keyedEntries(facts: PeriodFacts, mapping: AccountMapping, notPosted: No
   for (const raw of facts.topUps) {
     const topUp = sortedTopUp(raw);
     const key = `${referencesOf(topUp)}\u0000${topUp.lines.map((line) => line.bankTransactionId).join(' ')}`;
-    if (topUp.closed) {
+    if (topUp.adjustment === true) {
+      keyed.push({ kind: 'top_ups', currency: topUp.currency, key, entry: adjustmentEntry(topUp, mapping) });
+    } else if (topUp.closed) {
       const entry = topUp.reversal === true ? reversalEntry(topUp, mapping) : refundEntry(topUp, mapping);
       keyed.push({ kind: 'refunds', currency: topUp.currency, key, entry });
     } else if (approvalPending(topUp.requests)) {

@@ -5,6 +5,8 @@
  */
 import type { ReconItem, ReconLineDetail } from '../../../shared/ipc/contract-reconcile';
 import type { MatchedTopUp, ResolvedItem } from './types';
+import type { Money } from '../../../shared/domain/money';
+import { isZeroAmount, negateAmount, sumAmounts } from './journal-amounts';
 import { awaitingApproval, closedAtPlatform } from './request-states';
 
 export interface Period {
@@ -13,6 +15,11 @@ export interface Period {
 }
 
 const within = (date: string, period: Period): boolean => date >= period.from && date <= period.to;
+
+/** The approved amount now against the one posted (exact: "990.0" is "990.00"). */
+const sameAmount = (approved: Money, posted: string | null): boolean =>
+  posted !== null &&
+  isZeroAmount(sumAmounts([approved.amount, negateAmount(posted, approved.currency)], approved.currency));
 
 /** How the previous sign-off's journals posted a request: into its float, or as a refund due. */
 export interface PostedAs {
@@ -27,7 +34,8 @@ export interface PostedAs {
  * report), or null when there is no earlier sign-off. A top-up paid before the period and not posted
  * then — it awaited the platform's approval, or was matched only since — is taken into this period,
  * so every top-up is posted once, in the first period whose journals find it matched and decided.
- * One posted into its float and since removed or cancelled is taken again, to be reversed.
+ * One posted into its float and since removed or cancelled is taken again, to be reversed; one whose
+ * approved amount the platform has changed since it was posted is taken again, for the difference.
  */
 export function topUpsOf(
   items: readonly ReconItem[],
@@ -49,15 +57,21 @@ export function topUpsOf(
     const before = match.requests.map((request) => postedBefore?.get(request.reference));
     const earlier = postedBefore !== null && paidOn < period.from;
     const carriedIn = earlier && before.every((posted) => posted === undefined);
-    const reversed = earlier && closed && before.every((posted) => posted !== undefined && !posted.refund);
-    if (!within(paidOn, period) && !carriedIn && !reversed) continue;
+    const intoFloat = earlier && before.every((posted) => posted !== undefined && !posted.refund);
+    const reversed = intoFloat && closed;
+    const adjusted =
+      intoFloat &&
+      !closed &&
+      match.requests.every((request) => request.approved !== null) &&
+      match.requests.some((request, index) => !sameAmount(request.approved!, before[index]!.approved));
+    if (!within(paidOn, period) && !carriedIn && !reversed && !adjusted) continue;
     topUps.push({
       currency: match.lines[0]!.amount.currency,
       requests: match.requests.map((request, index) => ({
         paymentReference: request.reference,
         float: request.float,
         approved: request.approved?.amount ?? null,
-        ...(reversed ? { posted: before[index]!.approved ?? '0' } : {}),
+        ...(reversed || adjusted ? { posted: before[index]!.approved ?? '0' } : {}),
       })),
       lines: match.lines.map((line) => ({
         bankTransactionId: line.bankId ?? '',
@@ -66,6 +80,7 @@ export function topUpsOf(
       })),
       closed,
       ...(reversed ? { reversal: true } : {}),
+      ...(adjusted ? { adjustment: true } : {}),
     });
   }
   return topUps;

@@ -18,7 +18,7 @@ export interface JournalRequest {
   float: string;
   /** The platform's approved amount; for a removed or cancelled request it is not used. */
   approved: string | null;
-  /** For a reversal: the approved amount the earlier entry posted into the float. */
+  /** For a reversal or an adjustment: the approved amount the earlier entries posted into the float. */
   posted?: string;
 }
 
@@ -37,6 +37,11 @@ export interface MatchedTopUp {
    * since: that entry is reversed into a refund due (each request's `posted` is what it posted).
    */
   reversal?: boolean;
+  /**
+   * True when an earlier period posted this top-up into its float and the platform has changed its
+   * approved amount since: the difference is posted (each request's `posted` is what was posted).
+   */
+  adjustment?: boolean;
 }
 
 /** The roll-forward's derived spend of one float (rollforward/types.ts FloatRollForward.spend). */
