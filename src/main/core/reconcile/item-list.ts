@@ -16,7 +16,7 @@ import type {
   ReconItemRowsRepository,
 } from '../ledger/repositories/recon-item-rows';
 import type { ReconContext } from './context';
-import { keptItemsAsOf, sizeKey } from './kept-items';
+import { keptItemsAsOf, orderKey, sizeKey } from './kept-items';
 import { keptPage } from './kept-page';
 import { exponentOf, fromScaled, significantDecimals, toScaled } from './match/amounts';
 
@@ -69,7 +69,10 @@ export function keptWhere(input: ItemsInput, reading: KeptItemReading): KeptItem
   const words = searchWords(input.search);
   if (words.length > 0 || input.searchAmount !== undefined) {
     const size = input.searchAmount === undefined ? null : scaledBound(input.searchAmount, reading.scale);
-    const sizeEquals = size !== null && size.exact && fits(size.floor) ? sizeKey(size.floor, width) : null;
+    const sizeEquals =
+      size !== null && size.exact && fits(size.floor)
+        ? ([orderKey(size.floor, width), orderKey(-size.floor, width)] as const)
+        : null;
     where.search = { words, sizeEquals };
   }
   return where;

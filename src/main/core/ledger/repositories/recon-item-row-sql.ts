@@ -60,8 +60,11 @@ export interface KeptItemWhere {
   /** size_key bounds, inclusive; `none` when no row can pass. */
   sizeMin?: string | 'none';
   sizeMax?: string;
-  /** Every word in the haystack, or (when set) the size equal to this key. */
-  search?: { words: readonly string[]; sizeEquals: string | null };
+  /**
+   * Every word in the haystack, or (when set) an amount of this size: its order_key is one of
+   * these (the size's as money in and as money out), so the amount index finds it.
+   */
+  search?: { words: readonly string[]; sizeEquals: readonly [string, string] | null };
   inScopeOnly?: boolean;
 }
 
@@ -218,8 +221,11 @@ export function whereOf(workspaceId: number, where: KeptItemWhere): { sql: strin
   if (where.search !== undefined) {
     const either: string[] = [];
     if (where.search.sizeEquals !== null) {
-      either.push('size_key = ?');
-      params.push(where.search.sizeEquals);
+      // Through the amount index: left to itself, SQLite walks every row in the order of the page.
+      either.push(
+        'position IN (SELECT position FROM recon_item_rows WHERE workspace_id = ? AND order_key IN (?, ?))',
+      );
+      params.push(workspaceId, ...where.search.sizeEquals);
     }
     if (where.search.words.length > 0) {
       either.push(`(${where.search.words.map(() => 'instr(haystack, ?) > 0').join(' AND ')})`);
