@@ -1,10 +1,13 @@
 /**
  * Shared set-up of the migration tests: a fresh folder and ledger path per test, the ledger a test
- * opened closed after it, and the names of the tables a ledger holds.
+ * opened closed after it, a ledger migrated up to one step with what it held before, and the names
+ * of the tables a ledger holds.
  */
 import { join } from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
-import type { Ledger } from '../../src/main/core/ledger/db';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
+import { migrate } from '../../src/main/core/ledger/migrate';
+import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { makeTempDir } from './temp-dir';
 
 export interface ScratchLedger {
@@ -35,4 +38,28 @@ export function tableNames(ledger: Ledger): string[] {
     .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
     .all()
     .map((row) => row.name);
+}
+
+/**
+ * The scratch ledger one step before the named migration, with workspace 1 and what `before` adds
+ * then, migrated to that step (checked to be the one step applied).
+ */
+export function migratedTo(
+  scratch: ScratchLedger,
+  name: string,
+  before: (db: Ledger) => void = () => {},
+): Ledger {
+  const step = MIGRATIONS.findIndex((migration) => migration.name === name) + 1;
+  if (step === 0) throw new Error(`No migration is named ${name}.`);
+  const db = openLedger(scratch.path);
+  scratch.db = db;
+  migrate(db, MIGRATIONS.slice(0, step - 1));
+  db.prepare(
+    "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
+  ).run();
+  before(db);
+  expect(migrate(db, MIGRATIONS.slice(0, step)).applied).toEqual([
+    `${String(step).padStart(4, '0')}-${name}`,
+  ]);
+  return db;
 }

@@ -3,32 +3,20 @@
  * local decision per change; how far the log was gone through; how a conflict was settled.
  */
 import { describe, expect, it } from 'vitest';
-import { openLedger } from '../../../src/main/core/ledger/db';
-import { migrate } from '../../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
-import { useScratchLedger } from '../../helpers/migration-ledger';
+import { migratedTo, useScratchLedger } from '../../helpers/migration-ledger';
 
 const scratch = useScratchLedger();
-const STEP = MIGRATIONS.findIndex((step) => step.name === 'team-applied') + 1;
 
 function ledger(): NonNullable<typeof scratch.db> {
-  const db = openLedger(scratch.path);
-  scratch.db = db;
-  migrate(db, MIGRATIONS.slice(0, STEP - 1));
-  db.prepare(
-    "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
-  ).run();
-  db.prepare(
-    `INSERT INTO team_links (workspace_id, database_url, login, role, joined_at, pulled_hash)
-     VALUES (1, 'postgres://ana@db/team', 'ana', 'preparer', 'now', ?)`,
-  ).run('0'.repeat(64));
-  db.prepare(
-    "INSERT INTO team_conflicts (workspace_id, subject, standing_seq, other_seq) VALUES (1, 'line:A', 1, 2)",
-  ).run();
-  expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual([
-    `${String(STEP).padStart(4, '0')}-team-applied`,
-  ]);
-  return db;
+  return migratedTo(scratch, 'team-applied', (db) => {
+    db.prepare(
+      `INSERT INTO team_links (workspace_id, database_url, login, role, joined_at, pulled_hash)
+       VALUES (1, 'postgres://ana@db/team', 'ana', 'preparer', 'now', ?)`,
+    ).run('0'.repeat(64));
+    db.prepare(
+      "INSERT INTO team_conflicts (workspace_id, subject, standing_seq, other_seq) VALUES (1, 'line:A', 1, 2)",
+    ).run();
+  });
 }
 
 describe('migration 0023-team-applied', () => {

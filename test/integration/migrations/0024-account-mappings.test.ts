@@ -3,25 +3,12 @@
  * every account required, STRICT with CHECKs.
  */
 import { describe, expect, it } from 'vitest';
-import { openLedger } from '../../../src/main/core/ledger/db';
-import { migrate } from '../../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
-import { useScratchLedger } from '../../helpers/migration-ledger';
+import { migratedTo, useScratchLedger } from '../../helpers/migration-ledger';
 
 const scratch = useScratchLedger();
-const STEP = MIGRATIONS.findIndex((step) => step.name === 'account-mappings') + 1;
 
 function ledger(): NonNullable<typeof scratch.db> {
-  const db = openLedger(scratch.path);
-  scratch.db = db;
-  migrate(db, MIGRATIONS.slice(0, STEP - 1));
-  db.prepare(
-    "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
-  ).run();
-  expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual([
-    `${String(STEP).padStart(4, '0')}-account-mappings`,
-  ]);
-  return db;
+  return migratedTo(scratch, 'account-mappings');
 }
 
 const COLUMNS = `workspace_id, currency, float_name, float_account, bank_account, cost_account,

@@ -4,25 +4,12 @@
  * line moved to another statement and a line removed.
  */
 import { describe, expect, it } from 'vitest';
-import { openLedger } from '../../../src/main/core/ledger/db';
-import { migrate } from '../../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
-import { useScratchLedger } from '../../helpers/migration-ledger';
+import { migratedTo, useScratchLedger } from '../../helpers/migration-ledger';
 
 const scratch = useScratchLedger();
-const STEP = MIGRATIONS.findIndex((step) => step.name === 'lines-seen-on-completion') + 1;
 
 function ledger(): NonNullable<typeof scratch.db> {
-  const db = openLedger(scratch.path);
-  scratch.db = db;
-  migrate(db, MIGRATIONS.slice(0, STEP - 1));
-  db.prepare(
-    "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
-  ).run();
-  expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual([
-    `${String(STEP).padStart(4, '0')}-lines-seen-on-completion`,
-  ]);
-  return db;
+  return migratedTo(scratch, 'lines-seen-on-completion');
 }
 
 describe('migration 0025-lines-seen-on-completion', () => {

@@ -3,31 +3,19 @@
  * keep none), and one books' currency per workspace, STRICT with CHECKs.
  */
 import { describe, expect, it } from 'vitest';
-import { openLedger } from '../../../src/main/core/ledger/db';
-import { migrate } from '../../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
-import { useScratchLedger } from '../../helpers/migration-ledger';
+import { migratedTo, useScratchLedger } from '../../helpers/migration-ledger';
 
 const scratch = useScratchLedger();
-const STEP = MIGRATIONS.findIndex((step) => step.name === 'books-currency') + 1;
 
 /** A ledger one step before, with a mapping row saved then, migrated to this step. */
 function ledger(): NonNullable<typeof scratch.db> {
-  const db = openLedger(scratch.path);
-  scratch.db = db;
-  migrate(db, MIGRATIONS.slice(0, STEP - 1));
-  db.prepare(
-    "INSERT INTO workspaces (id, name, kind, created_at) VALUES (1, 'Books', 'platform', 'now')",
-  ).run();
-  db.prepare(
-    `INSERT INTO account_mappings (workspace_id, currency, float_name, float_account, bank_account,
-       cost_account, variance_account, refunds_account, tax_code, tracking, updated_at)
-     VALUES (1, 'EUR', 'euro', '1211', '1201', '5001', '8101', '1221', NULL, '', 'before')`,
-  ).run();
-  expect(migrate(db, MIGRATIONS.slice(0, STEP)).applied).toEqual([
-    `${String(STEP).padStart(4, '0')}-books-currency`,
-  ]);
-  return db;
+  return migratedTo(scratch, 'books-currency', (db) => {
+    db.prepare(
+      `INSERT INTO account_mappings (workspace_id, currency, float_name, float_account, bank_account,
+         cost_account, variance_account, refunds_account, tax_code, tracking, updated_at)
+       VALUES (1, 'EUR', 'euro', '1211', '1201', '5001', '8101', '1221', NULL, '', 'before')`,
+    ).run();
+  });
 }
 
 describe('migration 0026-books-currency', () => {
