@@ -16,6 +16,33 @@ interface NotificationsStore {
 
 let latestLoad = 0;
 
+type GetState = () => NotificationsStore;
+type SetState = (partial: Partial<NotificationsStore>) => void;
+
+/**
+ * Takes the dismissed off the list at once, then tells the core and loads the list again. A load
+ * already under way when the person dismissed answers from before the dismissal: its answer is not
+ * taken (it would bring the notice back, and nothing might load again for a while).
+ */
+async function dismissWith(
+  get: GetState,
+  set: SetState,
+  keep: (entry: AppNotification) => boolean,
+  which: { ids: number[] } | { all: true },
+): Promise<void> {
+  latestLoad += 1;
+  const before = get().unread;
+  set({ unread: before.filter(keep) });
+  try {
+    await invoke('notifications:dismiss', which);
+    set({ error: null });
+  } catch (thrown) {
+    set({ unread: before, error: toErrorShape(thrown) });
+    return;
+  }
+  await get().load();
+}
+
 const newestFirst = (list: AppNotification[]): AppNotification[] => [...list].sort((a, b) => b.id - a.id);
 
 export const useNotifications = create<NotificationsStore>()((set, get) => ({
@@ -36,24 +63,10 @@ export const useNotifications = create<NotificationsStore>()((set, get) => ({
     set({ unread: newestFirst([notification, ...others]) });
   },
   async dismiss(id) {
-    const before = get().unread;
-    set({ unread: before.filter((entry) => entry.id !== id) });
-    try {
-      await invoke('notifications:dismiss', { ids: [id] });
-      set({ error: null });
-    } catch (thrown) {
-      set({ unread: before, error: toErrorShape(thrown) });
-    }
+    await dismissWith(get, set, (entry) => entry.id !== id, { ids: [id] });
   },
   async dismissAll() {
-    const before = get().unread;
-    set({ unread: [] });
-    try {
-      await invoke('notifications:dismiss', { all: true });
-      set({ error: null });
-    } catch (thrown) {
-      set({ unread: before, error: toErrorShape(thrown) });
-    }
+    await dismissWith(get, set, () => false, { all: true });
   },
 }));
 
