@@ -5,8 +5,7 @@
  */
 import type { ReconItem, ReconLineDetail } from '../../../shared/ipc/contract-reconcile';
 import type { MatchedTopUp, ResolvedItem } from './types';
-import type { Money } from '../../../shared/domain/money';
-import { isZeroAmount, negateAmount, sumAmounts } from './journal-amounts';
+import { compareDecimal, type Money } from '../../../shared/domain/money';
 import { awaitingApproval, closedAtPlatform } from './request-states';
 
 export interface Period {
@@ -18,8 +17,7 @@ const within = (date: string, period: Period): boolean => date >= period.from &&
 
 /** The approved amount now against the one posted (exact: "990.0" is "990.00"). */
 const sameAmount = (approved: Money, posted: string | null): boolean =>
-  posted !== null &&
-  isZeroAmount(sumAmounts([approved.amount, negateAmount(posted, approved.currency)], approved.currency));
+  posted !== null && compareDecimal(approved.amount, posted) === 0;
 
 /** How the previous sign-off's journals posted a request: into its float, or as a refund due. */
 export interface PostedAs {
