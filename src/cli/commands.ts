@@ -1,5 +1,3 @@
-import type { FloatBalance } from '../shared/domain/floats';
-import type { AppStatus } from '../shared/ipc/contract';
 import { call, withCore } from './in-process-core';
 import { formatTable } from './output';
 
@@ -10,7 +8,7 @@ export interface CommandContext {
 }
 
 export async function statusCommand(context: CommandContext): Promise<void> {
-  const status = await withCore(context, (core) => call<AppStatus>(core, 'app:status', {}));
+  const status = await withCore(context, (core) => call(core, 'app:status', {}));
   if (context.json) return context.print(JSON.stringify(status, null, 2));
   context.print(
     [
@@ -24,9 +22,7 @@ export async function statusCommand(context: CommandContext): Promise<void> {
 
 export async function floatsCommand(context: CommandContext, currency: string | undefined): Promise<void> {
   const input = currency === undefined ? {} : { currency };
-  const { floats } = await withCore(context, (core) =>
-    call<{ floats: FloatBalance[] }>(core, 'floats:list', input),
-  );
+  const { floats } = await withCore(context, (core) => call(core, 'floats:list', input));
   if (context.json) return context.print(JSON.stringify({ floats }, null, 2));
   if (floats.length === 0)
     return context.print('No floats in this workspace yet: balances appear after the first sync.');

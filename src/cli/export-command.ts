@@ -1,11 +1,11 @@
 /** `floatdesk export <table> --format ... --out <file> [filters]`: the same export path as the UI. */
 import { resolve } from 'node:path';
-import type { ExportFinished, ExportProgress } from '../shared/ipc/contract-export';
-import { AppError } from '../shared/ipc/errors';
+import type { ExportFinished } from '../shared/ipc/contract-export';
 import { chooseWorkspace } from '../main/core/paths';
 import { createCore } from '../main/core/services';
 import { stringOption, UsageError, type CommandValues } from './arguments';
 import { exportRequestOf, parseExportFormat, parseExportTable } from './export-flags';
+import { coreClient } from './in-process-core';
 import { progressLine, terminalProgress } from './progress-bar';
 import { APP_VERSION } from './version';
 
@@ -27,30 +27,29 @@ export async function exportCommand(
     changePollMs: 0,
     ...(exportWorkerPath === undefined ? {} : { exportWorkerPath }),
   });
+  const client = coreClient(core);
   const progress = terminalProgress(process.stderr);
   let exportId: string | null = null;
   let interrupted = false;
   // Ctrl-C at any time, even before export:start has answered, cancels (the partial file is removed).
   const interrupt = (): void => {
     interrupted = true;
-    if (exportId !== null) void core.dispatch('export:cancel', { exportId });
+    if (exportId !== null) void client.invoke('export:cancel', { exportId }).catch(() => undefined);
   };
   process.once('SIGINT', interrupt);
   try {
     const finished = new Promise<ExportFinished>((settle) => {
-      core.onEvent((name, payload) => {
-        if (name === 'export:progress') {
-          const { rows, totalRows } = payload as ExportProgress;
-          progress.update(progressLine('export', `${rows} rows`, rows, totalRows));
-        } else if (name === 'export:finished' && (payload as ExportFinished).exportId === exportId) {
-          settle(payload as ExportFinished);
-        }
+      client.onEvent('export:progress', ({ rows, totalRows }) =>
+        progress.update(progressLine('export', `${rows} rows`, rows, totalRows)),
+      );
+      client.onEvent('export:finished', (finished) => {
+        if (finished.exportId === exportId) settle(finished);
       });
     });
-    const started = await core.dispatch('export:start', { request, format, destination: resolve(out) });
-    if (!started.ok) throw new AppError(started.error.code, started.error.message, started.error.details);
-    exportId = (started.value as { exportId: string }).exportId;
-    if (interrupted) void core.dispatch('export:cancel', { exportId });
+    const started = await client.invoke('export:start', { request, format, destination: resolve(out) });
+    exportId = started.exportId;
+    if (interrupted && exportId !== null)
+      void client.invoke('export:cancel', { exportId }).catch(() => undefined);
     const result = await finished;
     progress.done();
     if (result.outcome === 'done') {

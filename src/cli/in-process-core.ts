@@ -1,9 +1,12 @@
 /**
  * How a headless command reaches the core: in-process, no worker, no server, nothing to clean up but
  * the ledger. `withCore` opens the chosen workspace for one command and closes it after; `call`
- * sends one channel and turns a failed answer back into the AppError it carries.
+ * sends one channel through the same typed client the renderer uses (input typed by the contract,
+ * answer checked against it), and a failed answer is thrown as the error it carries.
  */
-import { AppError } from '../shared/ipc/errors';
+import type { Channel } from '../shared/ipc/channels';
+import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
+import { createTypedClient, type TypedClient } from '../shared/ipc/typed-client';
 import { chooseWorkspace } from '../main/core/paths';
 import { createCore, type Core } from '../main/core/services';
 import { APP_VERSION } from './version';
@@ -35,8 +38,21 @@ export async function withCore<T>(
   }
 }
 
-export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const envelope = await core.dispatch(channel, input);
-  if (!envelope.ok) throw new AppError(envelope.error.code, envelope.error.message, envelope.error.details);
-  return envelope.value as T;
+/** The core of this process behind the bridge shape the renderer's typed client takes. */
+export function coreClient(core: Core): TypedClient {
+  return createTypedClient({
+    invoke: (channel, input) => core.dispatch(channel, input),
+    onEvent: (channel, listener) =>
+      core.onEvent((name, payload) => {
+        if (name === channel) listener(payload);
+      }),
+  });
+}
+
+export function call<C extends Channel>(
+  core: Core,
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
+  return coreClient(core).invoke(channel, input);
 }

@@ -8,13 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isKnownCurrency } from '../shared/domain/currency';
-import type { SavedAccountMapping } from '../shared/ipc/contract-journal-mapping';
-import {
-  JOURNAL_FORMATS,
-  type ExchangeRate,
-  type JournalConversion,
-  type JournalExport,
-} from '../shared/ipc/contract-journals';
+import { JOURNAL_FORMATS, type ExchangeRate, type JournalConversion } from '../shared/ipc/contract-journals';
 import { AppError } from '../shared/ipc/errors';
 import { canonicalRate, rateProblem } from '../main/core/journals/exchange-rates';
 import {
@@ -76,8 +70,7 @@ async function conversionOf(
 ): Promise<JournalConversion | undefined> {
   const typed = typedRates(values);
   const books =
-    currencyOption(values, 'books-currency') ??
-    (await call<SavedAccountMapping>(core, 'journals:mapping.get', {})).booksCurrency;
+    currencyOption(values, 'books-currency') ?? (await call(core, 'journals:mapping.get', {})).booksCurrency;
   if (books === null) {
     if (ratesText !== undefined || typed.length > 0)
       throw new UsageError(
@@ -86,9 +79,7 @@ async function conversionOf(
     return undefined;
   }
   const read =
-    ratesText === undefined
-      ? []
-      : (await call<{ rates: ExchangeRate[] }>(core, 'journals:rates.read', { text: ratesText })).rates;
+    ratesText === undefined ? [] : (await call(core, 'journals:rates.read', { text: ratesText })).rates;
   return { booksCurrency: books, rates: [...read, ...typed] };
 }
 
@@ -127,7 +118,7 @@ export async function journalCommand(values: CommandValues, print: (text: string
     ratesPath === undefined ? undefined : await readNamed(ratesPath, 'The rates file', 'rates', 'rates CSV');
   const result = await withCore({ workspace: stringOption(values, 'workspace') }, async (core) => {
     const conversion = await conversionOf(core, values, ratesText);
-    return call<JournalExport>(core, 'journals:export', {
+    return call(core, 'journals:export', {
       asOf,
       format,
       destination: resolve(out),
@@ -135,6 +126,8 @@ export async function journalCommand(values: CommandValues, print: (text: string
       ...(conversion === undefined ? {} : { conversion }),
     });
   });
+  // Only the Electron shell's save dialog answers "cancelled": the core itself always writes.
+  if ('cancelled' in result) throw new AppError('internal', 'The journals were not written.');
   const lines = result.journals.reduce((n, journal) => n + journal.lines, 0);
   const origin =
     result.signOffId === null

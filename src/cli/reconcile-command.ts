@@ -34,7 +34,7 @@ async function importCommand(
     throw new UsageError('--currency applies only without --profile: a profile names its own currency.');
   // The core reads the file itself, a piece at a time, after checking its size.
   const result = await withCore(context, (core) =>
-    call<ChannelOutput<'recon:import'>>(core, 'recon:import', {
+    call(core, 'recon:import', {
       fileName: basename(file),
       path: resolve(file),
       ...(format ? { format } : {}),
@@ -117,9 +117,7 @@ function runText(run: ChannelOutput<'recon:run'>): string {
 async function runCommand(values: CommandValues, context: ReconcileCommandContext): Promise<number> {
   onlyOptions(values, ['workspace', 'as-of', 'json'], 'reconcile run', USAGE);
   const asOf = dateOption(values, 'as-of', '2026-01-31');
-  const run = await withCore(context, (core) =>
-    call<ChannelOutput<'recon:run'>>(core, 'recon:run', asOf ? { asOf } : {}),
-  );
+  const run = await withCore(context, (core) => call(core, 'recon:run', asOf ? { asOf } : {}));
   context.print(context.json ? runJson(run) : runText(run));
   return 0;
 }

@@ -2,7 +2,6 @@
  * The month-end without the UI: `reconcile signoff` and `reconcile review`. In a team a sign-off
  * awaits a reviewer other than its preparer; without one it is signed off at once.
  */
-import type { ChannelOutput } from '../shared/ipc/contract';
 import type { SignOff } from '../shared/ipc/contract-period';
 import {
   dateOption,
@@ -38,7 +37,7 @@ export async function signOffCommand(
   if (asOf === undefined) throw new UsageError(`--as-of YYYY-MM-DD is needed. Usage: ${PERIOD_USAGE}`);
   const note = stringOption(values, 'note');
   const { signOff } = await withCore(context, (core) =>
-    call<ChannelOutput<'recon:signoff'>>(core, 'recon:signoff', {
+    call(core, 'recon:signoff', {
       asOf,
       acknowledgeOpenItems: flagOption(values, 'acknowledge-open'),
       ...(note === undefined ? {} : { note }),
@@ -73,11 +72,11 @@ export async function reviewCommand(
     throw new UsageError(`Give one of --approve or --reject. Usage: ${PERIOD_USAGE}`);
   const note = stringOption(values, 'note');
   const { signOff } = await withCore(context, async (core) => {
-    const { signOffs } = await call<ChannelOutput<'recon:signoffs'>>(core, 'recon:signoffs', {});
+    const { signOffs } = await call(core, 'recon:signoffs', {});
     // A sign-off made without a team is refused by the core before anyone is asked for a password.
     const shared = signOffs.find((known) => known.id === id)?.preparer != null;
     const password = shared && context.teamPassword ? await context.teamPassword() : undefined;
-    return call<ChannelOutput<'recon:review'>>(core, 'recon:review', {
+    return call(core, 'recon:review', {
       id,
       verdict: approve ? 'approve' : 'reject',
       ...(note === undefined ? {} : { note }),

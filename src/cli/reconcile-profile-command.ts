@@ -104,7 +104,7 @@ async function saveCommand(
     );
   }
   const saved = await withCore(context, (core) =>
-    call<ChannelOutput<'recon:profiles.save'>>(core, 'recon:profiles.save', { name, profile: made.profile }),
+    call(core, 'recon:profiles.save', { name, profile: made.profile }),
   );
   context.print(`Saved CSV profile "${saved.name}": ${made.description}`);
   return 0;
@@ -122,9 +122,7 @@ export function profilesJson(answer: ChannelOutput<'recon:profiles.list'>): stri
 
 async function listCommand(values: CommandValues, context: ReconcileCommandContext): Promise<number> {
   onlyOptions(values, ['workspace', 'json'], 'reconcile profile list', USAGE);
-  const answer = await withCore(context, (core) =>
-    call<ChannelOutput<'recon:profiles.list'>>(core, 'recon:profiles.list', {}),
-  );
+  const answer = await withCore(context, (core) => call(core, 'recon:profiles.list', {}));
   if (context.json) context.print(profilesJson(answer));
   else if (answer.profiles.length === 0)
     context.print('No CSV profiles in this workspace yet: save one with "floatdesk reconcile profile save".');

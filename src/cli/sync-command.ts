@@ -1,13 +1,11 @@
-import { AppError } from '../shared/ipc/errors';
 import { SYNC_DATASETS } from '../shared/ipc/schemas';
 import { chooseWorkspace } from '../main/core/paths';
 import { createCore } from '../main/core/services';
-import type { SyncSummary } from '../main/core/sync/run';
-import type { SyncProgress } from '../main/core/sync/types';
 import { dateOption, stringOption, UsageError, type CommandValues } from './arguments';
 import { formatTable } from './output';
 import { progressLine, terminalProgress } from './progress-bar';
 import { credentialsForCommand } from './credentials';
+import { coreClient } from './in-process-core';
 import { APP_VERSION } from './version';
 
 type Dataset = (typeof SYNC_DATASETS)[number];
@@ -40,19 +38,14 @@ export async function syncCommand(values: CommandValues, print: (text: string) =
     credentials: await credentialsForCommand(workspace.workspaceDir),
   });
   const bar = terminalProgress(process.stderr);
-  core.onEvent((name, payload) => {
-    if (name !== 'sync:progress') return;
-    const progress = payload as SyncProgress;
-    bar.update(progressLine(progress.dataset, progress.phase, progress.done, progress.total));
-  });
+  const client = coreClient(core);
+  client.onEvent('sync:progress', (progress) =>
+    bar.update(progressLine(progress.dataset, progress.phase, progress.done, progress.total)),
+  );
   try {
-    const envelope = await core.dispatch('sync:run', {
-      ...(datasets ? { datasets } : {}),
-      ...(since ? { since } : {}),
-    });
-    bar.done();
-    if (!envelope.ok) throw new AppError(envelope.error.code, envelope.error.message, envelope.error.details);
-    const summary = envelope.value as SyncSummary;
+    const summary = await client
+      .invoke('sync:run', { ...(datasets ? { datasets } : {}), ...(since ? { since } : {}) })
+      .finally(() => bar.done());
     print(
       formatTable(
         ['Dataset', 'Outcome', 'Read', 'Changed', 'Requests'],

@@ -127,7 +127,7 @@ export async function teamCommand(
       checkTeamUrl(url);
       const password = await teamPassword(io, teamWhere(url));
       const joined = await withCore({ workspace }, (core) =>
-        call<ChannelOutput<'team:join'>>(core, 'team:join', { database: url, password }),
+        call(core, 'team:join', { database: url, password }),
       );
       io.print(
         `Joined the team at ${joined.database} as ${an(joined.role)} ${joined.role}: sent ${joined.pushed} changes, received ${joined.pulled}.`,
@@ -138,11 +138,9 @@ export async function teamCommand(
       onlyOptions(values, ['workspace', 'json'], 'team status', USAGE);
       const status = await withCore({ workspace }, async (core) => {
         // Asked without a password first: a workspace in no team is said before anyone is asked.
-        const unasked = await call<ChannelOutput<'team:status'>>(core, 'team:status', {});
+        const unasked = await call(core, 'team:status', {});
         const password = await optionalPassword(io, 'the team database');
-        return password === undefined
-          ? unasked
-          : call<ChannelOutput<'team:status'>>(core, 'team:status', { password });
+        return password === undefined ? unasked : call(core, 'team:status', { password });
       });
       // The JSON is the issue's contract for scripts: its five keys, in order.
       const { online, queued, lastPull, members, conflicts } = status;
@@ -158,7 +156,7 @@ export async function teamCommand(
       const result = await withCore({ workspace }, async (core) => {
         await call(core, 'team:status', {});
         const password = await teamPassword(io, 'the team database');
-        return call<ChannelOutput<'team:sync'>>(core, 'team:sync', { password });
+        return call(core, 'team:sync', { password });
       });
       io.print(
         `Sent ${result.pushed} changes and received ${result.pulled}; this desktop holds the team's log up to change ${result.head}.`,

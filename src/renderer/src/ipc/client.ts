@@ -1,4 +1,4 @@
-import type { FloatdeskBridge } from './bridge';
+import type { FloatdeskBridge } from '@shared/ipc/bridge';
 import type { Channel, EventChannel } from '@shared/ipc/channels';
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/contract';
 import type { EventPayload } from '@shared/ipc/events';
@@ -10,7 +10,7 @@ import {
   type TemplateRef,
 } from '@shared/security/template-preview';
 import { takeSessionToken } from './session-token';
-import { ClientError, createTypedClient, type TypedClient } from './typed-client';
+import { ClientError, createTypedClient, type TypedClient } from '@shared/ipc/typed-client';
 
 export { ClientError };
 export type { StreamState };

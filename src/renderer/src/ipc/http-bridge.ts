@@ -1,7 +1,7 @@
-import type { FloatdeskBridge } from './bridge';
+import type { FloatdeskBridge } from '@shared/ipc/bridge';
 import type { Envelope } from '@shared/ipc/errors';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-import { failure, parseEnvelope } from './envelope';
+import { failure, parseEnvelope } from '@shared/ipc/envelope';
 import { createEventStream, type StreamState } from './event-stream';
 
 export type { StreamState };

@@ -1,4 +1,4 @@
-import type { TypedClient } from '../ipc/typed-client';
+import type { TypedClient } from '@shared/ipc/typed-client';
 
 /**
  * What the catalogue stores need from the core: the typed client's invoke. The app passes the real

@@ -1,4 +1,4 @@
-import type { TypedClient } from '../ipc/typed-client';
+import type { TypedClient } from '@shared/ipc/typed-client';
 import { useConnection } from './connection';
 
 /** A sync commits window after window: ask again at most this often, the last change included. */

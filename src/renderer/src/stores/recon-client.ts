@@ -3,7 +3,7 @@ import type { journalsContract } from '@shared/ipc/contract-journals';
 import type { periodContract } from '@shared/ipc/contract-period';
 import type { reconcileContract } from '@shared/ipc/contract-reconcile';
 import type { ErrorShape } from '@shared/ipc/errors';
-import type { TypedClient } from '../ipc/typed-client';
+import type { TypedClient } from '@shared/ipc/typed-client';
 
 /**
  * What the reconciliation stores need from the core, typed straight from contract-reconcile.ts,

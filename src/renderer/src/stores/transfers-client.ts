@@ -1,4 +1,4 @@
-import type { TypedClient } from '../ipc/typed-client';
+import type { TypedClient } from '@shared/ipc/typed-client';
 
 /**
  * What the transfers stores need from the core: the typed client's invoke and onEvent. The app

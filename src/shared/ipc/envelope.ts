@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isErrorCode, type Envelope, type ErrorShape } from '@shared/ipc/errors';
+import { isErrorCode, type Envelope, type ErrorShape } from './errors';
 
 /**
  * Whatever a bridge hands back is checked to be an envelope before anything reads it. Pure (no DOM),

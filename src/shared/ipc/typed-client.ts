@@ -1,13 +1,14 @@
 import type { FloatdeskBridge } from './bridge';
-import type { Channel, EventChannel } from '@shared/ipc/channels';
-import { contract, type ChannelInput, type ChannelOutput } from '@shared/ipc/contract';
-import { AppError, type ErrorShape } from '@shared/ipc/errors';
-import { events, type EventPayload } from '@shared/ipc/events';
+import type { Channel, EventChannel } from './channels';
+import { contract, type ChannelInput, type ChannelOutput } from './contract';
+import { AppError, type ErrorShape } from './errors';
+import { events, type EventPayload } from './events';
 import { parseEnvelope } from './envelope';
 
 /**
  * The typed face of a bridge: inputs typed by the contract, outputs and event payloads validated
- * with the contract's zod schemas before any component sees them. Pure (no DOM): the bridge is given.
+ * with the contract's zod schemas before any caller sees them. Pure (no DOM, no node): the bridge is
+ * given — the preload's or the HTTP one in the renderer, the core itself at the command line.
  */
 
 /** A failed call, carrying the ErrorShape the core (or the bridge) reported. */
@@ -49,7 +50,7 @@ export function createTypedClient(bridge: FloatdeskBridge): TypedClient {
     if (!parsed.success) {
       throw new ClientError(channel, {
         code: 'malformed_response',
-        message: `FloatDesk's core sent data this window could not read (${channel}). Restart FloatDesk; if it persists, copy the diagnostics for support.`,
+        message: `FloatDesk's core sent data that could not be read (${channel}). Restart FloatDesk; if it persists, copy the diagnostics for support.`,
         details: { channel, issues: issuesOf(parsed.error) },
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ClientError, createTypedClient } from '../../src/renderer/src/ipc/typed-client';
+import { ClientError, createTypedClient } from '../../src/shared/ipc/typed-client';
 
 type Bridge = Parameters<typeof createTypedClient>[0];
 
