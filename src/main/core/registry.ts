@@ -11,7 +11,7 @@ export type Handler<C extends Channel> = (
 
 type AnyHandler = (input: unknown) => unknown;
 
-/** Told of every call once it is answered (the core logs failures and notable actions); never the input. */
+/** Told of every call once it is answered (the core logs it and nudges the team exchange); never the input. */
 export type CallObserver = (channel: string, answer: Envelope<unknown>, elapsedMs: number) => void;
 
 /** What the core puts around every call: one place where calls are refused and failures put in words. */
@@ -50,7 +50,7 @@ export class HandlerRegistry {
       try {
         this.observe(channel, answer, performance.now() - started);
       } catch {
-        // Observing (logging) a call never changes its answer.
+        // Observing a call (the log, the team's nudge) never changes its answer.
       }
     }
     return answer;

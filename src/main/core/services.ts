@@ -249,12 +249,8 @@ export function createCore(config: CoreConfig, clock: Clock = systemClock, extra
       schemaVersion: LATEST_SCHEMA_VERSION,
     });
     return {
-      dispatch: async (channel, input) => {
-        const answer = await registry.dispatch(channel, input);
-        // A decision queued for the team (in its own transaction, now committed) goes out soon.
-        team.nudge();
-        return answer;
-      },
+      // The one dispatcher: the registry itself (its observer logs the call and nudges the team).
+      dispatch: registry.dispatch.bind(registry),
       onEvent(listener) {
         listeners.add(listener);
         return () => listeners.delete(listener);

@@ -1,9 +1,12 @@
 import { BrowserWindow, type IpcMain, type WebContents } from 'electron';
-import { CHANNELS } from '../../shared/ipc/channels';
+import { CHANNELS, type Channel } from '../../shared/ipc/channels';
 import type { CoreWorker } from '../core/worker-client';
 import { askExportPath } from './dialogs';
 import { withExportDialog } from './export-dialog';
 import { handleInvoke } from './invoke';
+
+/** The channels that write a file where the person chooses: main asks with its save dialog first. */
+const SAVE_DIALOG_CHANNELS: ReadonlySet<Channel> = new Set(['export:start', 'journals:export']);
 
 /** Forward every contract channel to the core, and push the core's events to the window. */
 export function registerIpcBridge(
@@ -12,13 +15,17 @@ export function registerIpcBridge(
   target: () => WebContents | undefined,
   devServerUrl?: string,
 ): () => void {
+  // Built once. Only the app's own window may call (invoke.ts checks the sender), so the dialog
+  // belongs to that window.
+  const withDialog = withExportDialog(core, (question) => {
+    const contents = target();
+    return askExportPath(contents ? BrowserWindow.fromWebContents(contents) : null, question);
+  });
   for (const channel of CHANNELS) {
+    const gateway = SAVE_DIALOG_CHANNELS.has(channel) ? withDialog : core;
     ipcMain.handle(channel, (event, input: unknown) =>
       handleInvoke(
-        // export:start without a path: main asks with the save dialog of the window that asked.
-        withExportDialog(core, (question) =>
-          askExportPath(BrowserWindow.fromWebContents(event.sender), question),
-        ),
+        gateway,
         { frameUrl: event.senderFrame?.url, isMainFrame: event.senderFrame === event.sender.mainFrame },
         channel,
         input,

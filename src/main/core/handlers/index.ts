@@ -75,7 +75,20 @@ export function buildRegistry({
   notices,
   team,
 }: RegistryDeps): HandlerRegistry {
-  const registry = new HandlerRegistry(callLogger(log), guard);
+  const logCall = callLogger(log);
+  const teamSession =
+    team ??
+    new TeamSession(
+      { db, workspaceId, now: () => isoNow(clock) },
+      new SecretSlot(TEAM_PASSWORD_SECRET),
+      () => {},
+    );
+  // After every call: a decision it queued for the team (in its own transaction, now committed)
+  // goes out soon, and the call is logged.
+  const registry = new HandlerRegistry((channel, answer, elapsedMs) => {
+    teamSession.nudge();
+    logCall(channel, answer, elapsedMs);
+  }, guard);
   const status = (): AppStatus => ({
     ...appStatus,
     ledgerPath: db.name,
@@ -112,13 +125,6 @@ export function buildRegistry({
     clock,
     actor: appStatus.shell === 'cli' ? 'cli' : 'user',
   });
-  const teamSession =
-    team ??
-    new TeamSession(
-      { db, workspaceId, now: () => isoNow(clock) },
-      new SecretSlot(TEAM_PASSWORD_SECRET),
-      () => {},
-    );
   registerTeamHandlers(registry, {
     db,
     workspaceId,
