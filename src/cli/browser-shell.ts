@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError, toErrorShape, type Envelope, type ErrorShape } from '../shared/ipc/errors';
-import { refusedFromPage } from '../shared/ipc/page-limits';
-import { parseChannelInput } from '../shared/ipc/validate';
+import { parsePageCall } from '../shared/ipc/page-limits';
 import { RENDERER_CSP } from '../shared/security/csp';
 import type { CoreWorker } from '../main/core/worker-client';
 import { ExportDownloads } from './export-downloads';
@@ -139,10 +138,8 @@ async function handleRpc(
     } catch {
       throw new AppError('invalid_input', `The body of ${channel} is not valid JSON.`);
     }
-    const call = parseChannelInput(channel, body);
     // The page never chooses which local file the core reads or writes (exports are downloaded).
-    const refused = refusedFromPage(call.channel, call.input);
-    if (refused !== undefined) throw new AppError('forbidden', refused);
+    const call = parsePageCall(channel, body);
     const envelope = await core.invoke(call.channel, call.input);
     sendJson(response, envelope.ok ? 200 : statusFor(envelope.error), envelope);
   } catch (error) {

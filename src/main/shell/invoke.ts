@@ -1,6 +1,5 @@
 import { toErrorShape, type Envelope } from '../../shared/ipc/errors';
-import { refusedFromPage } from '../../shared/ipc/page-limits';
-import { parseChannelInput } from '../../shared/ipc/validate';
+import { parsePageCall } from '../../shared/ipc/page-limits';
 import { isTrustedSender, type SenderFacts } from './security';
 
 export interface CoreGateway {
@@ -22,9 +21,7 @@ export async function handleInvoke(
     };
   }
   try {
-    const call = parseChannelInput(channel, input);
-    const refused = refusedFromPage(call.channel, call.input);
-    if (refused !== undefined) return { ok: false, error: { code: 'forbidden', message: refused } };
+    const call = parsePageCall(channel, input);
     return await core.invoke(call.channel, call.input);
   } catch (error) {
     return { ok: false, error: toErrorShape(error) };

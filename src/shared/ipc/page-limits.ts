@@ -1,3 +1,7 @@
+import type { Channel } from './channels';
+import { AppError } from './errors';
+import { parseChannelInput } from './validate';
+
 /**
  * Inputs only FloatDesk itself may give: the CLI, and the Electron shell's own dialogs. A page or a
  * window never chooses which local file the core reads or writes, so both interactive shells refuse
@@ -19,8 +23,19 @@ const CORE_ONLY_FIELDS: Readonly<Record<string, { field: string; message: string
 };
 
 /** The reason this call may not come from a page, or undefined when it may. */
-export function refusedFromPage(channel: string, input: unknown): string | undefined {
+function refusedFromPage(channel: string, input: unknown): string | undefined {
   const rule = CORE_ONLY_FIELDS[channel];
   if (rule === undefined || typeof input !== 'object' || input === null) return undefined;
   return (input as Record<string, unknown>)[rule.field] === undefined ? undefined : rule.message;
+}
+
+/**
+ * What both interactive shells do with a call from a page before it reaches the core: a channel of
+ * the contract, an input its schema accepts, and no field only FloatDesk itself may give.
+ */
+export function parsePageCall(channel: string, input: unknown): { channel: Channel; input: unknown } {
+  const call = parseChannelInput(channel, input);
+  const refused = refusedFromPage(call.channel, call.input);
+  if (refused !== undefined) throw new AppError('forbidden', refused);
+  return call;
 }
