@@ -223,7 +223,7 @@ export function reconcileData(
   }
   lines.length = count;
   // In the order the ledger hands them over: a statement's lines by booking date, requests newest
-  // first (as TransferReads.list). The engine does not depend on it (shuffled() checks that).
+  // first (as TransferReadsRepository.list). The engine does not depend on it (shuffled() checks that).
   lines.sort((a, b) => (a.bookingDate < b.bookingDate ? -1 : a.bookingDate > b.bookingDate ? 1 : 0));
   requests.reverse();
   return { lines, requests, planted };

@@ -1,5 +1,5 @@
 /**
- * The reconciliation service (issue 7): one method per recon:* channel. Each use case is one short
+ * The reconciliation service: one method per recon:* channel. Each use case is one short
  * transaction; every decision and every import is audited in the transaction that writes it.
  */
 import { saveCsvProfile } from './statements/save-profile';

@@ -47,7 +47,7 @@ const ORIGIN = `CASE WHEN EXISTS (SELECT 1 FROM transfer_submissions s
   WHERE s.workspace_id = r.workspace_id AND s.payment_reference = r.payment_reference AND s.outcome <> 'refused')
   THEN 'submitted' ELSE 'platform' END AS origin`;
 
-export class TransferReads {
+export class TransferReadsRepository {
   constructor(protected readonly db: Ledger) {}
 
   /** Requests per platform-local day (the date created_at shows), for days from..to inclusive. */

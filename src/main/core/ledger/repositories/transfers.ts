@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { FINAL_TRANSFER_STATUSES } from '../../../../shared/domain/platform';
 import { requireMinorUnits } from '../../../../shared/domain/money';
 import type { Ledger } from '../db';
-import { COLUMNS, TransferReads, type CurrentRow } from './transfer-reads';
+import { COLUMNS, TransferReadsRepository, type CurrentRow } from './transfer-reads';
 import { toStoredAmount, type StoredAmount } from './stored-amounts';
 import { localDay, utcInstant } from './transfer-values';
 
@@ -75,7 +75,7 @@ function approvedAmount(item: TransferObservation): StoredAmount {
   return { minor: null, exact: `${item.approved.amount} ${item.approved.currency}` };
 }
 
-export class TransfersRepository extends TransferReads {
+export class TransfersRepository extends TransferReadsRepository {
   private readonly insert: Database.Statement;
   private readonly current: Database.Statement<[number, string, string], CurrentRow>;
   private readonly update: Database.Statement;

@@ -1,5 +1,5 @@
 /**
- * The matching engine (issue 7, item 2): bank lines against transfer requests in passes, strongest
+ * The matching engine: bank lines against transfer requests in passes, strongest
  * evidence first — exact reference, reference with a typo, amount and date, splits by exact sum.
  * Each line and each request ends in at most one match; two equally good candidates are never
  * matched automatically but become a suggestion; signed-off (locked) items keep their match and are

@@ -1,5 +1,5 @@
 /**
- * The state of every transfer request and bank line (issue 7, item 3), and the age of every open
+ * The state of every transfer request and bank line, and the age of every open
  * item, as of a date. Pure: the matches in force, resolutions, locks and the dates the statements
  * cover are given. Rules, first that applies:
  *

@@ -1,5 +1,5 @@
 /**
- * The matching engine's public shapes (issue 7, item 2): what `preview` takes and returns. Pure data:
+ * The matching engine's public shapes: what `preview` takes and returns. Pure data:
  * amounts are exact decimal text, dates YYYY-MM-DD, ids are the bank's transaction id and the
  * request's payment reference.
  */

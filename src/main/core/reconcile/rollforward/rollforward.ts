@@ -1,5 +1,5 @@
 /**
- * Float roll-forward per float and per currency for a period (issue 7, item 6). Pure and exact:
+ * Float roll-forward per float and per currency for a period. Pure and exact:
  * amounts are BigInt at the currency's scale (wider only for an over-precise value, kept exactly).
  *
  *   opening (snapshot) + approved top-ups − spend (derived) = closing (snapshot)

@@ -1,5 +1,5 @@
 /**
- * Float roll-forward (issue 7, item 6): the shapes the pure calculation takes and returns. Amounts in
+ * Float roll-forward: the shapes the pure calculation takes and returns. Amounts in
  * are exact plain decimal text; amounts out are Money (canonical, exact, over-precise values kept).
  */
 import type { FormatPreferences } from '../../../../shared/domain/formats';
