@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InsightsService } from '../../src/main/core/balances/insights';
+import { InsightsService } from '../../src/main/core/floats/insights';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { createCore, type Core } from '../../src/main/core/services';

@@ -1,6 +1,6 @@
 import { checkThreshold } from '../../../shared/domain/thresholds';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
-import { InsightsService } from '../balances/insights';
+import { InsightsService } from '../floats/insights';
 import { isoNow, type Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
 import { BalanceHistoryRepository } from '../ledger/repositories/balance-history';

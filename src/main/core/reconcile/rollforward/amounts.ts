@@ -3,7 +3,7 @@
  * over-precise value needs them), and back to canonical Money.
  */
 import type { Money } from '../../../../shared/domain/money';
-import { decimalsOf, fromScaled, toScaled } from '../../balances/scaled';
+import { decimalsOf, fromScaled, toScaled } from '../../floats/scaled';
 
 export { toScaled };
 

@@ -1,5 +1,5 @@
 /** Which approvals are a float's top-ups of the period, and in which interval of its balance window (pure). */
-import { CLOCK_MARGIN_MS, placeTopUps } from '../../balances/runway';
+import { CLOCK_MARGIN_MS, placeTopUps } from '../../floats/runway';
 import { instant, type Timed } from './balance-window';
 import type { PeriodBounds } from './period';
 import type { ApprovalInput } from './types';

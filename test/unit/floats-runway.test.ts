@@ -6,8 +6,8 @@ import {
   estimateRunway,
   type RunwaySnapshot,
   type RunwayTopUp,
-} from '../../src/main/core/balances/runway';
-import { divideRoundingHalfUp, fromScaled, toScaled } from '../../src/main/core/balances/scaled';
+} from '../../src/main/core/floats/runway';
+import { divideRoundingHalfUp, fromScaled, toScaled } from '../../src/main/core/floats/scaled';
 
 const T0 = Date.UTC(2026, 10, 1);
 /** A top-up of a request the ledger saw pending before. */
