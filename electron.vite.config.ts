@@ -14,10 +14,7 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           worker: resolve(import.meta.dirname, 'src/main/core/worker.ts'),
           'export-worker': resolve(import.meta.dirname, 'src/main/core/export/parallel/render-worker.ts'),
-          'statement-worker': resolve(
-            import.meta.dirname,
-            'src/main/core/reconcile/import/statement-worker.ts',
-          ),
+          'statement-worker': resolve(import.meta.dirname, 'src/main/core/recon/import/statement-worker.ts'),
           'integrity-worker': resolve(import.meta.dirname, 'src/main/core/ledger/integrity-worker.ts'),
         },
         external: ['better-sqlite3'],

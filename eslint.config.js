@@ -294,7 +294,7 @@ export default defineConfig(
     // probing and the page checking that it has a token. Secrets are compared in main/core/cli with
     // timingSafeEqual, where the rule stays on.
     name: 'floatdesk/security-plugin-timing-noise',
-    files: [under('src/main/core/reconcile/match'), under('src/renderer')],
+    files: [under('src/main/core/recon/match'), under('src/renderer')],
     rules: { 'security/detect-possible-timing-attacks': 'off' },
   },
 

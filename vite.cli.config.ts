@@ -29,10 +29,7 @@ export default defineConfig({
         floatdesk: resolve(import.meta.dirname, 'src/cli/floatdesk.ts'),
         'core-worker': resolve(import.meta.dirname, 'src/main/core/worker.ts'),
         'export-worker': resolve(import.meta.dirname, 'src/main/core/export/parallel/render-worker.ts'),
-        'statement-worker': resolve(
-          import.meta.dirname,
-          'src/main/core/reconcile/import/statement-worker.ts',
-        ),
+        'statement-worker': resolve(import.meta.dirname, 'src/main/core/recon/import/statement-worker.ts'),
         'integrity-worker': resolve(import.meta.dirname, 'src/main/core/ledger/integrity-worker.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js' },

@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
-import { preview } from '../../src/main/core/reconcile/match/preview';
-import { ReconcileService } from '../../src/main/core/reconcile/service';
+import { preview } from '../../src/main/core/recon/match/preview';
+import { ReconService } from '../../src/main/core/recon/service';
 import { report } from '../harness';
 import { reconcileData } from '../reconcile/data';
 import { SEED_DATA, seedReconcileLedger } from '../reconcile/seed-ledger';
@@ -39,11 +39,11 @@ function seed(path: string): { lines: number; requests: number } {
   return { lines, requests };
 }
 
-function fresh<T>(path: string, use: (service: ReconcileService, db: Ledger) => T): [number, T] {
+function fresh<T>(path: string, use: (service: ReconService, db: Ledger) => T): [number, T] {
   const db = openLedger(path);
   try {
     const workspaceId = (db.prepare('SELECT id FROM workspaces LIMIT 1').get() as { id: number }).id;
-    const service = new ReconcileService(db, workspaceId, clock, 'cli');
+    const service = new ReconService(db, workspaceId, clock, 'cli');
     (globalThis as { gc?: () => void }).gc?.();
     const started = performance.now();
     const result = use(service, db);
@@ -95,7 +95,7 @@ try {
   console.log(`second recon:run on a fresh connection (nothing new): ${againMs.toFixed(0)} ms`);
 
   // The open items as a person works them on the warm screen: search, filters, another order.
-  const queries: Array<[string, Omit<Parameters<ReconcileService['items']>[0], 'asOf'>]> = [
+  const queries: Array<[string, Omit<Parameters<ReconService['items']>[0], 'asOf'>]> = [
     ['search a word', { search: 'topup-eur' }],
     ['search an amount', { searchAmount: '1234.50' }],
     ['one currency', { currencies: ['GBP'] }],

@@ -6,7 +6,7 @@
  * (PER_DAY cases a day), so a larger data set spans more days, as a ledger grows over time.
  * Lines come in booking-date order and requests newest first, as the ledger hands them over.
  */
-import type { MatchRequest } from '../../src/main/core/reconcile/match/types';
+import type { MatchRequest } from '../../src/main/core/recon/match/types';
 import type { BankLine } from '../../src/shared/domain/statements';
 import { generator } from '../transfer-rows';
 

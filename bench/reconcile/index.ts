@@ -4,9 +4,9 @@
 // the same data (a Map from each request's normalised reference; each line's reference, or else its
 // remittance text, normalised and looked up). Then 1,000,000 × 1,000,000, and the growth factor.
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { normaliseReference } from '../../src/main/core/reconcile/match/normalise';
-import { preview } from '../../src/main/core/reconcile/match/preview';
-import type { MatchRequest, PreviewResult } from '../../src/main/core/reconcile/match/types';
+import { normaliseReference } from '../../src/main/core/recon/match/normalise';
+import { preview } from '../../src/main/core/recon/match/preview';
+import type { MatchRequest, PreviewResult } from '../../src/main/core/recon/match/types';
 import type { BankLine } from '../../src/shared/domain/statements';
 import { report } from '../harness';
 import { PER_DAY, reconcileData, shuffled, type Planted } from './data';

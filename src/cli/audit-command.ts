@@ -1,7 +1,7 @@
 import { openLedger } from '../main/core/ledger/db';
 import { ledgerPathOf, chooseWorkspace } from '../main/core/paths';
-import { describeAuditReport } from '../main/core/reconcile/audit/describe-report';
-import { auditLedgerFile } from '../main/core/reconcile/audit/verify-ledger';
+import { describeAuditReport } from '../main/core/recon/audit/describe-report';
+import { auditLedgerFile } from '../main/core/recon/audit/verify-ledger';
 import { verifyTeamLog } from '../main/core/team/team-verify';
 import { UsageError } from './arguments';
 

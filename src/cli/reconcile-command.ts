@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { compareDecimal, subtractMoney } from '../shared/domain/money';
 import type { ChannelOutput } from '../shared/ipc/contract';
-import { RECON_STATES, type ReconSummary } from '../shared/ipc/contract-reconcile';
+import { RECON_STATES, type ReconSummary } from '../shared/ipc/contract-recon';
 import {
   choiceOption,
   currencyOption,

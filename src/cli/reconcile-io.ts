@@ -1,7 +1,7 @@
 /** What the reconcile commands share: their options and a statement file read whole. */
 import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
 import { AppError } from '../shared/ipc/errors';
-import { tooLarge } from '../main/core/reconcile/import/source';
+import { tooLarge } from '../main/core/recon/import/source';
 
 export interface ReconcileCommandContext {
   workspace: string | undefined;

@@ -7,11 +7,11 @@
  */
 import type { ChannelOutput } from '../shared/ipc/contract';
 import { AppError } from '../shared/ipc/errors';
-import { detectFormat } from '../main/core/reconcile/statements';
-import { profileFromNamedTitles } from '../main/core/reconcile/statements/csv-named';
-import type { UndecidedSetting } from '../main/core/reconcile/statements/csv-settle';
-import { compileDateFormat } from '../main/core/reconcile/statements/dates';
-import { decodeStatementBytes } from '../main/core/reconcile/statements/decode';
+import { detectFormat } from '../main/core/recon/statements';
+import { profileFromNamedTitles } from '../main/core/recon/statements/csv-named';
+import type { UndecidedSetting } from '../main/core/recon/statements/csv-settle';
+import { compileDateFormat } from '../main/core/recon/statements/dates';
+import { decodeStatementBytes } from '../main/core/recon/statements/decode';
 import {
   choiceOption,
   currencyOption,

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLedger } from '../../src/main/core/ledger/db';
-import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/recon/audit/audit-log';
 import { readAuditLog } from '../helpers/audit-log-read';
 import { useDemoShell } from '../helpers/browser-shell';
 

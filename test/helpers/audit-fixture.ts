@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Ledger } from '../../src/main/core/ledger/db';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
-import { appendInTransaction, type AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
-import { entryHash } from '../../src/main/core/reconcile/audit/entry-hash';
+import { appendInTransaction, type AuditEntry } from '../../src/main/core/recon/audit/audit-log';
+import { entryHash } from '../../src/main/core/recon/audit/entry-hash';
 
 /** Appends `count` decisions, each in its own transaction as the reconcile service will; one minute apart. */
 export function appendDecisions(

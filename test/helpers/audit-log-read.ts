@@ -1,7 +1,7 @@
 import { auditTable } from '../../src/main/core/export/tables/audit';
 import type { Ledger } from '../../src/main/core/ledger/db';
-import type { AuditAction, AuditActor, AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
-import type { AuditDetails } from '../../src/main/core/reconcile/audit/entry-hash';
+import type { AuditAction, AuditActor, AuditEntry } from '../../src/main/core/recon/audit/audit-log';
+import type { AuditDetails } from '../../src/main/core/recon/audit/entry-hash';
 
 /**
  * A workspace's audit log in seq order, read the way FloatDesk itself lists it: through the audit log

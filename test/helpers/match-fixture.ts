@@ -1,5 +1,5 @@
 /** Bank lines and transfer requests for the matching-engine tests: short builders with defaults. */
-import type { BankLine, Match, MatchRequest, PreviewResult } from '../../src/main/core/reconcile/match/types';
+import type { BankLine, Match, MatchRequest, PreviewResult } from '../../src/main/core/recon/match/types';
 
 export function bankLine(
   id: string,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ImportOptions } from '../../src/main/core/reconcile/statements';
+import type { ImportOptions } from '../../src/main/core/recon/statements';
 import type { StatementImport } from '../../src/shared/domain/statements';
 
 export const STATEMENT_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'statements');

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
-import { AUDIT_LOG_SCHEMA_VERSION } from '../../src/main/core/reconcile/audit/verify-ledger';
+import { AUDIT_LOG_SCHEMA_VERSION } from '../../src/main/core/recon/audit/verify-ledger';
 import { appendDecisions, cutAuditTail, rewriteAuditEntry, tamper } from '../helpers/audit-fixture';
 import { assertBuilt, runCli } from '../helpers/cli';
 import { contentChecksum, seedLedger } from '../helpers/ledger-safety-fixture';

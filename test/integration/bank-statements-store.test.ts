@@ -10,7 +10,7 @@ import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
 import { CsvProfilesRepository } from '../../src/main/core/ledger/repositories/csv-profiles';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
-import { importStatement, statementFileSha256 } from '../../src/main/core/reconcile/statements';
+import { importStatement, statementFileSha256 } from '../../src/main/core/recon/statements';
 import type { StatementImport } from '../../src/shared/domain/statements';
 import { AppError } from '../../src/shared/ipc/errors';
 import { statementFixture } from '../helpers/statement-fixtures';

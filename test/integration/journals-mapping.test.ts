@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAccountMapping } from '../../src/main/core/journals/account-mapping';
 import { storedMapping } from '../../src/main/core/journals/mapping-store';
 import { openLedger } from '../../src/main/core/ledger/db';
-import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
+import { auditLedgerFile } from '../../src/main/core/recon/audit/verify-ledger';
 import type { AccountMappingRowInput } from '../../src/shared/ipc/contract-journal-mapping';
 import { readAuditLog } from '../helpers/audit-log-read';
 import { dispatched, ledgerDigest, refusal, useImportedReconWorkspace } from '../helpers/recon-fixture';

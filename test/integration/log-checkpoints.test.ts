@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { beginBulkWrites, openLedger, unsyncedWrite, type Ledger } from '../../src/main/core/ledger/db';
 import { checkpointHere } from '../../src/main/core/ledger/checkpoint';
-import { LogCheckpoints } from '../../src/main/core/reconcile/import/log-checkpoints';
+import { LogCheckpoints } from '../../src/main/core/recon/import/log-checkpoints';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const MB = 1024 * 1024;

@@ -16,16 +16,16 @@ import {
   sumByCurrency,
   type KeptItemRow,
 } from '../../src/main/core/ledger/repositories/recon-item-rows';
-import { queryKeptItems } from '../../src/main/core/reconcile/item-list';
-import { keptRow, keyWidth } from '../../src/main/core/reconcile/kept-items';
+import { queryKeptItems } from '../../src/main/core/recon/item-list';
+import { keptRow, keyWidth } from '../../src/main/core/recon/kept-items';
 import { makeTempDir } from '../helpers/temp-dir';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
-import { itemRows, type ItemRow, type ItemRows } from '../../src/main/core/reconcile/item-rows';
-import type { ItemState } from '../../src/main/core/reconcile/match/states';
-import type { MatchView } from '../../src/main/core/reconcile/report';
-import { buildWorld, type ReconWorld } from '../../src/main/core/reconcile/world';
-import { ITEM_SORT_COLUMNS } from '../../src/shared/ipc/contract-reconcile';
+import { itemRows, type ItemRow, type ItemRows } from '../../src/main/core/recon/item-rows';
+import type { ItemState } from '../../src/main/core/recon/match/states';
+import type { MatchView } from '../../src/main/core/recon/report';
+import { buildWorld, type ReconWorld } from '../../src/main/core/recon/world';
+import { ITEM_SORT_COLUMNS } from '../../src/shared/ipc/contract-recon';
 
 let nextRow = 1;
 function line(id: string, date: string, amount: string, text: Partial<StoredBankLine> = {}): StoredBankLine {

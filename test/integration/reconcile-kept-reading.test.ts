@@ -9,10 +9,10 @@ import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
 import { ReconItemRowsRepository } from '../../src/main/core/ledger/repositories/recon-item-rows';
 import { ReconSuggestionsRepository } from '../../src/main/core/ledger/repositories/recon-suggestions';
-import { readWithLocks } from '../../src/main/core/reconcile/context';
-import { planRun } from '../../src/main/core/reconcile/plan';
-import { ReconcileService } from '../../src/main/core/reconcile/service';
-import type { MatchOptions } from '../../src/main/core/reconcile/match/types';
+import { readWithLocks } from '../../src/main/core/recon/context';
+import { planRun } from '../../src/main/core/recon/plan';
+import { ReconService } from '../../src/main/core/recon/service';
+import type { MatchOptions } from '../../src/main/core/recon/match/types';
 import { RECON_NOW, RECON_STATEMENT, seedReconWorkspace, statementBase64 } from '../helpers/recon-fixture';
 import { statementFixture } from '../helpers/statement-fixtures';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -22,14 +22,14 @@ let temp: ReturnType<typeof makeTempDir>;
 let path: string;
 const opened: Ledger[] = [];
 
-function connect(options: MatchOptions = {}): { db: Ledger; service: ReconcileService } {
+function connect(options: MatchOptions = {}): { db: Ledger; service: ReconService } {
   const db = openLedger(path);
   opened.push(db);
-  return { db, service: new ReconcileService(db, 1, () => RECON_NOW, 'user', options) };
+  return { db, service: new ReconService(db, 1, () => RECON_NOW, 'user', options) };
 }
 
 /** What the screen shows: the summary, every item and every open suggestion. */
-function screen(service: ReconcileService): unknown {
+function screen(service: ReconService): unknown {
   return {
     summary: service.summary({ asOf: AS_OF }),
     items: service.items({ asOf: AS_OF, limit: 500 }),

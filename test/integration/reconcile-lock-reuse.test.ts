@@ -6,9 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { readWithLocks } from '../../src/main/core/reconcile/context';
-import { signOff } from '../../src/main/core/reconcile/period/sign-off';
-import { ReconcileService } from '../../src/main/core/reconcile/service';
+import { readWithLocks } from '../../src/main/core/recon/context';
+import { signOff } from '../../src/main/core/recon/period/sign-off';
+import { ReconService } from '../../src/main/core/recon/service';
 import {
   RECON_NOW,
   RECON_STATEMENT,
@@ -20,7 +20,7 @@ import { makeTempDir } from '../helpers/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;
 let db: Ledger;
-let service: ReconcileService;
+let service: ReconService;
 
 beforeEach(async () => {
   temp = makeTempDir();
@@ -35,7 +35,7 @@ beforeEach(async () => {
   await core.close();
   db = openLedger(path);
   const workspaceId = (db.prepare('SELECT id FROM workspaces LIMIT 1').get() as { id: number }).id;
-  service = new ReconcileService(db, workspaceId, () => RECON_NOW, 'user');
+  service = new ReconService(db, workspaceId, () => RECON_NOW, 'user');
 });
 afterEach(() => {
   db.close();

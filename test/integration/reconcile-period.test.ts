@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
 import { ReconSignOffsRepository } from '../../src/main/core/ledger/repositories/recon-signoffs';
-import { ReconcileService } from '../../src/main/core/reconcile/service';
-import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import { ReconService } from '../../src/main/core/recon/service';
+import type { AuditEntry } from '../../src/main/core/recon/audit/audit-log';
 import { readAuditLog } from '../helpers/audit-log-read';
-import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
+import { auditLedgerFile } from '../../src/main/core/recon/audit/verify-ledger';
 import type { Core } from '../../src/main/core/services';
 import type { Channel } from '../../src/shared/ipc/channels';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
@@ -312,7 +312,7 @@ describe('sign-off', () => {
     ) {
       if (!unlocked) {
         unlocked = true;
-        new ReconcileService(other, 1, () => RECON_NOW, 'user').unlock({ id: 1, reason: 'Meanwhile' });
+        new ReconService(other, 1, () => RECON_NOW, 'user').unlock({ id: 1, reason: 'Meanwhile' });
       }
       return read.call(this, workspaceId);
     });

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
-import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/recon/audit/audit-log';
 import { readAuditLog } from '../helpers/audit-log-read';
-import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
+import { auditLedgerFile } from '../../src/main/core/recon/audit/verify-ledger';
 import type { ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
 import { dispatched, ledgerDigest, refusal, useImportedReconWorkspace } from '../helpers/recon-fixture';

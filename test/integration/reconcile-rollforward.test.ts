@@ -11,9 +11,9 @@ import {
 } from '../../src/main/core/ledger/repositories/transfers';
 import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { createPlatformClient, type PlatformClient } from '../../src/main/core/platform/client';
-import { rollForward } from '../../src/main/core/reconcile/rollforward/rollforward';
+import { rollForward } from '../../src/main/core/recon/rollforward/rollforward';
 import { RollForwardRepository } from '../../src/main/core/ledger/repositories/rollforward';
-import type { RollForwardPeriod, RollForwardReport } from '../../src/main/core/reconcile/rollforward/types';
+import type { RollForwardPeriod, RollForwardReport } from '../../src/main/core/recon/rollforward/types';
 import { createCore, type Core } from '../../src/main/core/services';
 import type { RunningSimulator } from '../../src/simulator/server';
 import type { SimFloat } from '../../src/simulator/model';

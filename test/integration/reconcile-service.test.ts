@@ -6,9 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
-import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/recon/audit/audit-log';
 import { readAuditLog } from '../helpers/audit-log-read';
-import { auditLedgerFile } from '../../src/main/core/reconcile/audit/verify-ledger';
+import { auditLedgerFile } from '../../src/main/core/recon/audit/verify-ledger';
 import type { Core } from '../../src/main/core/services';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
 import type { ErrorShape } from '../../src/shared/ipc/errors';

@@ -9,11 +9,11 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/main/core/ledger/db';
-import type { AuditEntry } from '../../src/main/core/reconcile/audit/audit-log';
+import type { AuditEntry } from '../../src/main/core/recon/audit/audit-log';
 import { readAuditLog } from '../helpers/audit-log-read';
 import type { Core } from '../../src/main/core/services';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
-import type { ReconItem } from '../../src/shared/ipc/contract-reconcile';
+import type { ReconItem } from '../../src/shared/ipc/contract-recon';
 import type { ErrorShape } from '../../src/shared/ipc/errors';
 import { reconCore, RECON_STATEMENT, seedReconWorkspace, statementBase64 } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';

@@ -1,7 +1,7 @@
 // The one line `audit verify` prints (and `restore` quotes): what is missing or changed, in words.
 import { describe, expect, it } from 'vitest';
-import { describeAuditReport, seqRanges } from '../../src/main/core/reconcile/audit/describe-report';
-import type { LedgerAuditReport } from '../../src/main/core/reconcile/audit/verify-ledger';
+import { describeAuditReport, seqRanges } from '../../src/main/core/recon/audit/describe-report';
+import type { LedgerAuditReport } from '../../src/main/core/recon/audit/verify-ledger';
 
 const HASH = 'ab'.repeat(32);
 const OTHER = 'cd'.repeat(32);

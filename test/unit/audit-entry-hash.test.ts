@@ -8,7 +8,7 @@ import {
   hashInput,
   MAX_DETAILS_LENGTH,
   type HashedFields,
-} from '../../src/main/core/reconcile/audit/entry-hash';
+} from '../../src/main/core/recon/audit/entry-hash';
 
 const NOTE = 'Paid twice — see "ticket" ü\n';
 

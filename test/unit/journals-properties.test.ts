@@ -6,7 +6,7 @@ import { xeroCsvFiles } from '../../src/main/core/journals/formats/xero-csv';
 import { linesOf } from '../../src/main/core/journals/journal-amounts';
 import { buildJournals } from '../../src/main/core/journals/journal-rules';
 import type { PeriodFacts } from '../../src/main/core/journals/types';
-import { readCsv } from '../../src/main/core/reconcile/statements/csv';
+import { readCsv } from '../../src/main/core/recon/statements/csv';
 import { CURRENCIES, factsArb, FLOATS } from '../helpers/journals-arbitraries';
 import { runs } from '../helpers/property-runs';
 

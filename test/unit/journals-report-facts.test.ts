@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ReconItem } from '../../src/shared/ipc/contract-reconcile';
+import type { ReconItem } from '../../src/shared/ipc/contract-recon';
 import { numberedPath } from '../../src/main/core/journals/journal-export';
 import {
   lineName,

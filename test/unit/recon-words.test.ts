@@ -15,8 +15,8 @@ import {
   stateWords,
   wordsFromCode,
 } from '../../src/shared/domain/recon-words';
-import { RESOLUTION_REASONS } from '../../src/main/core/reconcile/decision-state';
-import { MATCH_RULE_NAMES, RECON_STATES, reconcileContract } from '../../src/shared/ipc/contract-reconcile';
+import { RESOLUTION_REASONS } from '../../src/main/core/recon/decision-state';
+import { MATCH_RULE_NAMES, RECON_STATES, reconContract } from '../../src/shared/ipc/contract-recon';
 import {
   RESOLVE_REASONS,
   RULE_LABELS,
@@ -40,7 +40,7 @@ describe('reconciliation words', () => {
   });
 
   it('every resolution reason the contract and the core accept has words', () => {
-    const contractReasons = reconcileContract['recon:resolve'].input.shape.reasonCode.options;
+    const contractReasons = reconContract['recon:resolve'].input.shape.reasonCode.options;
     expect([...RESOLUTION_REASON_CODES].sort()).toEqual([...contractReasons].sort());
     expect([...RESOLUTION_REASON_CODES].sort()).toEqual([...RESOLUTION_REASONS].sort());
     expect(Object.keys(RESOLUTION_REASON_WORDS).sort()).toEqual([...RESOLUTION_REASON_CODES].sort());

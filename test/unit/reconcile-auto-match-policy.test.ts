@@ -8,17 +8,17 @@ import { describe, expect, it } from 'vitest';
 import type { FormatPreferences } from '../../src/shared/domain/formats';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
-import type { DecisionState } from '../../src/main/core/reconcile/decision-state';
-import { planRun } from '../../src/main/core/reconcile/plan';
+import type { DecisionState } from '../../src/main/core/recon/decision-state';
+import { planRun } from '../../src/main/core/recon/plan';
 import {
   autoMatchVerdict as verdictIn,
   beforeStart,
   DEFAULT_POLICY,
   type AutoMatchPolicy,
   type MatchAmounts,
-} from '../../src/main/core/reconcile/policy/auto-match-policy';
-import { optionsWithPolicy } from '../../src/main/core/reconcile/policy/recon-settings';
-import { buildWorld } from '../../src/main/core/reconcile/world';
+} from '../../src/main/core/recon/policy/auto-match-policy';
+import { optionsWithPolicy } from '../../src/main/core/recon/policy/recon-settings';
+import { buildWorld } from '../../src/main/core/recon/world';
 import { bankLine, transferRequest } from '../helpers/match-fixture';
 
 const gbp = (paid: string, expected: string, allApproved = true): MatchAmounts => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preview } from '../../src/main/core/reconcile/match/preview';
-import type { BankLine, MatchRequest, PreviewResult } from '../../src/main/core/reconcile/match/types';
+import { preview } from '../../src/main/core/recon/match/preview';
+import type { BankLine, MatchRequest, PreviewResult } from '../../src/main/core/recon/match/types';
 import { creditorReferenceFor } from '../../src/shared/domain/creditor-reference';
 import { bankLine as line, matchOf, signatures, transferRequest as request } from '../helpers/match-fixture';
 

@@ -7,9 +7,9 @@ import {
   findReferencesInText,
   normaliseReference,
   withoutPrefix,
-} from '../../src/main/core/reconcile/match/normalise';
-import { FuzzyIndex, nearPairs, Visits } from '../../src/main/core/reconcile/match/fuzzy-index';
-import { ReferenceIndex } from '../../src/main/core/reconcile/match/scan';
+} from '../../src/main/core/recon/match/normalise';
+import { FuzzyIndex, nearPairs, Visits } from '../../src/main/core/recon/match/fuzzy-index';
+import { ReferenceIndex } from '../../src/main/core/recon/match/scan';
 import { creditorReferenceFor, isValidCreditorReference } from '../../src/shared/domain/creditor-reference';
 
 /** Optimal string alignment distance, the textbook full table (the reference for the bounded one). */

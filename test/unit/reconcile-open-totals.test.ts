@@ -4,8 +4,8 @@
  * that is not zero needs the acknowledgement, and nothing else does.
  */
 import { describe, expect, it } from 'vitest';
-import { openRows, openTotalsOf } from '../../src/main/core/reconcile/period/open-totals';
-import type { ReconItem, ReconSummary } from '../../src/shared/ipc/contract-reconcile';
+import { openRows, openTotalsOf } from '../../src/main/core/recon/period/open-totals';
+import type { ReconItem, ReconSummary } from '../../src/shared/ipc/contract-recon';
 
 const item = (state: ReconItem['state'], amount: string, currency = 'GBP'): ReconItem => ({
   kind: state === 'unmatched_bank_payment' ? 'line' : 'request',

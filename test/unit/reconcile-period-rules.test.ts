@@ -7,19 +7,19 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FormatPreferences } from '../../src/shared/domain/formats';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
-import type { DecisionState, MatchPayload } from '../../src/main/core/reconcile/decision-state';
-import { optionRefusal, matchedRows } from '../../src/main/core/reconcile/option-rule';
+import type { DecisionState, MatchPayload } from '../../src/main/core/recon/decision-state';
+import { optionRefusal, matchedRows } from '../../src/main/core/recon/option-rule';
 import { approvedText } from '../../src/main/core/ledger/repositories/recon-signoffs';
-import type { ReconState } from '../../src/main/core/reconcile/match/states';
-import { differences, nextDrift, sameAmount } from '../../src/main/core/reconcile/period/drift-rule';
-import { indexLocks, NO_LOCKS } from '../../src/main/core/reconcile/period/locks';
+import type { ReconState } from '../../src/main/core/recon/match/states';
+import { differences, nextDrift, sameAmount } from '../../src/main/core/recon/period/drift-rule';
+import { indexLocks, NO_LOCKS } from '../../src/main/core/recon/period/locks';
 import {
   selectLocks,
   settledDecisions,
   withSelection,
   type RowStates,
-} from '../../src/main/core/reconcile/period/select';
-import { buildWorld } from '../../src/main/core/reconcile/world';
+} from '../../src/main/core/recon/period/select';
+import { buildWorld } from '../../src/main/core/recon/world';
 
 const line = (id: number, date: string, currency = 'GBP'): StoredBankLine => ({
   id,

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { FormatPreferences } from '../../src/shared/domain/formats';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
-import { matchTotals } from '../../src/main/core/reconcile/explain';
-import { manualMatchWarnings } from '../../src/main/core/reconcile/manual-check';
-import { matchSignature, suggestionKey } from '../../src/main/core/reconcile/suggestion-key';
-import { buildWorld } from '../../src/main/core/reconcile/world';
+import { matchTotals } from '../../src/main/core/recon/explain';
+import { manualMatchWarnings } from '../../src/main/core/recon/manual-check';
+import { matchSignature, suggestionKey } from '../../src/main/core/recon/suggestion-key';
+import { buildWorld } from '../../src/main/core/recon/world';
 
 let nextRow = 1;
 function line(id: string, date: string, amount: string, currency = 'GBP', account = 'GB29'): StoredBankLine {

@@ -3,9 +3,9 @@ import {
   BOUND_TOLERANCE_DAYS,
   BOUND_TOLERANCE_MS,
   snapshotAtBound,
-} from '../../src/main/core/reconcile/rollforward/bounds';
-import { rollForward } from '../../src/main/core/reconcile/rollforward/rollforward';
-import type { SnapshotInput } from '../../src/main/core/reconcile/rollforward/types';
+} from '../../src/main/core/recon/rollforward/bounds';
+import { rollForward } from '../../src/main/core/recon/rollforward/rollforward';
+import type { SnapshotInput } from '../../src/main/core/recon/rollforward/types';
 
 const HOUR = 3_600_000;
 const BOUND = Date.UTC(2026, 10, 1);

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromMinorUnits } from '../../src/shared/domain/money';
-import { BOUND_TOLERANCE_DAYS, rollForward } from '../../src/main/core/reconcile/rollforward/rollforward';
+import { BOUND_TOLERANCE_DAYS, rollForward } from '../../src/main/core/recon/rollforward/rollforward';
 import type {
   ApprovalInput,
   FloatInput,
   RollForwardReport,
-} from '../../src/main/core/reconcile/rollforward/types';
+} from '../../src/main/core/recon/rollforward/types';
 
 // Generated floats: an opening snapshot the day before the period, then one snapshot per step inside
 // it. Each step spends, may be topped up (an approval seen by that step's sync) and may receive an

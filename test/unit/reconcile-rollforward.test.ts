@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { rollForward } from '../../src/main/core/reconcile/rollforward/rollforward';
+import { rollForward } from '../../src/main/core/recon/rollforward/rollforward';
 import type {
   ApprovalInput,
   FloatInput,
   RollForwardFlag,
   RollForwardInput,
   SnapshotInput,
-} from '../../src/main/core/reconcile/rollforward/types';
+} from '../../src/main/core/recon/rollforward/types';
 
 const at = (date: string, time = '09:00:00'): string => `${date}T${time}.000Z`;
 const snap = (

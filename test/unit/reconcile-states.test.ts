@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Coverage } from '../../src/main/core/reconcile/match/coverage';
-import { dayNumber } from '../../src/main/core/reconcile/match/amounts';
-import { preview } from '../../src/main/core/reconcile/match/preview';
+import { Coverage } from '../../src/main/core/recon/match/coverage';
+import { dayNumber } from '../../src/main/core/recon/match/amounts';
+import { preview } from '../../src/main/core/recon/match/preview';
 import {
   ageingBucket,
   reconcileStates,
   stateCounts,
   type StateInput,
-} from '../../src/main/core/reconcile/match/states';
-import type { BankLine, Match, MatchRequest } from '../../src/main/core/reconcile/match/types';
+} from '../../src/main/core/recon/match/states';
+import type { BankLine, Match, MatchRequest } from '../../src/main/core/recon/match/types';
 import { bankLine as line, transferRequest as request } from '../helpers/match-fixture';
 
 const AS_OF = '2024-06-01';

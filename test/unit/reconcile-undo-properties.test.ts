@@ -7,19 +7,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { ReconcileService } from '../../src/main/core/reconcile/service';
+import { ReconService } from '../../src/main/core/recon/service';
 import { RECON_NOW, RECON_STATEMENT, seedReconWorkspace, statementBase64 } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;
 let db: Ledger;
-let service: ReconcileService;
+let service: ReconService;
 let beforeRun: string[];
 
 beforeAll(async () => {
   temp = makeTempDir();
   db = openLedger(seedReconWorkspace(temp.dir));
-  service = new ReconcileService(db, 1, () => RECON_NOW, 'user');
+  service = new ReconService(db, 1, () => RECON_NOW, 'user');
   const imported = await service.import({ fileName: RECON_STATEMENT, contentBase64: statementBase64() });
   expect(imported.stored).toBe(true);
   beforeRun = snapshot();

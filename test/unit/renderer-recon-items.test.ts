@@ -4,7 +4,7 @@
  * and the manual match that warns before matching and asks to match anyway.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import { AppError } from '@shared/ipc/errors';
 import { hrefOfView, viewFromQuery } from '../../src/renderer/src/features/reconciliation/recon-query';
 import { selectionSums } from '../../src/renderer/src/features/reconciliation/selection-sums';

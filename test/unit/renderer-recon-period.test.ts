@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Drift, SignOff } from '@shared/ipc/contract-period';
-import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { AppError } from '@shared/ipc/errors';
 import {
   actorLabel,
@@ -140,7 +140,9 @@ describe('period close words', () => {
       '1 request and 0 bank lines',
     );
     expect(lockedCellText(signOff())).toBe('3 requests and 1 bank line');
-    expect(lockedCellText(signOff({ state: 'awaiting_review' }))).toBe('3 requests and 1 bank line once approved');
+    expect(lockedCellText(signOff({ state: 'awaiting_review' }))).toBe(
+      '3 requests and 1 bank line once approved',
+    );
     expect(lockedCellText(signOff({ state: 'rejected' }))).toBe('Nothing: rejected');
     expect(shortHash(HASH)).toBe('abababababab');
     expect(signOffSentence(signOff())).toBe(

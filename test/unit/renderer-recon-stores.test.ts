@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReconItem, ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconItem, ReconSummary } from '@shared/ipc/contract-recon';
 import { AppError } from '@shared/ipc/errors';
 import { shownValue, type ReconClient } from '../../src/renderer/src/stores/recon-client';
 import { keepPageCurrent } from '../../src/renderer/src/stores/keep-current';

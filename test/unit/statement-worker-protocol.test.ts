@@ -1,12 +1,7 @@
 /** Lines between the statement worker and the core: a batch packed into one string comes back the same. */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import {
-  fromMessage,
-  packLines,
-  toMessage,
-  unpackLines,
-} from '../../src/main/core/reconcile/import/protocol';
+import { fromMessage, packLines, toMessage, unpackLines } from '../../src/main/core/recon/import/protocol';
 import type { BankLine } from '../../src/shared/domain/statements';
 
 // Texts as the statement text checks let them through: no control character.

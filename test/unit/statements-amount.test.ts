@@ -6,7 +6,7 @@ import {
   formatAmount,
   parseAmount,
   type AmountStyle,
-} from '../../src/main/core/reconcile/statements/amount';
+} from '../../src/main/core/recon/statements/amount';
 
 const UK: AmountStyle = { decimalSeparator: '.', thousandsSeparator: ',' };
 const DE: AmountStyle = { decimalSeparator: ',', thousandsSeparator: '.' };

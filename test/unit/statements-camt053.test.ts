@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importCamt053 } from '../../src/main/core/reconcile/statements/camt053';
+import { importCamt053 } from '../../src/main/core/recon/statements/camt053';
 
 /** A camt.053 document with one statement; entries are written on their own lines. */
 function camt(entries: string[], { version = '08', balances = '' } = {}): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importCsv } from '../../src/main/core/reconcile/statements/csv-import';
-import { checkCsvProfile } from '../../src/main/core/reconcile/statements/csv-profile';
+import { importCsv } from '../../src/main/core/recon/statements/csv-import';
+import { checkCsvProfile } from '../../src/main/core/recon/statements/csv-profile';
 
 const UK = { currency: 'GBP', columns: { date: 'Date', amount: 'Amount', remittance: 'Description' } };
 const csv = (...rows: string[]): string => `${rows.join('\r\n')}\r\n`;

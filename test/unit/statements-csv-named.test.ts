@@ -3,11 +3,11 @@
  * profile made from the titles a person names (`floatdesk reconcile profile save`).
  */
 import { describe, expect, it } from 'vitest';
-import { importStatement } from '../../src/main/core/reconcile/statements';
-import { profileFromNamedTitles } from '../../src/main/core/reconcile/statements/csv-named';
-import { checkCsvProfile } from '../../src/main/core/reconcile/statements/csv-profile';
-import { describeCsvProfile } from '../../src/main/core/reconcile/statements/csv-profile-words';
-import { meaningOfTitle, titleKey } from '../../src/main/core/reconcile/statements/csv-title-words';
+import { importStatement } from '../../src/main/core/recon/statements';
+import { profileFromNamedTitles } from '../../src/main/core/recon/statements/csv-named';
+import { checkCsvProfile } from '../../src/main/core/recon/statements/csv-profile';
+import { describeCsvProfile } from '../../src/main/core/recon/statements/csv-profile-words';
+import { meaningOfTitle, titleKey } from '../../src/main/core/recon/statements/csv-title-words';
 
 const csv = (...rows: string[]): string => `${rows.join('\r\n')}\r\n`;
 const STATEMENT = csv(

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StatementProblem } from '../../src/shared/domain/statements';
-import { readCsv } from '../../src/main/core/reconcile/statements/csv';
-import { CsvRecordStream, type StreamedRecord } from '../../src/main/core/reconcile/statements/csv-stream';
+import { readCsv } from '../../src/main/core/recon/statements/csv';
+import { CsvRecordStream, type StreamedRecord } from '../../src/main/core/recon/statements/csv-stream';
 import { runs } from '../helpers/property-runs';
 
 function stream(pieces: readonly string[]): { records: StreamedRecord[]; problems: StatementProblem[] } {

@@ -4,9 +4,9 @@
  * columns), and the files that must be refused, with the reason naming the titles or the row.
  */
 import { describe, expect, it } from 'vitest';
-import { importStatement } from '../../src/main/core/reconcile/statements';
-import { readCsv, type CsvDelimiter, type CsvRecord } from '../../src/main/core/reconcile/statements/csv';
-import { detectCsvMapping } from '../../src/main/core/reconcile/statements/csv-titles';
+import { importStatement } from '../../src/main/core/recon/statements';
+import { readCsv, type CsvDelimiter, type CsvRecord } from '../../src/main/core/recon/statements/csv';
+import { detectCsvMapping } from '../../src/main/core/recon/statements/csv-titles';
 import { statementFixture } from '../helpers/statement-fixtures';
 
 const csv = (...rows: string[]): string => `${rows.join('\r\n')}\r\n`;

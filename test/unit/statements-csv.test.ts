@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { runs } from '../helpers/property-runs';
 import { describe, expect, it } from 'vitest';
-import { CSV_DELIMITERS, readCsv, writeCsv } from '../../src/main/core/reconcile/statements/csv';
+import { CSV_DELIMITERS, readCsv, writeCsv } from '../../src/main/core/recon/statements/csv';
 
 const fields = (text: string, delimiter: ',' | ';' | '\t' | '|' = ',') =>
   readCsv(text, delimiter).records.map((r) => r.fields);

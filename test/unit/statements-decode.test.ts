@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { importStatement } from '../../src/main/core/reconcile/statements';
+import { importStatement } from '../../src/main/core/recon/statements';
 import {
   decodeStatementBytes,
   decodeWindows1252,
   sniffUtf16,
-} from '../../src/main/core/reconcile/statements/decode';
+} from '../../src/main/core/recon/statements/decode';
 
 const TEXT = 'Datum;Betrag;Text\r\n02.03.2026;-4,20;Bäckerei Groß €\r\n';
 

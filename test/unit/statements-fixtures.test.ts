@@ -5,8 +5,8 @@
  * a second time.
  */
 import { describe, expect, it } from 'vitest';
-import { detectFormat, importStatement } from '../../src/main/core/reconcile/statements';
-import { decodeStatementBytes } from '../../src/main/core/reconcile/statements/decode';
+import { detectFormat, importStatement } from '../../src/main/core/recon/statements';
+import { decodeStatementBytes } from '../../src/main/core/recon/statements/decode';
 import { allStatementFixtures } from '../helpers/statement-fixtures';
 
 const fixtures = allStatementFixtures();

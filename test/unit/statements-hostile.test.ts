@@ -7,15 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importStatement, type ImportOptions } from '../../src/main/core/reconcile/statements';
+import { importStatement, type ImportOptions } from '../../src/main/core/recon/statements';
 import {
   MAX_PROBLEMS_LISTED,
   MAX_PROBLEM_CHARS,
   MAX_QUOTED_CHARS,
-} from '../../src/main/core/reconcile/statements/limits';
+} from '../../src/main/core/recon/statements/limits';
 import type { StatementImport } from '../../src/shared/domain/statements';
 import { AppError } from '../../src/shared/ipc/errors';
-import { readerError } from '../../src/main/core/reconcile/import/read-job';
+import { readerError } from '../../src/main/core/recon/import/read-job';
 import { STATEMENT_FIXTURES } from '../helpers/statement-fixtures';
 
 const fixture = (name: string): string => readFileSync(join(STATEMENT_FIXTURES, name), 'utf8');

@@ -4,7 +4,7 @@ import {
   detectFormat,
   importStatement,
   statementFileSha256,
-} from '../../src/main/core/reconcile/statements';
+} from '../../src/main/core/recon/statements';
 import type { BankLine, StatementImport } from '../../src/shared/domain/statements';
 
 const line = (amount: string, currency = 'EUR'): BankLine => ({

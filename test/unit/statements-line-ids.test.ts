@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineIds, type DraftLine } from '../../src/main/core/reconcile/statements/line-id';
+import { LineIds, type DraftLine } from '../../src/main/core/recon/statements/line-id';
 
 function draft(n: number, bankTransactionId: string | null = null): DraftLine {
   return {

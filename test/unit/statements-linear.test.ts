@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importStatement, type ImportOptions } from '../../src/main/core/reconcile/statements';
+import { importStatement, type ImportOptions } from '../../src/main/core/recon/statements';
 import { runs } from '../helpers/property-runs';
 
 const FRAGMENTS = [

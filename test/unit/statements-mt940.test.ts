@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importMt940 } from '../../src/main/core/reconcile/statements/mt940';
-import { readInformation } from '../../src/main/core/reconcile/statements/mt940-details';
+import { importMt940 } from '../../src/main/core/recon/statements/mt940';
+import { readInformation } from '../../src/main/core/recon/statements/mt940-details';
 
 const statement = (...lines: string[]): string =>
   [':20:REF1', ':25:DE89370400440532013000', ':28C:1/1', ':60F:C251230EUR100,00', ...lines].join('\n');

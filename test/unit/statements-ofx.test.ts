@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importOfx } from '../../src/main/core/reconcile/statements/ofx';
-import { parseOfx } from '../../src/main/core/reconcile/statements/ofx-tree';
+import { importOfx } from '../../src/main/core/recon/statements/ofx';
+import { parseOfx } from '../../src/main/core/recon/statements/ofx-tree';
 
 const HEADER = ['OFXHEADER:100', 'DATA:OFXSGML', 'VERSION:102', ''];
 const sgml = (...transactions: string[][]): string =>

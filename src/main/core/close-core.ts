@@ -8,7 +8,7 @@ import type { ExportRunner } from './export/run';
 import type { IntegrityWatch } from './ledger/background-integrity';
 import type { Ledger } from './ledger/db';
 import type { Logger } from './log/logger';
-import { stopImports } from './reconcile/import-statement';
+import { stopImports } from './recon/import-statement';
 import type { SyncService } from './sync/service';
 import type { TeamSession } from './team/team-session';
 

@@ -1,4 +1,4 @@
-import type { ReconLineDetail } from '../ipc/contract-reconcile';
+import type { ReconLineDetail } from '../ipc/contract-recon';
 import { isKnownCurrency } from './currency';
 import { canonicalAmount } from './money';
 import { AGEING_WORDS, stateWords } from './recon-words';

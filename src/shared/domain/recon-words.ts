@@ -1,9 +1,4 @@
-import {
-  AGEING_BUCKETS,
-  MATCH_RULE_NAMES,
-  RECON_STATES,
-  RESOLUTION_REASONS,
-} from '../ipc/contract-reconcile';
+import { AGEING_BUCKETS, MATCH_RULE_NAMES, RECON_STATES, RESOLUTION_REASONS } from '../ipc/contract-recon';
 import type { RollforwardFlagValue } from '../ipc/contract-rollforward';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FACET_NAMES } from './contract-catalogue';
-import { AgeingBucketName, ItemQueryFields, ReconStateName } from './contract-reconcile';
+import { AgeingBucketName, ItemQueryFields, ReconStateName } from './contract-recon';
 import { TransferFiltersSchema, TransferSortSchema } from './contract-transfers';
 import { CurrencyCode, IsoDate } from './schemas';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReconItemSchema, ReconStateName, ReconSummarySchema } from './contract-reconcile';
+import { ReconItemSchema, ReconStateName, ReconSummarySchema } from './contract-recon';
 import { CurrencyCode, IsoDate, IsoTimestamp, NoInput } from './schemas';
 import { Password } from './contract-team';
 

@@ -3,7 +3,7 @@ import { CurrencyCode, IsoDate } from './schemas';
 
 /**
  * The shapes the reconciliation channels share: items, matches and their details, the summary, and
- * the open items' search, filters and totals (contract-reconcile.ts uses them; so do the period
+ * the open items' search, filters and totals (contract-recon.ts uses them; so do the period
  * close and the export).
  */
 

@@ -10,7 +10,7 @@ import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
 import { journalsContract } from './contract-journals';
 import { periodContract } from './contract-period';
-import { reconcileContract } from './contract-reconcile';
+import { reconContract } from './contract-recon';
 import { settingsContract } from './contract-settings';
 import { transfersContract } from './contract-transfers';
 import {
@@ -92,7 +92,7 @@ export const contract = {
   ...settingsContract,
   ...bankDetailsContract,
   ...journalsContract,
-  ...reconcileContract,
+  ...reconContract,
   ...periodContract,
   ...exportContract,
   ...catalogueContract,

@@ -10,7 +10,7 @@ import { openLedger, type Ledger } from '../../../src/main/core/ledger/db';
 import { migrate } from '../../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
 import { ReconReadingsRepository } from '../../../src/main/core/ledger/repositories/recon-readings';
-import { RECON_STATES, type ReconSummary } from '../../../src/shared/ipc/contract-reconcile';
+import { RECON_STATES, type ReconSummary } from '../../../src/shared/ipc/contract-recon';
 import { makeTempDir } from '../../helpers/temp-dir';
 
 /** What the reconciliation reads: its items, decisions, locks, settings and roll-forward. */

@@ -26,12 +26,12 @@ import { registerNotificationHandlers } from './notifications';
 import { registerFloatHandlers } from './floats';
 import { registerSyncHandlers } from './sync';
 import { registerTransferHandlers } from './transfers';
-import { registerReconcileHandlers } from './reconcile';
+import { registerReconHandlers } from './recon';
 import { registerCatalogueHandlers } from './catalogue';
 import { registerExportHandlers } from './export';
 import { registerJournalHandlers } from './journals';
 import { ExportRunner } from '../export/run';
-import type { StatementWorker } from '../reconcile/import/run';
+import type { StatementWorker } from '../recon/import/run';
 
 export interface RegistryDeps {
   /** The built statement reader (statement-worker.js); absent when the core runs from sources. */
@@ -133,7 +133,7 @@ export function buildRegistry({
     actor: appStatus.shell === 'cli' ? 'cli' : 'user',
   });
   registerConnectionHandlers(registry, connection);
-  registerReconcileHandlers(registry, {
+  registerReconHandlers(registry, {
     ...(statementWorker === undefined ? {} : { statementWorker }),
     db,
     workspaceId,

@@ -1,7 +1,7 @@
 import { isoNow, type Clock } from '../clock';
 import { exportMapping, importMapping, readMapping, saveMapping } from '../journals/mapping-store';
 import type { Ledger } from '../ledger/db';
-import { reconContext } from '../reconcile/context';
+import { reconContext } from '../recon/context';
 import type { HandlerRegistry } from '../registry';
 
 /** journals:mapping.*: Settings → Accounting, the accounts each float's journals go to. */

@@ -6,7 +6,7 @@ import { exportJournals } from '../journals/journal-export';
 import { previewJournals } from '../journals/journal-preview';
 import { readRatesCsv } from '../journals/rates-csv';
 import { mappingFor } from '../journals/mapping-source';
-import { reconContext } from '../reconcile/context';
+import { reconContext } from '../recon/context';
 import type { HandlerRegistry } from '../registry';
 
 /** journals:preview, journals:export and journals:rates.read: a period's reconciliation as journals for the books. */

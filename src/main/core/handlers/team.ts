@@ -3,7 +3,7 @@ import type { Ledger } from '../ledger/db';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import type { HandlerRegistry } from '../registry';
 import type { TeamSession } from '../team/team-session';
-import { reconContext } from '../reconcile/context';
+import { reconContext } from '../recon/context';
 import { listConflicts } from '../team/apply/conflict-view';
 import { settleConflict } from '../team/apply/conflict-settle';
 import { notJoined } from '../team/team-exchange';

@@ -9,7 +9,7 @@
  */
 import { isKnownCurrency } from '../../../shared/domain/currency';
 import { AppError } from '../../../shared/ipc/errors';
-import { readCsv, type CsvRecord } from '../reconcile/statements/csv';
+import { readCsv, type CsvRecord } from '../recon/statements/csv';
 import type { StoredAccountMapping } from '../ledger/repositories/account-mappings';
 import type { TrackingValue } from './types';
 

@@ -5,7 +5,7 @@
  */
 import { AuditLogRepository } from '../ledger/repositories/audit-log';
 import type { JournalConversion } from '../../../shared/ipc/contract-journals';
-import type { ReconContext } from '../reconcile/context';
+import type { ReconContext } from '../recon/context';
 import type { AccountMapping } from './account-mapping';
 import { applyConversion } from './conversion';
 import { buildJournals } from './journal-rules';

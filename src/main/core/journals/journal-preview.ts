@@ -5,7 +5,7 @@
  */
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import type { JournalConversion } from '../../../shared/ipc/contract-journals';
-import type { ReconContext } from '../reconcile/context';
+import type { ReconContext } from '../recon/context';
 import type { AccountMapping } from './account-mapping';
 import { absoluteAmount, isDebit, linesOf, totalsOf } from './journal-amounts';
 import { applyConversion } from './conversion';

@@ -7,7 +7,7 @@
 import type { AccountMappingRowInput } from '../../../shared/ipc/contract-journal-mapping';
 import { AppError, type FieldIssue } from '../../../shared/ipc/errors';
 import type { StoredAccountMapping } from '../ledger/repositories/account-mappings';
-import { writeCsv } from '../reconcile/statements/csv';
+import { writeCsv } from '../recon/statements/csv';
 import { startsLikeFormula } from '../export/csv-cells';
 import { BOM } from '../export/csv-dialect';
 import {

@@ -14,8 +14,8 @@ import {
   AccountMappingsRepository,
   type StoredAccountMapping,
 } from '../ledger/repositories/account-mappings';
-import { appendInTransaction } from '../reconcile/audit/audit-log';
-import { auditActor, type ReconContext } from '../reconcile/context';
+import { appendInTransaction } from '../recon/audit/audit-log';
+import { auditActor, type ReconContext } from '../recon/context';
 import { shareChange } from '../team/share-change';
 import { mappingKey, parseAccountMapping, type AccountMapping } from './account-mapping';
 import { checkMappingRows, mappingCsv, storedRows } from './mapping-rows';

@@ -8,13 +8,13 @@
  * the previous sign-off did not post (awaiting approval, or matched since) is taken in (report-facts.ts).
  */
 import { firstOfMonth, nextDay } from '../../../shared/domain/iso-dates';
-import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
+import type { ReconItem } from '../../../shared/ipc/contract-recon';
 import { ReconSignOffsRepository, type StoredSignOff } from '../ledger/repositories/recon-signoffs';
-import { readWithLocks, type ReconContext } from '../reconcile/context';
-import { readReport } from '../reconcile/period/frozen-report';
-import { signOffState } from '../reconcile/period/sign-off-view';
-import { allItems } from '../reconcile/report-items';
-import { rollForwardReport } from '../reconcile/rollforward-report';
+import { readWithLocks, type ReconContext } from '../recon/context';
+import { readReport } from '../recon/period/frozen-report';
+import { signOffState } from '../recon/period/sign-off-view';
+import { allItems } from '../recon/report-items';
+import { rollForwardReport } from '../recon/rollforward-report';
 import {
   matchedReferencesOf,
   postedReferencesOf,

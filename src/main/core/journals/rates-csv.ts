@@ -6,7 +6,7 @@
 import { isKnownCurrency } from '../../../shared/domain/currency';
 import type { ExchangeRate } from '../../../shared/ipc/contract-journals';
 import { AppError } from '../../../shared/ipc/errors';
-import { readCsv, type CsvRecord } from '../reconcile/statements/csv';
+import { readCsv, type CsvRecord } from '../recon/statements/csv';
 import { canonicalRate, rateProblem } from './exchange-rates';
 
 const TITLES = ['date', 'currency', 'rate'] as const;

@@ -3,7 +3,7 @@
  * as of the date for a draft): the matches whose payment was booked in the period, once each, and
  * the items resolved in it. Pure: the same items in any order give the same facts.
  */
-import type { ReconItem, ReconLineDetail } from '../../../shared/ipc/contract-reconcile';
+import type { ReconItem, ReconLineDetail } from '../../../shared/ipc/contract-recon';
 import type { MatchedTopUp, ResolvedItem } from './types';
 import { compareDecimal, type Money } from '../../../shared/domain/money';
 import { awaitingApproval, closedAtPlatform } from './request-states';

@@ -21,8 +21,8 @@ import { translateSqliteError } from './storage-errors';
 import { SYNC_LOCK, findLiveHolder, lockBusyError, type LockContext } from './locks';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { clearCheckedMarkers } from './workspace-state';
-import { describeAuditReport } from '../reconcile/audit/describe-report';
-import { auditLedger } from '../reconcile/audit/verify-ledger';
+import { describeAuditReport } from '../recon/audit/describe-report';
+import { auditLedger } from '../recon/audit/verify-ledger';
 
 export interface RestoreOptions {
   workspaceDir: string;

@@ -9,8 +9,8 @@ import type { Ledger } from '../ledger/db';
 import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
 import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
 import { TeamReplicaRepository, type LoggedChange } from '../ledger/repositories/team-replica';
-import { reconContext } from '../reconcile/context';
-import { importSharedStatement } from '../reconcile/import-statement';
+import { reconContext } from '../recon/context';
+import { importSharedStatement } from '../recon/import-statement';
 import { readPayload } from './change-payload';
 import { STATEMENT_KIND } from './shared-statement';
 

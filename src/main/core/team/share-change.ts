@@ -5,7 +5,7 @@
  */
 import { canonicalJson } from '../../../shared/domain/canonical-json';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
-import type { ReconContext } from '../reconcile/context';
+import type { ReconContext } from '../recon/context';
 
 /** Where a change is made: a reconciliation context, or any use case's ledger and clock. */
 export type SharePlace = Pick<ReconContext, 'db' | 'workspaceId' | 'now' | 'actorName' | 'fromTeam'>;

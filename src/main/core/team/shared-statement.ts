@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ChannelInput } from '../../../shared/ipc/contract';
-import type { ReconContext } from '../reconcile/context';
-import type { StatementSource } from '../reconcile/import/source';
+import type { ReconContext } from '../recon/context';
+import type { StatementSource } from '../recon/import/source';
 import { shareChange, sharesWithTeam } from './share-change';
 
 export const STATEMENT_KIND = 'statement.import';

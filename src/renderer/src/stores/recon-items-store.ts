@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AgeingBucketName, ReconItem, ReconStateName } from '@shared/ipc/contract-reconcile';
+import type { AgeingBucketName, ReconItem, ReconStateName } from '@shared/ipc/contract-recon';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import type { z } from 'zod';
 import { resolveLabel } from '../features/reconciliation/recon-text';

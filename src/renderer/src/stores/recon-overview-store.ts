@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import { shownValue, ticketCounter, type Loadable, type ReconClient, type RunResult } from './recon-client';
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { SignOff } from '@shared/ipc/contract-period';
 import type { ChannelOutput } from '@shared/ipc/contract';
-import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import {
   reviewSentence,

@@ -1,4 +1,4 @@
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
 import type { ReconClient } from './recon-client';
 

@@ -3,7 +3,7 @@ import type { ReconClient } from './recon-client';
 import { keepPageCurrent } from './keep-current';
 import { createReconStores } from './recon-stores';
 
-/** The typed client: it validates every answer against contract-reconcile.ts's schemas. */
+/** The typed client: it validates every answer against contract-recon.ts's schemas. */
 const client: ReconClient = { invoke, onEvent };
 
 const stores = createReconStores(client);

@@ -1,7 +1,7 @@
 -- The audit log: every user decision and every statement import, appended in the same transaction
 -- as the decision itself. Each entry carries the hash of the previous one (a hash chain per
 -- workspace), so `floatdesk audit verify` detects any later edit, deletion or reordering.
--- The recipe for `hash` is documented in src/main/core/reconcile/audit/entry-hash.ts.
+-- The recipe for `hash` is documented in src/main/core/recon/audit/entry-hash.ts.
 -- `details` is canonical JSON of ids, amounts, codes and notes a person typed: never secrets.
 
 CREATE TABLE audit_log (

@@ -2,10 +2,10 @@
  * The audit_log table (migration 0009): appending an entry, and reading the chain back — for
  * verification (every column as stored, whatever its type), for export (streamed in seq order) and
  * the workspaces it has entries of. The entry's hash and the rules of what goes into it are in
- * reconcile/audit (entry-hash.ts, audit-log.ts).
+ * recon/audit (entry-hash.ts, audit-log.ts).
  */
 import type Database from 'better-sqlite3';
-import type { HashedFields } from '../../reconcile/audit/entry-hash';
+import type { HashedFields } from '../../recon/audit/entry-hash';
 import type { Ledger } from '../db';
 import { optionalFilter } from './optional-filter';
 

@@ -5,8 +5,8 @@
  */
 import type { BankLine, StatementProblem } from '../../../../shared/domain/statements';
 import { fromMinorUnits } from '../../../../shared/domain/money';
-import { CONTENT_ID_PREFIX } from '../../reconcile/statements/line-id';
-import { quoted } from '../../reconcile/statements/limits';
+import { CONTENT_ID_PREFIX } from '../../recon/statements/line-id';
+import { quoted } from '../../recon/statements/limits';
 import type BetterSqlite from 'better-sqlite3';
 import { toStoredAmount } from './stored-amounts';
 

@@ -14,8 +14,8 @@ import type {
   StatementSection,
 } from '../../../../shared/domain/statements';
 import { AppError } from '../../../../shared/ipc/errors';
-import { checkBalances } from '../../reconcile/statements/balances';
-import { refusalOf } from '../../reconcile/statements/refusal';
+import { checkBalances } from '../../recon/statements/balances';
+import { refusalOf } from '../../recon/statements/refusal';
 import { unsyncedWrite, type Ledger } from '../db';
 import { listStoredLines, repeatedBankIds, storedLinesByIds, type StoredBankLine } from './bank-line-reads';
 import { stageNewLines, type StagedLines, type StagedStatement, type Statement } from './bank-lines-staging';

@@ -1,6 +1,6 @@
 /** CSV column profiles saved per bank (migration 0008), validated on the way in and out. */
 import { AppError, invalidInput } from '../../../../shared/ipc/errors';
-import { checkCsvProfile, type CsvProfile } from '../../reconcile/statements/csv-profile';
+import { checkCsvProfile, type CsvProfile } from '../../recon/statements/csv-profile';
 import type { Ledger } from '../db';
 
 export interface StoredCsvProfile {

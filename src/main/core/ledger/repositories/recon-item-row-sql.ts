@@ -2,7 +2,7 @@
  * The kept items' rows in SQL (migration 0020): their columns, how a row is written and read back,
  * and the conditions and order of a query over them (recon-item-rows.ts runs them).
  */
-import type { ItemSort } from '../../../../shared/ipc/contract-reconcile';
+import type { ItemSort } from '../../../../shared/ipc/contract-recon';
 
 export interface KeptItemReading {
   asOf: string;

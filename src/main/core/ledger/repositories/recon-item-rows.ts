@@ -2,9 +2,9 @@
  * The items of the reconciliation as of one date kept in the file (migration 0020), one flat row
  * each, and the search, filters, order and totals of recon:items over them as one WHERE, ORDER BY
  * and GROUP BY. Amount bounds arrive as fixed-width keys (their text order is the numeric order);
- * the rules that make them live in reconcile/kept-items.ts.
+ * the rules that make them live in recon/kept-items.ts.
  */
-import type { ItemSort } from '../../../../shared/ipc/contract-reconcile';
+import type { ItemSort } from '../../../../shared/ipc/contract-recon';
 import type { Ledger } from '../db';
 import {
   COLUMNS,

@@ -3,7 +3,7 @@
  * counter, the mark a run leaves, and summaries as of a date. What is stored holds while the counter
  * is where it was when the value was derived; a read gets nothing stale, only a hit or a miss.
  */
-import type { ReconSummary } from '../../../../shared/ipc/contract-reconcile';
+import type { ReconSummary } from '../../../../shared/ipc/contract-recon';
 import type { Ledger } from '../db';
 
 export class ReconReadingsRepository {

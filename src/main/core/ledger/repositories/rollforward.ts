@@ -3,19 +3,19 @@
  * (the last one well before the period start and every one up to just after its end) and the first
  * approval of every request seen around the period, and the opening balances entered for its bounds.
  * It returns a little more than the period on each side (the bound tolerance and a day of margin, for recorded times written with another offset or precision): the
- * pure calculation (reconcile/rollforward/rollforward.ts) cuts the period exactly. Nothing is written; both queries run in
+ * pure calculation (recon/rollforward/rollforward.ts) cuts the period exactly. Nothing is written; both queries run in
  * one read transaction, so a sync committing meanwhile cannot split them.
  */
 import { canonicalDecimal, fromMinorUnits } from '../../../../shared/domain/money';
 import type Database from 'better-sqlite3';
-import { BOUND_TOLERANCE_MS, dayOfBound } from '../../reconcile/rollforward/bounds';
-import { DAY_MS, periodBounds } from '../../reconcile/rollforward/period';
+import { BOUND_TOLERANCE_MS, dayOfBound } from '../../recon/rollforward/bounds';
+import { DAY_MS, periodBounds } from '../../recon/rollforward/period';
 import type {
   ApprovalInput,
   EnteredBalanceInput,
   FloatInput,
   RollForwardPeriod,
-} from '../../reconcile/rollforward/types';
+} from '../../recon/rollforward/types';
 import type { Ledger } from '../db';
 import { FIRST_APPROVALS, type FirstApprovalRow } from './first-approvals';
 import { OpeningBalancesRepository } from './opening-balances';

@@ -6,7 +6,7 @@
 import type { Ledger } from '../../ledger/db';
 import type { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
-import type { ReconContext } from '../../reconcile/context';
+import type { ReconContext } from '../../recon/context';
 import type { LocalNames } from './local-names';
 
 export interface ApplyEnv {

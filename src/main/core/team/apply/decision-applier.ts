@@ -5,9 +5,9 @@
  * shared again). An undo takes back the local decision of the change it names.
  */
 import { ReconDecisionsRepository, type ItemRows } from '../../ledger/repositories/recon-decisions';
-import type { MatchPayload } from '../../reconcile/decision-state';
+import type { MatchPayload } from '../../recon/decision-state';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
-import { undoDecision } from '../../reconcile/resolve-undo';
+import { undoDecision } from '../../recon/resolve-undo';
 import type { ApplyEnv, Outcome } from './appliers';
 import { conflictVerdict, type Holder } from './conflict-rule';
 import { locate, recordShared, rowIds } from './record-shared';

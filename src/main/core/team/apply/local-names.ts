@@ -4,7 +4,7 @@
  * this ledger, or says in words which are not here yet.
  */
 import type { LineName, RequestName } from '../shared-decision';
-import type { ReconLine, ReconRequest, ReconWorld } from '../../reconcile/world';
+import type { ReconLine, ReconRequest, ReconWorld } from '../../recon/world';
 
 export interface LocalNames {
   line(name: LineName): ReconLine | undefined;

@@ -8,18 +8,18 @@
  */
 import { AppError } from '../../../../shared/ipc/errors';
 import type { ItemRows } from '../../ledger/repositories/recon-decisions';
-import type { ReconContext } from '../../reconcile/context';
-import type { MatchPayload, RejectPayload, ResolvePayload } from '../../reconcile/decision-state';
-import type { StoredMatch } from '../../reconcile/explain';
-import { loadAll, loadWorld } from '../../reconcile/load';
-import { matchWords } from '../../reconcile/match-details';
-import { matchedRows, optionRefusal } from '../../reconcile/option-rule';
-import { requireUnlocked } from '../../reconcile/period/locks';
-import { recordDecision } from '../../reconcile/record';
-import { resolveItem } from '../../reconcile/resolve-undo';
-import { manualMatch, matchDetails } from '../../reconcile/review';
-import { matchSignature, suggestionKey } from '../../reconcile/suggestion-key';
-import type { ReconLine, ReconRequest } from '../../reconcile/world';
+import type { ReconContext } from '../../recon/context';
+import type { MatchPayload, RejectPayload, ResolvePayload } from '../../recon/decision-state';
+import type { StoredMatch } from '../../recon/explain';
+import { loadAll, loadWorld } from '../../recon/load';
+import { matchWords } from '../../recon/match-details';
+import { matchedRows, optionRefusal } from '../../recon/option-rule';
+import { requireUnlocked } from '../../recon/period/locks';
+import { recordDecision } from '../../recon/record';
+import { resolveItem } from '../../recon/resolve-undo';
+import { manualMatch, matchDetails } from '../../recon/review';
+import { matchSignature, suggestionKey } from '../../recon/suggestion-key';
+import type { ReconLine, ReconRequest } from '../../recon/world';
 import type { LineName, RequestName } from '../shared-decision';
 import { localRows, waitingFor, type LocalNames } from './local-names';
 

@@ -11,9 +11,9 @@ import { OpeningBalancesRepository } from '../../ledger/repositories/opening-bal
 import { TransfersRepository } from '../../ledger/repositories/transfers';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { ACCOUNTS_CHANGE_KIND, saveMapping } from '../../journals/mapping-store';
-import { updateReconSettings } from '../../reconcile/policy/recon-settings';
-import { setOpeningBalance } from '../../reconcile/rollforward/opening-balance';
-import { saveCsvProfile } from '../../reconcile/statements/save-profile';
+import { updateReconSettings } from '../../recon/policy/recon-settings';
+import { setOpeningBalance } from '../../recon/rollforward/opening-balance';
+import { saveCsvProfile } from '../../recon/statements/save-profile';
 import { SUBMISSION_KIND } from '../shared-submission';
 import { readPayload, withoutAuthor } from '../change-payload';
 import type { ApplyEnv, Applier, Outcome } from './appliers';

@@ -6,8 +6,8 @@
  */
 import { ReconSignOffsRepository, type LockedItem } from '../../ledger/repositories/recon-signoffs';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
-import { appendInTransaction } from '../../reconcile/audit/audit-log';
-import { byName } from '../../reconcile/context';
+import { appendInTransaction } from '../../recon/audit/audit-log';
+import { byName } from '../../recon/context';
 import { readPayload } from '../change-payload';
 import { ReviewPayload, SignOffPayload, UnlockPayload } from '../signoff-changes';
 import type { ApplyEnv, Outcome } from './appliers';

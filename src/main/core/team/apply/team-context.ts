@@ -3,7 +3,7 @@
  * writes as a person's decision here, the audit actor 'sync', the colleague's name, and nothing
  * queued for the team again (it is the team's already).
  */
-import type { ReconContext } from '../../reconcile/context';
+import type { ReconContext } from '../../recon/context';
 
 export function teamContext(context: ReconContext, actorName: string | null): ReconContext {
   return { ...context, fromTeam: true, actorName: () => actorName };

@@ -4,7 +4,7 @@ import type {
   ReconMatch,
   ReconMatchTotals,
   ReconRequestDetail,
-} from '@shared/ipc/contract-reconcile';
+} from '@shared/ipc/contract-recon';
 import { formatDate } from '../../lib/format-time';
 import { Amount } from './Amount';
 import { bankLineNarrative } from '@shared/domain/recon-item-words';

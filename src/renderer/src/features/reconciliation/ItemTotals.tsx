@@ -1,4 +1,4 @@
-import type { ItemTotals as Totals } from '@shared/ipc/contract-reconcile';
+import type { ItemTotals as Totals } from '@shared/ipc/contract-recon';
 import { Amount } from './Amount';
 import { formatNumber } from '../../lib/format-money';
 import { numColumn, TableHead } from '../../components/TableHead';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { shownValue } from '../../stores/recon-client';

@@ -1,4 +1,4 @@
-import type { ItemSort, ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ItemSort, ReconItem } from '@shared/ipc/contract-recon';
 import { formatDate } from '../../lib/format-time';
 import type { DecisionEntry } from '../../stores/recon-decisions-store';
 import { isSelectable, itemKey, itemName } from '../../stores/recon-items-store';

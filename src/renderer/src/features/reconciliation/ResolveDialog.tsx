@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import type { ResolveReason } from '../../stores/recon-client';
 import { itemName } from '../../stores/recon-items-store';

@@ -1,4 +1,4 @@
-import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { ErrorState } from '../../components/ErrorState';
 import type { RunView } from '../../stores/recon-overview-store';
 import { PreviewMatches } from './PreviewMatches';

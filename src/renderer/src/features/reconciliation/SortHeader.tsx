@@ -1,4 +1,4 @@
-import type { ItemSort } from '@shared/ipc/contract-reconcile';
+import type { ItemSort } from '@shared/ipc/contract-recon';
 
 interface SortHeaderProps {
   column: ItemSort['column'];

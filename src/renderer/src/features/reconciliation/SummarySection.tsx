@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconSummary } from '@shared/ipc/contract-recon';
 import type { ReconState } from '../../stores/recon-items-store';
 import { formatDate } from '../../lib/format-time';
 import { DifferenceCell, AmountCell } from './Amount';

@@ -1,4 +1,4 @@
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { itemName } from '../../stores/recon-items-store';
 import type { DecisionEntry } from '../../stores/recon-decisions-store';

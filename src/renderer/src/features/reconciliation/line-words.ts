@@ -1,4 +1,4 @@
-import type { ReconLineDetail } from '@shared/ipc/contract-reconcile';
+import type { ReconLineDetail } from '@shared/ipc/contract-recon';
 import { formatMoney } from '../../lib/format-money';
 import { formatDate } from '../../lib/format-time';
 

@@ -1,4 +1,4 @@
-import { STATEMENT_BASE64_MAX as MAX_BASE64 } from '@shared/ipc/contract-reconcile';
+import { STATEMENT_BASE64_MAX as MAX_BASE64 } from '@shared/ipc/contract-recon';
 import { base64FromDataUrl } from './recon-query';
 
 /** A file's bytes as base64 (FileReader), or the reason it cannot be sent, in words. */

@@ -1,9 +1,4 @@
-import {
-  AGEING_BUCKETS,
-  ITEM_SORT_COLUMNS,
-  RECON_STATES,
-  type ItemSort,
-} from '@shared/ipc/contract-reconcile';
+import { AGEING_BUCKETS, ITEM_SORT_COLUMNS, RECON_STATES, type ItemSort } from '@shared/ipc/contract-recon';
 import { hrefFor } from '../../lib/router';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
 

@@ -1,4 +1,4 @@
-import { AGEING_BUCKETS, RECON_STATES } from '@shared/ipc/contract-reconcile';
+import { AGEING_BUCKETS, RECON_STATES } from '@shared/ipc/contract-recon';
 import {
   AGEING_WORDS,
   flagWords,

@@ -1,4 +1,4 @@
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import { addMoney, subtractMoney, type Money } from '@shared/domain/money';
 
 /** The ticked items of one currency: what the bank lines paid, what the requests ask, the gap. */

@@ -4,10 +4,10 @@
  * items sheet (items not matched, resolved or signed off, with state and age), both from the
  * report's items.
  */
-import type { ReconItem, ReconLineDetail, ReconMatch } from '../../../../../shared/ipc/contract-reconcile';
+import type { ReconItem, ReconLineDetail, ReconMatch } from '../../../../../shared/ipc/contract-recon';
 import { bankLineText, bankLineWords } from '../../../../../shared/domain/recon-item-words';
 import { AGEING_WORDS, ruleWords, stateWords } from '../../../../../shared/domain/recon-words';
-import { sumAmounts } from '../../../reconcile/explain';
+import { sumAmounts } from '../../../recon/explain';
 import type { ExportColumn, ExportTable } from '../../columns';
 import { appliedFilter, itemQueryOf, type ReportFilters } from './filter-words';
 import type { ReconReportData } from './report-data';

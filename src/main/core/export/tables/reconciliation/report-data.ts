@@ -9,18 +9,18 @@
  * Audit part does stream (audit-part.ts).
  */
 import type { SignOff } from '../../../../../shared/ipc/contract-period';
-import type { ReconItem, ReconSummary } from '../../../../../shared/ipc/contract-reconcile';
+import type { ReconItem, ReconSummary } from '../../../../../shared/ipc/contract-recon';
 import { isoNow } from '../../../clock';
 import { ReconInputsRepository } from '../../../ledger/repositories/recon-inputs';
-import { CLOSED_STATES } from '../../../reconcile/match/states';
-import { readPolicy } from '../../../reconcile/policy/recon-settings';
-import { ReconcileService } from '../../../reconcile/service';
+import { CLOSED_STATES } from '../../../recon/match/states';
+import { readPolicy } from '../../../recon/policy/recon-settings';
+import { ReconService } from '../../../recon/service';
 import type { ExportSource } from '../source';
 import type { ItemFilterQuery } from './filter-words';
 
 export interface ReconReportData {
   source: ExportSource;
-  service: ReconcileService;
+  service: ReconService;
   asOf: string;
   /** Set when the report is a sign-off's frozen one. */
   signOff: SignOff | null;
@@ -48,7 +48,7 @@ export function reconReportData(
   source: ExportSource,
   filters: { asOf?: string; signOffId?: number },
 ): ReconReportData {
-  const service = new ReconcileService(source.db, source.workspaceId, source.clock, 'user');
+  const service = new ReconService(source.db, source.workspaceId, source.clock, 'user');
   if (filters.signOffId !== undefined) {
     const frozen = service.signOffReport({ id: filters.signOffId });
     return {

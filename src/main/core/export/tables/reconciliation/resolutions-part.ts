@@ -2,7 +2,7 @@
  * The Resolutions sheet: every item a person resolved with a reason (in force as of the report's
  * date), with the reason in words (and its code), the note, who resolved it and when.
  */
-import type { ReconItem } from '../../../../../shared/ipc/contract-reconcile';
+import type { ReconItem } from '../../../../../shared/ipc/contract-recon';
 import { actorWords, reasonWords } from '../../../../../shared/domain/recon-words';
 import { ReconDecisionsRepository } from '../../../ledger/repositories/recon-decisions';
 import type { ExportColumn, ExportTable } from '../../columns';

@@ -1,6 +1,6 @@
 /** The Summary sheet: counts per state, suggestions, and per currency the matched totals. */
 import { actorWords, STATE_WORDS } from '../../../../../shared/domain/recon-words';
-import { RECON_STATES } from '../../../../../shared/ipc/contract-reconcile';
+import { RECON_STATES } from '../../../../../shared/ipc/contract-recon';
 import type { ExportColumn, ExportTable } from '../../columns';
 import { appliedFilter, type ReportFilters } from './filter-words';
 import type { ReconReportData } from './report-data';

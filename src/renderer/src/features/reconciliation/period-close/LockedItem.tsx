@@ -1,4 +1,4 @@
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import type { DecisionEntry } from '../../../stores/recon-decisions-store';
 import { formatDate } from '../../../lib/format-time';
 import { lockedActionHint } from './period-text';

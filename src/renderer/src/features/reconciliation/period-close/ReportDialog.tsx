@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import type { ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { formatDate, formatExactTime } from '../../../lib/format-time';

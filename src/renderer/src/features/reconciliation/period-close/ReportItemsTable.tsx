@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReconItem } from '@shared/ipc/contract-reconcile';
+import type { ReconItem } from '@shared/ipc/contract-recon';
 import { ItemDateAndAmount, ItemIdCell } from '../ItemFacts';
 import { RULE_LABELS, STATE_LABELS, resolveLabel } from '../recon-text';
 import { REPORT_PAGE_SIZE, reportPageText } from './period-text';

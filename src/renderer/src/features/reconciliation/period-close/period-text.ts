@@ -1,5 +1,5 @@
 import type { Drift, SignOff } from '@shared/ipc/contract-period';
-import type { ReconItem, ReconSummary } from '@shared/ipc/contract-reconcile';
+import type { ReconItem, ReconSummary } from '@shared/ipc/contract-recon';
 import { actorWords } from '@shared/domain/recon-words';
 import { formatDate } from '../../../lib/format-time';
 import { formatNumber } from '../../../lib/format-money';

@@ -4,7 +4,7 @@
  * says a run would find nothing new. A kept value is keyed by the inputs' version it was derived
  * at, and by the matching options the caller gave (the command line can set its own thresholds).
  */
-import type { ReconSummary } from '../../../shared/ipc/contract-reconcile';
+import type { ReconSummary } from '../../../shared/ipc/contract-recon';
 import { canonicalJson } from '../../../shared/domain/canonical-json';
 import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
 import { readWithLocks, type ReconContext } from './context';

@@ -4,7 +4,7 @@
  * SQL view of the items would have, so those rules can later become a WHERE, ORDER BY and GROUP BY.
  * Amounts are BigInt at one scale shared by every row, so sizes compare exactly across currencies.
  */
-import { MATCH_RULE_NAMES, RECON_STATES } from '../../../shared/ipc/contract-reconcile';
+import { MATCH_RULE_NAMES, RECON_STATES } from '../../../shared/ipc/contract-recon';
 import { exponentOf, fastScaled, significantDecimals, toScaled } from './match/amounts';
 import type { ItemState } from './match/states';
 import type { MatchView } from './report';

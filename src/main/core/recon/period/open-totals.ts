@@ -4,7 +4,7 @@
  * recon:signoff checks that acknowledgement against.
  */
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
-import { RECON_STATES, type ReconItem, type ReconSummary } from '../../../../shared/ipc/contract-reconcile';
+import { RECON_STATES, type ReconItem, type ReconSummary } from '../../../../shared/ipc/contract-recon';
 import type { ReconContext } from '../context';
 import type { DecisionState } from '../decision-state';
 import { sumAmounts } from '../explain';

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
-import { getSignOff } from '../reconcile/period/sign-off-view';
-import type { ReconcileService } from '../reconcile/service';
+import { getSignOff } from '../recon/period/sign-off-view';
+import type { ReconService } from '../recon/service';
 import type { HandlerRegistry } from '../registry';
 import type { TeamSession } from '../team/team-session';
 import { syncTeam } from '../team/team-service';
@@ -12,14 +12,14 @@ import {
   type TeamActPlace,
 } from '../team/signoff-review';
 
-export interface ReconcileTeamDeps {
+export interface ReconTeamDeps {
   clock: Clock;
   /** The kept team password, and the exchange that follows an act (one at a time). */
   team?: Pick<TeamSession, 'keptPassword' | 'sync'>;
   changed: <T>(value: T) => T;
 }
 
-function passwordFor(given: string | undefined, deps: ReconcileTeamDeps, what: string): string {
+function passwordFor(given: string | undefined, deps: ReconTeamDeps, what: string): string {
   const password = given ?? deps.team?.keptPassword();
   if (typeof password !== 'string')
     throw new AppError(
@@ -33,10 +33,10 @@ function passwordFor(given: string | undefined, deps: ReconcileTeamDeps, what: s
  * recon:review and recon:unlock: the month-end acts a reviewer makes. In a team they go through the
  * team's database (signoff-review.ts); a sign-off the team does not share is unlocked here as before.
  */
-export function registerReconcileTeamHandlers(
+export function registerReconTeamHandlers(
   registry: HandlerRegistry,
-  service: ReconcileService,
-  deps: ReconcileTeamDeps,
+  service: ReconService,
+  deps: ReconTeamDeps,
 ): void {
   const { context } = service;
   const place: TeamActPlace = {

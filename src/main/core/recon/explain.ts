@@ -6,7 +6,7 @@
 import { moneyText, type FormatPreferences } from '../../../shared/domain/formats';
 import { compareDecimal, type Money } from '../../../shared/domain/money';
 import { exponentOf, fastScaled, fromScaled, significantDecimals, toScaled } from './match/amounts';
-import type { ReconMatch } from '../../../shared/ipc/contract-reconcile';
+import type { ReconMatch } from '../../../shared/ipc/contract-recon';
 import type { Match, ReferenceEvidence } from './match/types';
 import type { ReconWorld } from './world';
 

@@ -5,7 +5,7 @@
  * states and ages are match/states.ts's rules, fed with the matches and resolutions in force.
  */
 import type { Money } from '../../../shared/domain/money';
-import type { ReconSummary } from '../../../shared/ipc/contract-reconcile';
+import type { ReconSummary } from '../../../shared/ipc/contract-recon';
 import { ReconInputsRepository } from '../ledger/repositories/recon-inputs';
 import type { ReconContext } from './context';
 import type { CurrentMatch, DecisionState } from './decision-state';

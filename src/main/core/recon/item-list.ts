@@ -7,7 +7,7 @@
  * any order is stable (then oldest first) and puts items with no age last, both ways.
  */
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
-import type { ItemTotals } from '../../../shared/ipc/contract-reconcile';
+import type { ItemTotals } from '../../../shared/ipc/contract-recon';
 import type {
   KeptItemReading,
   KeptItemRow,

@@ -39,7 +39,7 @@ const ManualMatchInput = z
 /** The most base64 text a statement file may be sent as (about 30 MB of file). */
 export const STATEMENT_BASE64_MAX = 40_000_000;
 
-export const reconcileContract = {
+export const reconContract = {
   /**
    * Import a statement file: its bytes as base64 (up to about 30 MB), or — from the CLI only, the
    * shells refuse it from a page — the absolute path of a file the core reads itself, a piece at a

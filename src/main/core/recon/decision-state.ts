@@ -3,7 +3,7 @@
  * declined (rejected suggestions, and automatic matches that were undone — an undone automatic
  * match is not proposed again, or the next run would store it right back).
  */
-import { RESOLUTION_REASONS } from '../../../shared/ipc/contract-reconcile';
+import { RESOLUTION_REASONS } from '../../../shared/ipc/contract-recon';
 import type { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import type { StoredMatch } from './explain';
 import { matchSignature } from './suggestion-key';

@@ -24,7 +24,7 @@
  * approved amounts (requested where a request has none yet). Items dated after the as-of date are
  * left out, and so is a match with a line booked after it.
  */
-import { AGEING_BUCKETS, RECON_STATES } from '../../../../shared/ipc/contract-reconcile';
+import { AGEING_BUCKETS, RECON_STATES } from '../../../../shared/ipc/contract-recon';
 import { dayNumber, significantDecimals, toScaled } from './amounts';
 import { Coverage, type CoveredRange } from './coverage';
 import { DEFAULT_WINDOW } from './options';

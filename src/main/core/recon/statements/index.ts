@@ -2,7 +2,7 @@
  * Bank statement import: bytes in any supported encoding and format → the lines that could be read
  * and every problem with its line, never a thrown error. The balance check runs here, so a statement
  * that does not add up is reported before anything is stored. The core imports files through the
- * same reader a piece at a time (reconcile/import/); this reads a whole file in memory.
+ * same reader a piece at a time (recon/import/); this reads a whole file in memory.
  */
 import { createHash } from 'node:crypto';
 import type { BankLine, StatementImport } from '../../../../shared/domain/statements';

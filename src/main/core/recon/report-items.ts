@@ -2,7 +2,7 @@
  * The items of the reconciliation as of a date (recon:items, and the frozen report of a sign-off):
  * every request and debit bank line with its state, age, match, resolution and lock, oldest first.
  */
-import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
+import type { ReconItem } from '../../../shared/ipc/contract-recon';
 import type { FormatPreferences } from '../../../shared/domain/formats';
 import type { ReconContext } from './context';
 import type { DecisionState } from './decision-state';

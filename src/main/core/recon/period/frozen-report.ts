@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { ReconItem, ReconSummary } from '../../../../shared/ipc/contract-reconcile';
+import type { ReconItem, ReconSummary } from '../../../../shared/ipc/contract-recon';
 import { AppError } from '../../../../shared/ipc/errors';
 import type { ReconContext } from '../context';
 import type { DecisionState } from '../decision-state';

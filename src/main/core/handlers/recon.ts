@@ -1,13 +1,13 @@
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { Clock } from '../clock';
 import type { Ledger } from '../ledger/db';
-import type { StatementWorker } from '../reconcile/import/run';
-import { ReconcileService } from '../reconcile/service';
-import { registerReconcileTeamHandlers } from './reconcile-team';
+import type { StatementWorker } from '../recon/import/run';
+import { ReconService } from '../recon/service';
+import { registerReconTeamHandlers } from './recon-team';
 import type { TeamSession } from '../team/team-session';
 import type { HandlerRegistry } from '../registry';
 
-export interface ReconcileHandlerDeps {
+export interface ReconHandlerDeps {
   db: Ledger;
   workspaceId: number;
   clock: Clock;
@@ -24,8 +24,8 @@ export interface ReconcileHandlerDeps {
  * The recon:* channels: statement import, matching runs, review decisions, the roll-forward and
  * period close (sign-off, unlock).
  */
-export function registerReconcileHandlers(registry: HandlerRegistry, deps: ReconcileHandlerDeps): void {
-  const service = new ReconcileService(
+export function registerReconHandlers(registry: HandlerRegistry, deps: ReconHandlerDeps): void {
+  const service = new ReconService(
     deps.db,
     deps.workspaceId,
     deps.clock,
@@ -66,7 +66,7 @@ export function registerReconcileHandlers(registry: HandlerRegistry, deps: Recon
   registry.register('recon:signoffs', () => service.signOffs());
   registry.register('recon:open-totals', (input) => service.openTotals(input));
   registry.register('recon:signoff.report', (input) => service.signOffReport(input));
-  registerReconcileTeamHandlers(registry, service, {
+  registerReconTeamHandlers(registry, service, {
     clock: deps.clock,
     changed,
     ...(deps.team === undefined ? {} : { team: deps.team }),

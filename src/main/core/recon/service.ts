@@ -33,7 +33,7 @@ import { describeCsvProfile } from './statements/csv-profile-words';
 type In<C extends Channel> = ChannelInput<C>;
 type Out<C extends Channel> = ChannelOutput<C>;
 
-export class ReconcileService {
+export class ReconService {
   readonly context: ReconContext;
 
   constructor(

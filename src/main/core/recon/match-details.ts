@@ -7,7 +7,7 @@ import type {
   ReconLineDetail,
   ReconMatchTotals,
   ReconRequestDetail,
-} from '../../../shared/ipc/contract-reconcile';
+} from '../../../shared/ipc/contract-recon';
 import { dateText, moneyText, type FormatPreferences } from '../../../shared/domain/formats';
 import { matchTotals, sumAmounts } from './explain';
 import { CONTENT_ID_PREFIX } from './statements/line-id';

@@ -3,7 +3,7 @@
  * shows: its bank lines and requests, and its matches with their other items. However large the
  * ledger, a page reads a page's worth of it.
  */
-import type { ReconItem } from '../../../shared/ipc/contract-reconcile';
+import type { ReconItem } from '../../../shared/ipc/contract-recon';
 import { ReconDecisionsRepository } from '../ledger/repositories/recon-decisions';
 import type { KeptItemRow } from '../ledger/repositories/recon-item-rows';
 import type { ReconContext } from './context';
