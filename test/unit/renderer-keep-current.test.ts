@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useConnection } from '../../src/renderer/src/stores/connection';
+import { useEventStream } from '../../src/renderer/src/stores/event-stream';
 import { keepPageCurrent, type LedgerEvents } from '../../src/renderer/src/stores/keep-current';
 
 /** A client whose ledger:changed the test fires by hand. */
@@ -20,8 +20,8 @@ function scriptedEvents(): {
 
 /** The browser shell's event stream drops, then comes back. */
 function dropAndResume(): void {
-  useConnection.getState().setStream({ status: 'reconnecting', attempt: 1, retryInMs: 1_000 });
-  useConnection.getState().setStream({ status: 'live' });
+  useEventStream.getState().setStream({ status: 'reconnecting', attempt: 1, retryInMs: 1_000 });
+  useEventStream.getState().setStream({ status: 'live' });
 }
 
 describe('keepPageCurrent: one rule for every open page', () => {
@@ -36,7 +36,7 @@ describe('keepPageCurrent: one rule for every open page', () => {
     vi.advanceTimersByTime(0);
     expect(refresh).toHaveBeenCalledTimes(1);
     // The stream changing state without coming back from a drop is no reason to reload.
-    useConnection.getState().setStream({ status: 'live' });
+    useEventStream.getState().setStream({ status: 'live' });
     vi.advanceTimersByTime(1_000);
     expect(refresh).toHaveBeenCalledTimes(1);
     stop();

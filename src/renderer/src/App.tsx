@@ -16,7 +16,7 @@ import { routeLabel, type ParsedRoute, type RouteId } from './lib/router';
 import { useFormatPreferences } from './lib/use-format-preferences';
 import { useRoute } from './lib/use-route';
 import { useAppStatus } from './stores/app-status';
-import { useConnection } from './stores/connection';
+import { useEventStream } from './stores/event-stream';
 
 /** Pages that have sub-pages (each checks its own); every other page has none. */
 const PAGES_WITH_SUBPAGES: ReadonlySet<RouteId> = new Set<RouteId>(['transfers', 'brands']);
@@ -76,7 +76,7 @@ export function App({ shell }: AppProps) {
   const main = useRef<HTMLElement>(null);
   useRouteAnnouncement(route, main);
   const statusError = useAppStatus((state) => (state.view.status === 'error' ? state.view.error.code : null));
-  const streamRefused = useConnection((state) => state.stream.status === 'unauthorized');
+  const streamRefused = useEventStream((state) => state.stream.status === 'unauthorized');
 
   if (shell === 'browser' && (statusError === 'forbidden' || streamRefused)) {
     return <AccessLinkPage reason="rejected" />;

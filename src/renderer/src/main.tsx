@@ -5,7 +5,7 @@ import { AccessLinkPage } from './features/shell/AccessLinkPage';
 import { connectBridge } from './ipc/client';
 import { useAppStatus } from './stores/app-status';
 import { keepBalancesCurrent } from './stores/balances';
-import { useConnection } from './stores/connection';
+import { useEventStream } from './stores/event-stream';
 import { followSync } from './stores/sync';
 import { applyRememberedTheme } from './lib/theme';
 import { useSettings } from './stores/settings';
@@ -32,9 +32,9 @@ if (!container) throw new Error('FloatDesk: the page has no #root element.');
 const root = createRoot(container);
 applyRememberedTheme();
 
-const connection = connectBridge({ onStreamState: (state) => useConnection.getState().setStream(state) });
+const connected = connectBridge({ onStreamState: (state) => useEventStream.getState().setStream(state) });
 
-if (connection.shell === 'browser-without-token') {
+if (connected.shell === 'browser-without-token') {
   root.render(
     <StrictMode>
       <AccessLinkPage reason="missing" />
@@ -49,7 +49,7 @@ if (connection.shell === 'browser-without-token') {
   reloadOnWorkspaceChange();
   root.render(
     <StrictMode>
-      <App shell={connection.shell} />
+      <App shell={connected.shell} />
     </StrictMode>,
   );
 }

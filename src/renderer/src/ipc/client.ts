@@ -16,10 +16,11 @@ export { ClientError };
 export type { StreamState };
 
 /**
- * The renderer's one way to the core. In Electron the preload provides `window.floatdesk`; in the
- * browser shell the page talks HTTP to the local server, authorised by the token from its link.
+ * The shell this window runs in, which decides the renderer's one way to the core: in Electron the
+ * preload provides `window.floatdesk`; in the browser shell the page talks HTTP to the local server,
+ * authorised by the token from its link.
  */
-export type Connection =
+export type ConnectedShell =
   | { shell: 'electron' }
   | { shell: 'browser' }
   /** Browser shell opened without its link: there is no token to authorise any call. */
@@ -40,7 +41,7 @@ export interface ConnectOptions {
 }
 
 /** Choose the bridge once, at start-up, before anything calls invoke or onEvent. */
-export function connectBridge(options: ConnectOptions = {}): Connection {
+export function connectBridge(options: ConnectOptions = {}): ConnectedShell {
   const preload: FloatdeskBridge | undefined = window.floatdesk;
   if (preload) {
     client = createTypedClient(preload);

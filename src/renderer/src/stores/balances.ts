@@ -1,6 +1,6 @@
 import { invoke, onEvent } from '../ipc/client';
 import { createBalancesStore } from './balances-store';
-import { useConnection } from './connection';
+import { useEventStream } from './event-stream';
 
 export { floatKey, type BalancesView, type HistoryView } from './balances-store';
 
@@ -15,7 +15,7 @@ export const useBalances = store.useBalances;
  */
 export function keepBalancesCurrent(): () => void {
   return store.keepCurrent((reload) =>
-    useConnection.subscribe((state, previous) => {
+    useEventStream.subscribe((state, previous) => {
       if (state.resumed !== previous.resumed) reload();
     }),
   );

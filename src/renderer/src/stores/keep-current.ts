@@ -1,5 +1,5 @@
 import type { TypedClient } from '@shared/ipc/typed-client';
-import { useConnection } from './connection';
+import { useEventStream } from './event-stream';
 
 /** A sync commits window after window: ask again at most this often, the last change included. */
 const REFRESH_MS = 300;
@@ -29,7 +29,7 @@ export function keepPageCurrent(
     timer = setTimeout(run, Math.max(0, last + throttleMs - Date.now()));
   };
   const stopEvents = events.onEvent('ledger:changed', refresh);
-  const stopResume = useConnection.subscribe((state, previous) => {
+  const stopResume = useEventStream.subscribe((state, previous) => {
     if (state.resumed !== previous.resumed) refresh();
   });
   return () => {

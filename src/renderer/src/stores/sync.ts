@@ -1,5 +1,5 @@
 import { invoke, onEvent } from '../ipc/client';
-import { useConnection } from './connection';
+import { useEventStream } from './event-stream';
 import { createSyncStore } from './sync-store';
 
 export type { SyncState } from './sync-store';
@@ -15,7 +15,7 @@ export const useSync = store.useSync;
  */
 export function followSync(): () => void {
   const stop = store.follow((reload) =>
-    useConnection.subscribe((state, previous) => {
+    useEventStream.subscribe((state, previous) => {
       if (state.resumed !== previous.resumed) reload();
     }),
   );

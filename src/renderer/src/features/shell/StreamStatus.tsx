@@ -1,8 +1,8 @@
-import { useConnection } from '../../stores/connection';
+import { useEventStream } from '../../stores/event-stream';
 
 /** Says when live updates are not reaching this window (browser shell only; silent when live). */
 export function StreamStatus() {
-  const stream = useConnection((state) => state.stream);
+  const stream = useEventStream((state) => state.stream);
   if (stream.status === 'live' || stream.status === 'connecting') return null;
   const text =
     stream.status === 'reconnecting'
