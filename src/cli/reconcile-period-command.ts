@@ -2,7 +2,7 @@
  * The month-end without the UI: `reconcile signoff` and `reconcile review`. In a team a sign-off
  * awaits a reviewer other than its preparer; without one it is signed off at once.
  */
-import type { SignOff } from '../shared/ipc/contract-period';
+import type { SignOff } from '../shared/ipc/contract-signoff';
 import {
   dateOption,
   flagOption,

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { readWithLocks } from '../../src/main/core/recon/context';
-import { signOff } from '../../src/main/core/recon/period/sign-off';
+import { signOff } from '../../src/main/core/recon/signoff/sign-off';
 import { ReconService } from '../../src/main/core/recon/service';
 import {
   RECON_NOW,

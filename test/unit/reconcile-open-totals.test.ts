@@ -4,7 +4,7 @@
  * that is not zero needs the acknowledgement, and nothing else does.
  */
 import { describe, expect, it } from 'vitest';
-import { openRows, openTotalsOf } from '../../src/main/core/recon/period/open-totals';
+import { openRows, openTotalsOf } from '../../src/main/core/recon/signoff/open-totals';
 import type { ReconItem, ReconSummary } from '../../src/shared/ipc/contract-recon';
 
 const item = (state: ReconItem['state'], amount: string, currency = 'GBP'): ReconItem => ({

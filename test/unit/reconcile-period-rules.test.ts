@@ -11,14 +11,14 @@ import type { DecisionState, MatchPayload } from '../../src/main/core/recon/deci
 import { optionRefusal, matchedRows } from '../../src/main/core/recon/option-rule';
 import { approvedText } from '../../src/main/core/ledger/repositories/recon-signoffs';
 import type { ReconState } from '../../src/main/core/recon/match/states';
-import { differences, nextDrift, sameAmount } from '../../src/main/core/recon/period/drift-rule';
-import { indexLocks, NO_LOCKS } from '../../src/main/core/recon/period/locks';
+import { differences, nextDrift, sameAmount } from '../../src/main/core/recon/signoff/drift-rule';
+import { indexLocks, NO_LOCKS } from '../../src/main/core/recon/signoff/locks';
 import {
   selectLocks,
   settledDecisions,
   withSelection,
   type RowStates,
-} from '../../src/main/core/recon/period/select';
+} from '../../src/main/core/recon/signoff/select';
 import { buildWorld } from '../../src/main/core/recon/world';
 
 const line = (id: number, date: string, currency = 'GBP'): StoredBankLine => ({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Drift, SignOff } from '@shared/ipc/contract-period';
+import type { Drift, SignOff } from '@shared/ipc/contract-signoff';
 import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { AppError } from '@shared/ipc/errors';
 import {

@@ -9,7 +9,7 @@ import { catalogueContract } from './contract-catalogue';
 import { diagnosticsContract } from './contract-diagnostics';
 import { exportContract } from './contract-export';
 import { journalsContract } from './contract-journals';
-import { periodContract } from './contract-period';
+import { signOffContract } from './contract-signoff';
 import { reconContract } from './contract-recon';
 import { settingsContract } from './contract-settings';
 import { transfersContract } from './contract-transfers';
@@ -93,7 +93,7 @@ export const contract = {
   ...bankDetailsContract,
   ...journalsContract,
   ...reconContract,
-  ...periodContract,
+  ...signOffContract,
   ...exportContract,
   ...catalogueContract,
   ...diagnosticsContract,

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/ipc/errors';
 import { isoNow, type Clock } from '../clock';
-import { getSignOff } from '../recon/period/sign-off-view';
+import { getSignOff } from '../recon/signoff/sign-off-view';
 import type { ReconService } from '../recon/service';
 import type { HandlerRegistry } from '../registry';
 import type { TeamSession } from '../team/team-session';

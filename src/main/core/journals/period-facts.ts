@@ -11,8 +11,8 @@ import { firstOfMonth, nextDay } from '../../../shared/domain/iso-dates';
 import type { ReconItem } from '../../../shared/ipc/contract-recon';
 import { ReconSignOffsRepository, type StoredSignOff } from '../ledger/repositories/recon-signoffs';
 import { readWithLocks, type ReconContext } from '../recon/context';
-import { readReport } from '../recon/period/frozen-report';
-import { signOffState } from '../recon/period/sign-off-view';
+import { readReport } from '../recon/signoff/frozen-report';
+import { signOffState } from '../recon/signoff/sign-off-view';
 import { allItems } from '../recon/report-items';
 import { rollForwardReport } from '../recon/rollforward-report';
 import {

@@ -2,7 +2,7 @@
  * After a sync run: a float whose new balance fell under its threshold, and a request submitted
  * from this workspace that the run saw approved, edited, removed or cancelled for the first time,
  * each become one stored notification and one 'notifications:new' event; so does every change to a
- * signed-off request not recorded yet, whichever run brought it (recon/period/drift.ts).
+ * signed-off request not recorded yet, whichever run brought it (recon/signoff/drift.ts).
  */
 import type { EventChannel } from '../../../shared/ipc/channels';
 import type { AppNotification } from '../../../shared/ipc/contract-notifications';
@@ -12,7 +12,7 @@ import type { Ledger } from '../ledger/db';
 import { FloatsRepository } from '../ledger/repositories/floats';
 import { NotificationsRepository, type TransferOutcomeRow } from '../ledger/repositories/notifications';
 import { ThresholdsRepository } from '../ledger/repositories/thresholds';
-import { detectDrift } from '../recon/period/drift';
+import { detectDrift } from '../recon/signoff/drift';
 import { workspaceFormat } from '../settings/word-format';
 import { lowBalanceStep } from './low-balance';
 import { lowBalanceText, transferOutcomeText, type NotificationText } from './messages';

@@ -12,7 +12,7 @@ import { ledgerVersion, loadAll, loadWorld } from './load';
 import type { Locks, MatchOptions } from './match/types';
 import type { AutoMatchPolicy } from './policy/auto-match-policy';
 import { optionsWithPolicy, readPolicy } from './policy/recon-settings';
-import { engineLocks, locksInForce, type LockIndex } from './period/locks';
+import { engineLocks, locksInForce, type LockIndex } from './signoff/locks';
 import type { ReconWorld } from './world';
 
 export interface ReconContext {

@@ -10,7 +10,7 @@ import type { ReconContext } from './context';
 import type { CurrentMatch, MatchPayload } from './decision-state';
 import { matchTotals } from './explain';
 import type { ItemState } from './match/states';
-import type { LockRef } from './period/locks';
+import type { LockRef } from './signoff/locks';
 import type { MatchView } from './report';
 import { readPageWorld } from './page-world';
 import { toItem } from './report-items';

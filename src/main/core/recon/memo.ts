@@ -6,7 +6,7 @@
  * nothing stale is ever returned; a preview's planned state is its own object too.
  */
 import type { DecisionState } from './decision-state';
-import type { LockIndex } from './period/locks';
+import type { LockIndex } from './signoff/locks';
 import type { ReconWorld } from './world';
 
 interface Entry {

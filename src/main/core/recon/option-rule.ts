@@ -10,7 +10,7 @@ import { AppError, invalidInput } from '../../../shared/ipc/errors';
 import type { ItemRows } from '../ledger/repositories/recon-decisions';
 import type { DecisionState } from './decision-state';
 import { currencyIssues } from './match-checks';
-import { lockedError, type LockIndex } from './period/locks';
+import { lockedError, type LockIndex } from './signoff/locks';
 import type { ReconWorld } from './world';
 
 export interface OptionRefusal {

@@ -11,7 +11,7 @@ import { toReconMatch } from './explain';
 import { lineDetail, matchDetails, requestDetail } from './match-details';
 import type { ItemState } from './match/states';
 import { derived } from './memo';
-import type { LockIndex } from './period/locks';
+import type { LockIndex } from './signoff/locks';
 import { isOutOfScope } from './policy/scope';
 import { reconcileAsOf, type MatchView } from './report';
 import type { ReconWorld } from './world';

@@ -11,7 +11,7 @@ import type { ItemRows, StoredDecision } from '../ledger/repositories/recon-deci
 import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload, ResolvePayload } from './decision-state';
 import { loadWorld } from './load';
-import { requireUnlocked } from './period/locks';
+import { requireUnlocked } from './signoff/locks';
 import { matchWords } from './match-details';
 import { recordDecision, type RecordedDecision } from './record';
 import type { ReconWorld } from './world';

@@ -16,7 +16,7 @@ import { manualMatchWarnings } from './manual-check';
 import { manualItems, requireUnmatched } from './match-checks';
 import { matchWords } from './match-details';
 import { matchedRows, optionRefusal } from './option-rule';
-import { requireUnlocked } from './period/locks';
+import { requireUnlocked } from './signoff/locks';
 import type { PlannedMatch } from './plan';
 import { recordDecision, type RecordedDecision } from './record';
 import { matchSignature } from './suggestion-key';

@@ -1,7 +1,7 @@
 /**
  * The transfer sync's step that re-reads the requests locked by sign-offs in force, so that a
  * change the platform makes to a settled, signed-off request reaches the ledger (its history row
- * appended) and period close raises its drift alert (recon/period/drift.ts). When it runs and
+ * appended) and period close raises its drift alert (recon/signoff/drift.ts). When it runs and
  * what it reads: transfer-signoff-plan.ts. Each read is committed in its own transaction together
  * with the pass's cursor; the pass is recorded as done only once every read is committed. With no
  * sign-off in force it costs one query and nothing else.

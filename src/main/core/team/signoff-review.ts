@@ -11,7 +11,7 @@ import { dateText, type FormatPreferences } from '../../../shared/domain/formats
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
 import { ReconSignOffsRepository, type StoredSignOff } from '../ledger/repositories/recon-signoffs';
 import { TeamReplicaRepository, type TeamLink } from '../ledger/repositories/team-replica';
-import { signOffNotFound, signOffState } from '../recon/period/sign-off-view';
+import { signOffNotFound, signOffState } from '../recon/signoff/sign-off-view';
 import { pushChanges } from './team-changes';
 import { connectTeam, teamWhere } from './team-connection';
 import type { TeamPlace } from './team-service';

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
 import type { journalsContract } from '@shared/ipc/contract-journals';
-import type { periodContract } from '@shared/ipc/contract-period';
+import type { signOffContract } from '@shared/ipc/contract-signoff';
 import type { reconContract } from '@shared/ipc/contract-recon';
 import type { ErrorShape } from '@shared/ipc/errors';
 import type { TypedClient } from '@shared/ipc/typed-client';
 
 /**
  * What the reconciliation stores need from the core, typed straight from contract-recon.ts,
- * contract-period.ts and contract-journals.ts: the app passes the real client (stores/recon.ts); unit tests pass a scripted fake.
+ * contract-signoff.ts and contract-journals.ts: the app passes the real client (stores/recon.ts); unit tests pass a scripted fake.
  */
-type ReconContract = typeof reconContract & typeof periodContract & typeof journalsContract;
+type ReconContract = typeof reconContract & typeof signOffContract & typeof journalsContract;
 export type ReconChannel = keyof ReconContract;
 export type ReconInput<C extends ReconChannel> = z.input<ReconContract[C]['input']>;
 export type ReconOutput<C extends ReconChannel> = z.output<ReconContract[C]['output']>;

@@ -4,7 +4,7 @@ import { createReconImportStore } from './recon-import-store';
 import { createReconItemsStore } from './recon-items-store';
 import { createReconJournalsStore } from './recon-journals-store';
 import { createReconOverviewStore } from './recon-overview-store';
-import { createReconPeriodStore } from './recon-period-store';
+import { createReconPeriodStore } from './recon-signoff-store';
 import { createReconRollforwardStore } from './recon-rollforward-store';
 import { createReconSuggestionsStore } from './recon-suggestions-store';
 

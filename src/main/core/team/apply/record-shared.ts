@@ -14,7 +14,7 @@ import type { StoredMatch } from '../../recon/explain';
 import { loadAll, loadWorld } from '../../recon/load';
 import { matchWords } from '../../recon/match-details';
 import { matchedRows, optionRefusal } from '../../recon/option-rule';
-import { requireUnlocked } from '../../recon/period/locks';
+import { requireUnlocked } from '../../recon/signoff/locks';
 import { recordDecision } from '../../recon/record';
 import { resolveItem } from '../../recon/resolve-undo';
 import { manualMatch, matchDetails } from '../../recon/review';

@@ -1,4 +1,4 @@
-import type { SignOff } from '@shared/ipc/contract-period';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { formatDate } from '../../lib/format-time';
 import { useReconPeriod } from '../../stores/recon';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SignOff } from '@shared/ipc/contract-period';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import type { ErrorShape } from '@shared/ipc/errors';
 import { formatDate, formatExactTime } from '../../lib/format-time';
 import { useReconPeriod } from '../../stores/recon';

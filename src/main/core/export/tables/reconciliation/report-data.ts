@@ -8,7 +8,7 @@
  * reconciliation's working set (bank lines and requests of the period), not the whole ledger. The
  * Audit part does stream (audit-part.ts).
  */
-import type { SignOff } from '../../../../../shared/ipc/contract-period';
+import type { SignOff } from '../../../../../shared/ipc/contract-signoff';
 import type { ReconItem, ReconSummary } from '../../../../../shared/ipc/contract-recon';
 import { isoNow } from '../../../clock';
 import { ReconInputsRepository } from '../../../ledger/repositories/recon-inputs';

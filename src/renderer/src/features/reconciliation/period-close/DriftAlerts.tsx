@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SignOff } from '@shared/ipc/contract-period';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { formatDate } from '../../../lib/format-time';
 import { shownValue } from '../../../stores/recon-client';

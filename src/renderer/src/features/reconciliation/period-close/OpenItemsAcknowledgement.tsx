@@ -3,7 +3,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { formatDate } from '../../../lib/format-time';
 import type { Loadable } from '../../../stores/recon-client';
-import type { OpenTotals } from '../../../stores/recon-period-store';
+import type { OpenTotals } from '../../../stores/recon-signoff-store';
 import { Amount } from '../Amount';
 import { formatNumber } from '../../../lib/format-money';
 import { numColumn, TableHead } from '../../../components/TableHead';

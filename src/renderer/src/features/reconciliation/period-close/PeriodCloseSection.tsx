@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SignOff } from '@shared/ipc/contract-period';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { shownValue } from '../../../stores/recon-client';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { formatDate } from '../../../lib/format-time';
-import type { SigningView } from '../../../stores/recon-period-store';
+import type { SigningView } from '../../../stores/recon-signoff-store';
 import { useReconPeriod } from '../../../stores/recon';
 import { useSettings } from '../../../stores/settings';
 import { OpenItemsAcknowledgement } from './OpenItemsAcknowledgement';

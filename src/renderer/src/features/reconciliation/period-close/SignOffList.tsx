@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { SignOff } from '@shared/ipc/contract-period';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import { formatDate, formatExactTime } from '../../../lib/format-time';
 import { SignOffReportExport } from '../../export/ScreenExports';
 import { lockedCellText, preparerText, reviewText, signOffStatusText } from './period-text';

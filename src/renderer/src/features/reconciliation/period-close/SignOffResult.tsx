@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { SignOff } from '@shared/ipc/contract-period';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import { formatDate } from '../../../lib/format-time';
 import { useReconPeriod } from '../../../stores/recon';
 import { shortHash } from './period-text';
@@ -22,8 +22,8 @@ export function SignOffResult({ signOff }: { signOff: SignOff }) {
       </h3>
       {awaiting ? (
         <p className="recon-hint" data-testid="recon-signoff-awaits">
-          Nothing is locked yet. A colleague who is a reviewer approves it, or sends it back with a note,
-          from their Reviews screen; its items lock once it is approved.
+          Nothing is locked yet. A colleague who is a reviewer approves it, or sends it back with a note, from
+          their Reviews screen; its items lock once it is approved.
         </p>
       ) : null}
       <dl className="recon-signoff-facts">

@@ -1,4 +1,4 @@
-import type { Drift, SignOff } from '@shared/ipc/contract-period';
+import type { Drift, SignOff } from '@shared/ipc/contract-signoff';
 import type { ReconItem, ReconSummary } from '@shared/ipc/contract-recon';
 import { actorWords } from '@shared/domain/recon-words';
 import { formatDate } from '../../../lib/format-time';

@@ -72,7 +72,7 @@ export const SignOffSchema = z.object({
   drift: z.array(DriftSchema),
 });
 
-export const periodContract = {
+export const signOffContract = {
   /**
    * Sign off the reconciliation as of a date (default today): stores the report as it is now and
    * locks every matched or resolved request and bank line dated on or before that date that no

@@ -1,5 +1,5 @@
 /** Sign-offs as the contract shows them: each with its unlock, if any, and its drift alerts. */
-import type { SignOff } from '../../../../shared/ipc/contract-period';
+import type { SignOff } from '../../../../shared/ipc/contract-signoff';
 import { AppError } from '../../../../shared/ipc/errors';
 import { ReconSignOffDriftRepository, type StoredDrift } from '../../ledger/repositories/recon-signoff-drift';
 import { ReconSignOffsRepository, type StoredSignOff } from '../../ledger/repositories/recon-signoffs';

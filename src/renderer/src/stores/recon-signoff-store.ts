@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SignOff } from '@shared/ipc/contract-period';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import type { ChannelOutput } from '@shared/ipc/contract';
 import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
