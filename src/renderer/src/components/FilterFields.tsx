@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTextFilter } from '../features/transfers/useTextFilter';
 import type { FilterChoice } from '../lib/filter-values';
 
@@ -69,5 +70,46 @@ export function FilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * A filter bar: a search form (Enter submits nothing), its search box first, then the filters given,
+ * then "Clear filters", which is off while nothing is filtered.
+ */
+export function FilterBar({
+  className,
+  label,
+  testId,
+  search,
+  clearClassName,
+  canClear,
+  onClear,
+  children,
+}: {
+  className: string;
+  /** The form's accessible name. */
+  label: string;
+  testId: string;
+  search: Parameters<typeof SearchField>[0];
+  clearClassName: string;
+  canClear: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={className}
+      role="search"
+      aria-label={label}
+      data-testid={testId}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <SearchField {...search} />
+      {children}
+      <button type="button" className={clearClassName} disabled={!canClear} onClick={onClear}>
+        Clear filters
+      </button>
+    </form>
   );
 }

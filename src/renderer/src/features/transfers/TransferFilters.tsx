@@ -4,7 +4,7 @@ import { statusLabel } from './columns';
 import { hasFilters, type TransferView } from './transfer-query';
 import { useTextFilter } from './useTextFilter';
 import { DateField } from '../../components/DateField';
-import { FilterSelect, SearchField } from '../../components/FilterFields';
+import { FilterBar, FilterSelect } from '../../components/FilterFields';
 import { choicesWith, plainChoices, withoutEmpty } from '../../lib/filter-values';
 import { LabelledInput } from '../../components/LabelledInput';
 
@@ -40,20 +40,21 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
   };
 
   return (
-    <form
+    <FilterBar
       className="transfer-filters"
-      role="search"
-      aria-label="Filter transfer requests"
-      data-testid="transfer-filters"
-      onSubmit={(event) => event.preventDefault()}
+      label="Filter transfer requests"
+      testId="transfer-filters"
+      search={{
+        id: 'transfers-text',
+        className: 'filter-field filter-search',
+        placeholder: 'Reference, float, amount, status…',
+        value: filters.text ?? '',
+        onCommit: (value) => patch({ text: value.trim() }, true),
+      }}
+      clearClassName="button button-secondary filter-clear"
+      canClear={hasFilters(filters)}
+      onClear={() => onChange({}, false)}
     >
-      <SearchField
-        id="transfers-text"
-        className="filter-field filter-search"
-        placeholder="Reference, float, amount, status…"
-        value={filters.text ?? ''}
-        onCommit={(value) => patch({ text: value.trim() }, true)}
-      />
       <FilterSelect
         id="transfers-float"
         className="filter-field"
@@ -104,14 +105,6 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
           </label>
         ))}
       </fieldset>
-      <button
-        type="button"
-        className="button button-secondary filter-clear"
-        disabled={!hasFilters(filters)}
-        onClick={() => onChange({}, false)}
-      >
-        Clear filters
-      </button>
-    </form>
+    </FilterBar>
   );
 }
