@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTextFilter } from '../features/transfers/useTextFilter';
 import type { FilterChoice } from '../lib/filter-values';
+import { LabelledSelect } from './LabelledInput';
 
 /**
  * The search box of a filter bar ("/" focuses it): what is typed shows at once and reaches the view
@@ -40,14 +41,10 @@ export function SearchField({
 
 /** One labelled select of a filter bar: "any" (the empty value) first, then the choices. */
 export function FilterSelect({
-  id,
-  className,
-  label,
   value,
   anyLabel,
   choices,
-  title,
-  onChange,
+  ...field
 }: {
   id: string;
   className: string;
@@ -59,17 +56,7 @@ export function FilterSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} title={title} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{anyLabel}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect {...field} value={value ?? ''} choices={[{ value: '', label: anyLabel }, ...choices]} />
   );
 }
 
