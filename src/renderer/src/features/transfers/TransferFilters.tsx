@@ -25,11 +25,24 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
   const [reference, setReference] = useTextFilter(filters.paymentReference ?? '', (value) =>
     patch({ paymentReference: value.trim() }, true),
   );
-  const floatNames = choicesWith(
-    floats.map((float) => float.name),
-    filters.float,
+  /** A select of the values the platform has (the chosen one kept even when none holds it now). */
+  const valueSelect = (
+    field: 'float' | 'currency',
+    label: string,
+    anyLabel: string,
+    values: readonly string[],
+    className = 'filter-field',
+  ) => (
+    <FilterSelect
+      id={`transfers-${field}`}
+      className={className}
+      label={label}
+      value={filters[field]}
+      anyLabel={anyLabel}
+      choices={plainChoices(choicesWith(values, filters[field]))}
+      onChange={(value) => patch({ [field]: value })}
+    />
   );
-  const currencyCodes = choicesWith(currencies, filters.currency);
   const chosen = new Set(filters.statuses ?? []);
   const toggleStatus = (status: string, on: boolean): void => {
     const next = new Set(chosen);
@@ -55,24 +68,13 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
       canClear={hasFilters(filters)}
       onClear={() => onChange({}, false)}
     >
-      <FilterSelect
-        id="transfers-float"
-        className="filter-field"
-        label="Float"
-        value={filters.float}
-        anyLabel="All floats"
-        choices={plainChoices(floatNames)}
-        onChange={(float) => patch({ float })}
-      />
-      <FilterSelect
-        id="transfers-currency"
-        className="filter-field filter-narrow"
-        label="Currency"
-        value={filters.currency}
-        anyLabel="All"
-        choices={plainChoices(currencyCodes)}
-        onChange={(currency) => patch({ currency })}
-      />
+      {valueSelect(
+        'float',
+        'Float',
+        'All floats',
+        floats.map((float) => float.name),
+      )}
+      {valueSelect('currency', 'Currency', 'All', currencies, 'filter-field filter-narrow')}
       <LabelledInput
         id="transfers-reference"
         className="filter-field"
