@@ -102,5 +102,17 @@ export const PLATFORM_CODES = {
 export const TRANSFER_AMOUNT_MIN = '0.01';
 export const TRANSFER_AMOUNT_MAX = '99999999.99';
 export const PAYMENT_REFERENCE_MAX_LENGTH = 18;
+/** The fields of a transfer request's proforma invoice, in the platform's order (each optional text). */
+export const PROFORMA_INVOICE_FIELDS = [
+  'company_name',
+  'address_line_1',
+  'address_line_2',
+  'address_line_3',
+  'address_line_4',
+  'city',
+  'post_code',
+  'county',
+  'country',
+] as const;
 /** An answer of GET /float/transfer-requests holds at most this many items (no paging). */
 export const TRANSFER_LIST_CAP = 50;

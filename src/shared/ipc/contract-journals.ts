@@ -50,6 +50,15 @@ const SinceLastExportSchema = z
   })
   .nullable();
 
+/** Which journal: its id, what it posts, its currency, and the float's currency it was converted from. */
+const JournalKeySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['top_ups', 'refunds', 'derived_spend', 'resolutions']),
+  currency: z.string(),
+  /** The float's currency it was converted from into the books' currency; null: not converted. */
+  convertedFrom: z.string().nullable(),
+});
+
 export const JournalExportSchema = z.object({
   asOf: IsoDate,
   period: z.object({ from: IsoDate, to: IsoDate }),
@@ -72,12 +81,7 @@ export const JournalExportSchema = z.object({
     }),
   ),
   journals: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(['top_ups', 'refunds', 'derived_spend', 'resolutions']),
-      currency: z.string(),
-      /** The float's currency it was converted from into the books' currency; null: not converted. */
-      convertedFrom: z.string().nullable(),
+    JournalKeySchema.extend({
       entries: z.number().int().nonnegative(),
       lines: z.number().int().nonnegative(),
     }),
@@ -115,11 +119,7 @@ export const JournalPreviewSchema = z.object({
   missing: z.array(z.string()),
   conversion: ConversionUsed,
   journals: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(['top_ups', 'refunds', 'derived_spend', 'resolutions']),
-      currency: z.string(),
-      convertedFrom: z.string().nullable(),
+    JournalKeySchema.extend({
       narration: z.string(),
       date: IsoDate,
       debit: Amount,

@@ -6,6 +6,9 @@ import { CurrencyCode, DecimalString, IsoDate, IsoTimestamp, NoInput } from './s
  * request form with its drafts, and submission through the client's idempotent path.
  */
 
+/** The longest reason a draft keeps (why it was saved rather than sent); the ledger column checks it too. */
+export const DRAFT_REASON_MAX = 500;
+
 /**
  * A currency as the ledger keeps it: three capital letters, possibly a code FloatDesk's ISO 4217 table
  * does not know yet (the platform may send one; it is kept, never dropped), so reads use this shape
@@ -207,7 +210,7 @@ export const transfersContract = {
       .object({
         id: z.number().int().positive().optional(),
         form: TransferFormSchema,
-        reason: z.string().max(500).optional(),
+        reason: z.string().max(DRAFT_REASON_MAX).optional(),
       })
       .strict(),
     output: TransferDraftSchema,

@@ -6,19 +6,9 @@ import { isObject, plainDecimal, type Parsed, type ParsedObject } from '../body'
 import { JsonNumber } from '../json';
 import type { ProformaInvoice, World } from '../model';
 import { findTransfer, type NewTransfer } from '../state';
-import { PAYMENT_REFERENCE_MAX_LENGTH } from '../../shared/domain/platform';
+import { PAYMENT_REFERENCE_MAX_LENGTH, PROFORMA_INVOICE_FIELDS } from '../../shared/domain/platform';
 
-const PROFORMA_KEYS: ReadonlyArray<keyof ProformaInvoice> = [
-  'company_name',
-  'address_line_1',
-  'address_line_2',
-  'address_line_3',
-  'address_line_4',
-  'city',
-  'post_code',
-  'county',
-  'country',
-];
+const PROFORMA_KEYS: ReadonlyArray<keyof ProformaInvoice> = PROFORMA_INVOICE_FIELDS;
 const MIN_AMOUNT = 1n; // 0.01 in hundredths
 const MAX_AMOUNT = 9_999_999_999n; // 99,999,999.99 in hundredths
 const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;.]{2,}$/;

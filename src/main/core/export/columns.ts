@@ -29,6 +29,21 @@ export interface ExportColumn<Row> {
   width?: number;
 }
 
+/** The Currency column: the ISO 4217 code of the row's amounts. */
+export function currencyColumn<Row>(value: (row: Row) => string | null): ExportColumn<Row> {
+  return { key: 'currency', header: 'Currency', kind: 'text', value, width: 9 };
+}
+
+/** An amount column: exact decimal text, written with the decimal places of the row's currency. */
+export function amountColumn<Row>(
+  key: string,
+  header: string,
+  value: (row: Row) => CellValue,
+  currency: (row: Row) => string,
+): ExportColumn<Row> {
+  return { key, header, kind: 'amount', value, currency };
+}
+
 /** A table as written: its columns and its rows, streamed (never the whole table in memory). */
 export interface ExportTable<Row> {
   /** File and sheet name, e.g. "Transfer requests". At most 31 characters (an XLSX sheet name). */

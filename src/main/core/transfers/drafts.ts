@@ -1,14 +1,12 @@
 import { AppError } from '../../../shared/ipc/errors';
 import {
+  DRAFT_REASON_MAX,
   TransferFormSchema,
   type TransferDraft,
   type TransferForm,
 } from '../../../shared/ipc/contract-transfers';
 import { isoNow, type Clock } from '../clock';
 import type { TransferDraftRecord, TransferDraftsRepository } from '../ledger/repositories/transfer-drafts';
-
-/** The drafts.save reason limit (contract) and the column's CHECK. */
-const REASON_MAX = 500;
 
 function toDraft(record: TransferDraftRecord): TransferDraft {
   // A draft is written only from a validated form; a form this version cannot read still lists (empty).
@@ -34,7 +32,7 @@ export class TransferDrafts {
 
   /** A new draft, or (with `id`) the form and reason of an existing one replaced. */
   save(form: TransferForm, options: { id?: number; reason?: string | null } = {}): TransferDraft {
-    const reason = options.reason?.trim().slice(0, REASON_MAX) || null;
+    const reason = options.reason?.trim().slice(0, DRAFT_REASON_MAX) || null;
     const draft = { form: JSON.stringify(form), reason, now: isoNow(this.clock) };
     let id = options.id;
     if (id === undefined) id = this.repo.insert(this.workspaceId, draft);

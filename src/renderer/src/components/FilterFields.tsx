@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTextFilter } from '../features/transfers/useTextFilter';
 import type { FilterChoice } from '../lib/filter-values';
+import { LabelledSelect } from './LabelledInput';
 
 /**
  * The search box of a filter bar ("/" focuses it): what is typed shows at once and reaches the view
@@ -39,14 +41,10 @@ export function SearchField({
 
 /** One labelled select of a filter bar: "any" (the empty value) first, then the choices. */
 export function FilterSelect({
-  id,
-  className,
-  label,
   value,
   anyLabel,
   choices,
-  title,
-  onChange,
+  ...field
 }: {
   id: string;
   className: string;
@@ -58,16 +56,47 @@ export function FilterSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} title={title} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{anyLabel}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect {...field} value={value ?? ''} choices={[{ value: '', label: anyLabel }, ...choices]} />
+  );
+}
+
+/**
+ * A filter bar: a search form (Enter submits nothing), its search box first, then the filters given,
+ * then "Clear filters", which is off while nothing is filtered.
+ */
+export function FilterBar({
+  className,
+  label,
+  testId,
+  search,
+  clearClassName,
+  canClear,
+  onClear,
+  children,
+}: {
+  className: string;
+  /** The form's accessible name. */
+  label: string;
+  testId: string;
+  search: Parameters<typeof SearchField>[0];
+  clearClassName: string;
+  canClear: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={className}
+      role="search"
+      aria-label={label}
+      data-testid={testId}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <SearchField {...search} />
+      {children}
+      <button type="button" className={clearClassName} disabled={!canClear} onClick={onClear}>
+        Clear filters
+      </button>
+    </form>
   );
 }

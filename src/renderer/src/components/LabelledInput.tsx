@@ -1,6 +1,11 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { FilterChoice } from '../lib/filter-values';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>;
+type SelectProps = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'value' | 'onChange' | 'className' | 'children'
+>;
 
 /**
  * A label over a one-line text input, in the field box `className` (recon-field, filter-field);
@@ -35,6 +40,43 @@ export function LabelledInput({
         {...input}
         onChange={(event) => onChange(event.target.value)}
       />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A label over a select of `choices`, in the field box `className` (recon-field, filter-field);
+ * `children` follow the select (a hint).
+ */
+export function LabelledSelect({
+  id,
+  label,
+  className,
+  value,
+  choices,
+  onChange,
+  children,
+  ...select
+}: SelectProps & {
+  id: string;
+  label: string;
+  className: string;
+  value: string;
+  choices: readonly FilterChoice[];
+  onChange: (value: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} {...select} onChange={(event) => onChange(event.target.value)}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
       {children}
     </div>
   );

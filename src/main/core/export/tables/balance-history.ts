@@ -4,13 +4,13 @@ import {
   BalanceHistoryRepository,
   type StoredFloatSnapshot as SnapshotRow,
 } from '../../ledger/repositories/balance-history';
-import type { ExportColumn, ExportTable } from '../columns';
+import { amountColumn, currencyColumn, type ExportColumn, type ExportTable } from '../columns';
 import { integerOf, storedAmountText, type ExportSource } from './source';
 
 type Filters = Extract<ExportRequest, { table: 'balance-history' }>['filters'];
 
 const COLUMNS: ExportColumn<SnapshotRow>[] = [
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+  currencyColumn((r) => r.currency),
   { key: 'float', header: 'Float', kind: 'text', value: (r) => r.name, width: 24 },
   { key: 'recorded_at', header: 'Recorded at', kind: 'timestamp', value: (r) => r.recorded_at },
   {
@@ -19,20 +19,18 @@ const COLUMNS: ExportColumn<SnapshotRow>[] = [
     kind: 'timestamp',
     value: (r) => r.platform_refreshed_at,
   },
-  {
-    key: 'available',
-    header: 'Available',
-    kind: 'amount',
-    value: (r) => storedAmountText(r.available_minor, r.available_exact, r.currency),
-    currency: (r) => r.currency,
-  },
-  {
-    key: 'pending',
-    header: 'Pending',
-    kind: 'amount',
-    value: (r) => storedAmountText(r.pending_minor, r.pending_exact, r.currency),
-    currency: (r) => r.currency,
-  },
+  amountColumn(
+    'available',
+    'Available',
+    (r) => storedAmountText(r.available_minor, r.available_exact, r.currency),
+    (r) => r.currency,
+  ),
+  amountColumn(
+    'pending',
+    'Pending',
+    (r) => storedAmountText(r.pending_minor, r.pending_exact, r.currency),
+    (r) => r.currency,
+  ),
   { key: 'sync_run', header: 'Sync run', kind: 'integer', value: (r) => integerOf(r.sync_run_id) },
 ];
 

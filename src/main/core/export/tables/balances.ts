@@ -2,7 +2,7 @@
 import { freshnessOf } from '../../../../shared/domain/staleness';
 import type { ExportRequest } from '../../../../shared/ipc/contract-export';
 import { FloatsRepository, type StoredLatestRow } from '../../ledger/repositories/floats';
-import type { ExportColumn, ExportTable } from '../columns';
+import { amountColumn, currencyColumn, type ExportColumn, type ExportTable } from '../columns';
 import { storedAmountText, type ExportSource } from './source';
 
 type Filters = Extract<ExportRequest, { table: 'balances' }>['filters'];
@@ -12,24 +12,21 @@ type BalanceRow = StoredLatestRow;
 export function balancesTable(source: ExportSource, filters: Filters = {}): ExportTable<BalanceRow> {
   const nowMs = source.clock().getTime();
   const columns: ExportColumn<BalanceRow>[] = [
-    { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+    currencyColumn((r) => r.currency),
     { key: 'float', header: 'Float', kind: 'text', value: (r) => r.name, width: 24 },
-    {
-      key: 'available',
-      header: 'Available',
-      kind: 'amount',
-      value: (r) =>
+    amountColumn(
+      'available',
+      'Available',
+      (r) =>
         r.recorded_at === null ? null : storedAmountText(r.available_minor, r.available_exact, r.currency),
-      currency: (r) => r.currency,
-    },
-    {
-      key: 'pending',
-      header: 'Pending',
-      kind: 'amount',
-      value: (r) =>
-        r.recorded_at === null ? null : storedAmountText(r.pending_minor, r.pending_exact, r.currency),
-      currency: (r) => r.currency,
-    },
+      (r) => r.currency,
+    ),
+    amountColumn(
+      'pending',
+      'Pending',
+      (r) => (r.recorded_at === null ? null : storedAmountText(r.pending_minor, r.pending_exact, r.currency)),
+      (r) => r.currency,
+    ),
     {
       key: 'platform_refreshed_at',
       header: 'Platform refreshed at',

@@ -6,7 +6,7 @@ import type { FacetFilters } from '../../catalogue/facets';
 import { searchCatalogue, type CatalogueSearchInput } from '../../catalogue/search';
 import { BrandsRepository, type BrandRow } from '../../ledger/repositories/brands';
 import { CatalogueSearchRepository } from '../../ledger/repositories/catalogue-search';
-import type { ExportColumn, ExportTable } from '../columns';
+import { currencyColumn, type ExportColumn, type ExportTable } from '../columns';
 import type { ExportSource } from './source';
 
 type Filters = Extract<ExportRequest, { table: 'brands' }>['filters'];
@@ -42,7 +42,7 @@ const COLUMNS: ExportColumn<BrandView>[] = [
     kind: 'text',
     value: (r) => textOf(field(r, 'status', 'reason')),
   },
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+  currencyColumn((r) => r.currency),
   // A percentage: written as the exact number the platform sent (no currency, so no padding).
   { key: 'discount', header: 'Discount (%)', kind: 'amount', value: (r) => textOf(field(r, 'discount')) },
   {

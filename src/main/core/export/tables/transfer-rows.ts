@@ -6,7 +6,7 @@ import type { Money } from '../../../../shared/domain/money';
 import { amountsOf, type StoredTransfer } from '../../transfers/row';
 import { isOverPrecise } from '../../transfers/amounts';
 import type { StoredExportTransfer } from '../../ledger/repositories/transfer-export-columns';
-import type { ExportColumn } from '../columns';
+import { amountColumn, currencyColumn, type ExportColumn } from '../columns';
 import { storedAmountText } from './source';
 
 export interface TransferExportRow {
@@ -66,16 +66,13 @@ export function toExportRow(
   }
 }
 
-const amountColumn = (
-  key: 'requested' | 'approved' | 'difference',
-  header: string,
-): ExportColumn<TransferExportRow> => ({
-  key,
-  header,
-  kind: 'amount',
-  value: (r) => r[key]?.amount ?? null,
-  currency: (r) => r[key]?.currency ?? r.currency,
-});
+const moneyColumn = (key: 'requested' | 'approved' | 'difference', header: string) =>
+  amountColumn<TransferExportRow>(
+    key,
+    header,
+    (r) => r[key]?.amount ?? null,
+    (r) => r[key]?.currency ?? r.currency,
+  );
 
 export const TRANSFER_COLUMNS: ExportColumn<TransferExportRow>[] = [
   {
@@ -87,10 +84,10 @@ export const TRANSFER_COLUMNS: ExportColumn<TransferExportRow>[] = [
   },
   { key: 'created_at', header: 'Created at', kind: 'timestamp', value: (r) => r.createdAt },
   { key: 'float', header: 'Float', kind: 'text', value: (r) => r.float, width: 24 },
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
-  amountColumn('requested', 'Requested'),
-  amountColumn('approved', 'Approved'),
-  amountColumn('difference', 'Difference'),
+  currencyColumn((r) => r.currency),
+  moneyColumn('requested', 'Requested'),
+  moneyColumn('approved', 'Approved'),
+  moneyColumn('difference', 'Difference'),
   { key: 'status', header: 'Status', kind: 'text', value: (r) => r.status },
   { key: 'origin', header: 'Origin', kind: 'text', value: (r) => r.origin },
   { key: 'last_changed_at', header: 'Last changed at', kind: 'timestamp', value: (r) => r.lastChangedAt },

@@ -18,25 +18,7 @@ export interface LockIdentity {
   hostname: string;
 }
 
-interface LockRow {
-  name: string;
-  owner: string;
-  pid: number;
-  hostname: string;
-  acquired_at: string;
-  heartbeat_at: string;
-}
-
-function toRecord(row: LockRow): LockRecord {
-  return {
-    name: row.name,
-    owner: row.owner,
-    pid: row.pid,
-    hostname: row.hostname,
-    acquiredAt: row.acquired_at,
-    heartbeatAt: row.heartbeat_at,
-  };
-}
+const COLUMNS = 'name, owner, pid, hostname, acquired_at AS acquiredAt, heartbeat_at AS heartbeatAt';
 
 export class LocksRepository {
   constructor(private readonly db: Ledger) {}
@@ -47,8 +29,7 @@ export class LocksRepository {
   }
 
   find(name: string): LockRecord | undefined {
-    const row = this.db.prepare<[string], LockRow>('SELECT * FROM locks WHERE name = ?').get(name);
-    return row ? toRecord(row) : undefined;
+    return this.db.prepare<[string], LockRecord>(`SELECT ${COLUMNS} FROM locks WHERE name = ?`).get(name);
   }
 
   /** Writes the lock row, replacing any (stale) holder. */

@@ -16,33 +16,9 @@ export interface TemplateRecord {
   downloadedAt: string | null;
 }
 
-interface TemplateRow {
-  id: number;
-  brand_slug: string;
-  name: string;
-  platform_version: string;
-  local_version: string | null;
-  file_path: string | null;
-  previous_version: string | null;
-  previous_file_path: string | null;
-  checked_at: string;
-  downloaded_at: string | null;
-}
-
-function toRecord(row: TemplateRow): TemplateRecord {
-  return {
-    id: row.id,
-    brandSlug: row.brand_slug,
-    name: row.name,
-    platformVersion: row.platform_version,
-    localVersion: row.local_version,
-    filePath: row.file_path,
-    previousVersion: row.previous_version,
-    previousFilePath: row.previous_file_path,
-    checkedAt: row.checked_at,
-    downloadedAt: row.downloaded_at,
-  };
-}
+const COLUMNS = `id, brand_slug AS brandSlug, name, platform_version AS platformVersion,
+  local_version AS localVersion, file_path AS filePath, previous_version AS previousVersion,
+  previous_file_path AS previousFilePath, checked_at AS checkedAt, downloaded_at AS downloadedAt`;
 
 /** Template versions and their local copies: the verified one and the one before it. */
 export class TemplatesRepository {
@@ -50,11 +26,10 @@ export class TemplatesRepository {
 
   list(workspaceId: number): TemplateRecord[] {
     return this.db
-      .prepare<[number], TemplateRow>(
-        'SELECT * FROM templates WHERE workspace_id = ? ORDER BY brand_slug, name',
+      .prepare<[number], TemplateRecord>(
+        `SELECT ${COLUMNS} FROM templates WHERE workspace_id = ? ORDER BY brand_slug, name`,
       )
-      .all(workspaceId)
-      .map(toRecord);
+      .all(workspaceId);
   }
 
   /** What the platform announced, in one transaction (rows for templates it no longer lists stay). */
@@ -90,29 +65,29 @@ export class TemplatesRepository {
     return this.db
       .transaction(() => {
         const row = this.db
-          .prepare<[number, string, string], TemplateRow>(
-            'SELECT * FROM templates WHERE workspace_id = ? AND brand_slug = ? AND name = ?',
+          .prepare<[number, string, string], TemplateRecord>(
+            `SELECT ${COLUMNS} FROM templates WHERE workspace_id = ? AND brand_slug = ? AND name = ?`,
           )
           .get(workspaceId, template.brand, template.name);
         if (row === undefined)
           throw new Error(`Template ${template.brand}/${template.name} was never listed in this workspace.`);
-        const shift = row.local_version !== null && row.local_version !== version;
+        const shift = row.localVersion !== null && row.localVersion !== version;
         const updated = this.db
-          .prepare<[string | null, string | null, string, string, string, number], TemplateRow>(
+          .prepare<[string | null, string | null, string, string, string, number], TemplateRecord>(
             `UPDATE templates SET previous_version = ?, previous_file_path = ?, local_version = ?,
                                   file_path = ?, downloaded_at = ?
-              WHERE id = ? RETURNING *`,
+              WHERE id = ? RETURNING ${COLUMNS}`,
           )
           .get(
-            shift ? row.local_version : row.previous_version,
-            shift ? row.file_path : row.previous_file_path,
+            shift ? row.localVersion : row.previousVersion,
+            shift ? row.filePath : row.previousFilePath,
             version,
             filePath,
             downloadedAt,
             row.id,
           );
         if (updated === undefined) throw new Error('Updating the template row returned nothing.');
-        return toRecord(updated);
+        return updated;
       })
       .immediate();
   }

@@ -14,23 +14,25 @@ export const DEFAULT_TOLERANCE: ToleranceSpec = { absolute: '5', percent: '0.5' 
 
 /**
  * Where 5 units would be meaningless (currencies with a small unit), roughly the same value as
- * 5 EUR. Every entry can be replaced through MatchOptions.tolerance.byCurrency.
+ * 5 EUR, with the default percent. Every entry can be replaced through MatchOptions.tolerance.byCurrency.
  */
-export const CURRENCY_TOLERANCES: Readonly<Record<string, ToleranceSpec>> = {
-  JPY: { absolute: '800', percent: '0.5' },
-  KRW: { absolute: '7000', percent: '0.5' },
-  HUF: { absolute: '2000', percent: '0.5' },
-  ISK: { absolute: '750', percent: '0.5' },
-  CLP: { absolute: '5000', percent: '0.5' },
-  COP: { absolute: '20000', percent: '0.5' },
-  IDR: { absolute: '85000', percent: '0.5' },
-  VND: { absolute: '130000', percent: '0.5' },
-  INR: { absolute: '450', percent: '0.5' },
-  CZK: { absolute: '125', percent: '0.5' },
-  SEK: { absolute: '55', percent: '0.5' },
-  NOK: { absolute: '55', percent: '0.5' },
-  DKK: { absolute: '37', percent: '0.5' },
-};
+export const CURRENCY_TOLERANCES: Readonly<Record<string, ToleranceSpec>> = Object.fromEntries(
+  Object.entries({
+    JPY: '800',
+    KRW: '7000',
+    HUF: '2000',
+    ISK: '750',
+    CLP: '5000',
+    COP: '20000',
+    IDR: '85000',
+    VND: '130000',
+    INR: '450',
+    CZK: '125',
+    SEK: '55',
+    NOK: '55',
+    DKK: '37',
+  }).map(([currency, absolute]) => [currency, { ...DEFAULT_TOLERANCE, absolute }]),
+);
 
 /**
  * Booking date − request date in [−2, +10] days. A payment is usually booked the day the request

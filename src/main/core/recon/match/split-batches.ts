@@ -17,16 +17,40 @@ const MAX_TIED = 5;
 /** Combinations by currency number, then by their exact total. */
 export type Batches = Map<bigint, number[][]>[];
 
+/** The items of one side (requests or bank lines) as batching reads them. */
 interface Side {
-  /** Items in date order, grouped: a combination never mixes groups. */
-  groups: Iterable<number[]>;
+  count: number;
+  state: Uint8Array;
   currency: (i: number) => number;
   day: (i: number) => number;
   amount: (i: number) => bigint;
 }
 
-/** Totals of every combination of one side that some amount of `wanted` (per currency) equals. */
-function batches(context: MatchContext, side: Side, wanted: Set<bigint>[]): Batches {
+function sideOf(
+  count: number,
+  state: Uint8Array,
+  currencies: Uint16Array,
+  days: Int32Array,
+  amount: (i: number) => bigint,
+): Side {
+  return { count, state, currency: (i) => currencies[i] as number, day: (i) => days[i] as number, amount };
+}
+
+const requestSide = (c: MatchContext): Side =>
+  sideOf(c.requestCount, c.requestState, c.requestCurrencies, c.requestDays, (i) => c.requestedOf(i));
+const lineSide = (c: MatchContext): Side =>
+  sideOf(c.lineCount, c.lineState, c.lineCurrencies, c.lineDays, (i) => c.paidOf(i));
+
+/**
+ * Totals of every combination of one side's items, in date order and grouped (a combination never
+ * mixes groups), that some amount of `wanted` (per currency) equals.
+ */
+function batches(
+  context: MatchContext,
+  side: Side,
+  groups: Iterable<number[]>,
+  wanted: Set<bigint>[],
+): Batches {
   const { maxParts, maxCandidates } = context.options;
   const totals: Batches = context.currencies.map(() => new Map<bigint, number[][]>());
   const ceilings = wanted.map((amounts) => {
@@ -36,7 +60,7 @@ function batches(context: MatchContext, side: Side, wanted: Set<bigint>[]): Batc
   });
   const safeWanted: (Set<number> | undefined)[] = [];
   const chosen: number[] = [];
-  for (const group of side.groups) {
+  for (const group of groups) {
     if (group.length < 2) continue;
     const currency = side.currency(group[0] as number);
     const found = totals[currency] as Map<bigint, number[][]>;
@@ -152,60 +176,25 @@ function grouped(
 }
 
 /** Amounts of the free items of the other side, per currency. */
-function amountsOf(
-  context: MatchContext,
-  count: number,
-  state: Uint8Array,
-  currency: (i: number) => number,
-  amount: (i: number) => bigint,
-): Set<bigint>[] {
+function amountsOf(context: MatchContext, other: Side): Set<bigint>[] {
   const sets = context.currencies.map(() => new Set<bigint>());
-  for (let i = 0; i < count; i++) if (state[i] === FREE) (sets[currency(i)] as Set<bigint>).add(amount(i));
+  for (let i = 0; i < other.count; i++)
+    if (other.state[i] === FREE) (sets[other.currency(i)] as Set<bigint>).add(other.amount(i));
   return sets;
 }
 
 /** Combinations of free requests (one currency and float) adding up to some free payment. */
 export function requestBatches(context: MatchContext): Batches {
-  return batches(
-    context,
-    {
-      groups: grouped(
-        context.freeRequestsByDay(),
-        (i) => context.requestCurrencies[i] as number,
-        (i) => context.requestOf(i).float,
-      ),
-      currency: (i) => context.requestCurrencies[i] as number,
-      day: (i) => context.requestDays[i] as number,
-      amount: (i) => context.requestedOf(i),
-    },
-    amountsOf(
-      context,
-      context.lineCount,
-      context.lineState,
-      (i) => context.lineCurrencies[i] as number,
-      (i) => context.paidOf(i),
-    ),
-  );
+  const requests = requestSide(context);
+  const groups = grouped(context.freeRequestsByDay(), requests.currency, (i) => context.requestOf(i).float);
+  return batches(context, requests, groups, amountsOf(context, lineSide(context)));
 }
 
 /** Combinations of free payments (one currency) adding up to some free request's requested amount. */
 export function lineBatches(context: MatchContext): Batches {
-  return batches(
-    context,
-    {
-      groups: grouped(context.freeLinesByDay(), (i) => context.lineCurrencies[i] as number),
-      currency: (i) => context.lineCurrencies[i] as number,
-      day: (i) => context.lineDays[i] as number,
-      amount: (i) => context.paidOf(i),
-    },
-    amountsOf(
-      context,
-      context.requestCount,
-      context.requestState,
-      (i) => context.requestCurrencies[i] as number,
-      (i) => context.requestedOf(i),
-    ),
-  );
+  const lines = lineSide(context);
+  const groups = grouped(context.freeLinesByDay(), lines.currency);
+  return batches(context, lines, groups, amountsOf(context, requestSide(context)));
 }
 
 /** Whether some combination of `found` totals `amount` (in currency number `currency`). */

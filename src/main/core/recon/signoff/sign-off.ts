@@ -12,7 +12,8 @@ import {
   ReconSignOffsRepository,
   type LockedItem,
 } from '../../ledger/repositories/recon-signoffs';
-import { appendInTransaction } from '../audit/audit-log';
+import { appendInTransaction, type AuditEntry } from '../audit/audit-log';
+import type { AuditDetails } from '../audit/entry-hash';
 import { byName, withLocks, type ReconContext } from '../context';
 import { keepItems, ledgerVersion, loadAll } from '../load';
 import { reconcileAsOf } from '../report';
@@ -23,6 +24,28 @@ import { openTotals, type OpenTotals } from './open-totals';
 import { rowStates, selectLocks, settledDecisions, withSelection, type LockSelection } from './select';
 import { getSignOff, signOffState } from './sign-off-view';
 import { refuseWhileAwaiting, shareSignOff, teamLogin } from './team-sign-off';
+
+/**
+ * A sign-off's audit entry (signed off, unlocked), inside the caller's transaction: by the context's
+ * actor, now; its details name the sign-off first and the person (in team mode) last.
+ */
+export function appendSignOffEntry(
+  context: ReconContext,
+  action: 'period.signed_off' | 'period.unlocked',
+  signOffId: number,
+  details: AuditDetails,
+): { entry: AuditEntry; actorName: string | null } {
+  const actorName = context.actorName();
+  const entry = appendInTransaction(context.db, {
+    workspaceId: context.workspaceId,
+    at: context.now(),
+    actor: context.actor,
+    action,
+    subject: `signoff:${signOffId}`,
+    details: { signOffId, ...details, ...byName(actorName) },
+  });
+  return { entry, actorName };
+}
 
 function lockedItems(world: ReconWorld, selection: LockSelection): LockedItem[] {
   return selection.items.map(({ decisionId, kind, row }) => {
@@ -105,23 +128,13 @@ export function signOff(
       const locks = withSelection(locked, selection, { signOffId: id, asOf });
       const report = freezeReport(withLocks(context, locks, world), world, state, asOf);
       const counts = { lockedRequests: selection.lockedRequests, lockedLines: selection.lockedLines };
-      const actorName = context.actorName();
-      const entry = appendInTransaction(db, {
-        workspaceId,
-        at: context.now(),
-        actor: context.actor,
-        action: 'period.signed_off',
-        subject: `signoff:${id}`,
-        details: {
-          signOffId: id,
-          asOf,
-          ...counts,
-          reportSha256: report.sha256,
-          note,
-          acknowledgedOpenItems: input.acknowledgeOpenItems === true,
-          ...(login === undefined ? {} : { awaitingReview: true }),
-          ...byName(actorName),
-        },
+      const { entry, actorName } = appendSignOffEntry(context, 'period.signed_off', id, {
+        asOf,
+        ...counts,
+        reportSha256: report.sha256,
+        note,
+        acknowledgedOpenItems: input.acknowledgeOpenItems === true,
+        ...(login === undefined ? {} : { awaitingReview: true }),
       });
       const items = lockedItems(world, selection);
       const teamChange =

@@ -6,9 +6,9 @@
 import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract';
 import { invalidInput } from '../../../../shared/ipc/errors';
 import { ReconSignOffsRepository } from '../../ledger/repositories/recon-signoffs';
-import { appendInTransaction } from '../audit/audit-log';
-import { byName, type ReconContext } from '../context';
+import type { ReconContext } from '../context';
 import { keepItems, ledgerVersion } from '../load';
+import { appendSignOffEntry } from './sign-off';
 import { getSignOff, signOffNotFound } from './sign-off-view';
 
 export function unlockSignOff(
@@ -30,14 +30,9 @@ export function unlockSignOff(
       ]);
     }
     const before = ledgerVersion(context);
-    const actorName = context.actorName();
-    const entry = appendInTransaction(db, {
-      workspaceId,
-      at: context.now(),
-      actor: context.actor,
-      action: 'period.unlocked',
-      subject: `signoff:${input.id}`,
-      details: { signOffId: input.id, asOf: stored.asOf, reason: input.reason, ...byName(actorName) },
+    const { entry, actorName } = appendSignOffEntry(context, 'period.unlocked', input.id, {
+      asOf: stored.asOf,
+      reason: input.reason,
     });
     repo.insertUnlock(workspaceId, input.id, {
       at: entry.at,

@@ -1,7 +1,7 @@
 import type { ChannelOutput } from '@shared/ipc/contract';
 import { hrefFor } from '../../lib/router';
 import { discountText } from './catalogue-text';
-import { numColumn, TableHead } from '../../components/TableHead';
+import { numColumn, ScrollTable, TableHead } from '../../components/TableHead';
 
 type BrandSummary = ChannelOutput<'catalogue:search'>['brands'][number];
 
@@ -31,33 +31,33 @@ export function BrandResults({ brands, filtered, onClear, label }: BrandResultsP
       </div>
     );
   return (
-    <div className="table-scroll">
-      <table className="data-table brands-table">
-        <caption className="visually-hidden">Brands</caption>
-        <TableHead columns={['Brand', 'Status', 'Type', 'Currency', numColumn('Discount'), 'Categories']} />
-        <tbody>
-          {brands.map((brand) => (
-            <tr key={brand.slug} data-testid="brand-row" data-slug={brand.slug}>
-              <th scope="row">
-                <a href={hrefFor('brands', { sub: brand.slug })}>{brand.name}</a>
-                {brand.vanished ? <span className="flag flag-warning">No longer listed</span> : null}
-                <div className="brand-slug">{brand.slug}</div>
-              </th>
-              <td>
-                <span className={`brand-status status-${brand.status.toLowerCase()}`}>
-                  {label('status', brand.status)}
-                </span>
-              </td>
-              <td>{label('type', brand.type)}</td>
-              <td>{brand.currency}</td>
-              <td className="num">{discountText(brand.discount)}</td>
-              <td className="brand-categories">
-                {brand.categories.map((c) => label('category', c)).join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      className="data-table brands-table"
+      head={
+        <>
+          <caption className="visually-hidden">Brands</caption>
+          <TableHead columns={['Brand', 'Status', 'Type', 'Currency', numColumn('Discount'), 'Categories']} />
+        </>
+      }
+    >
+      {brands.map((brand) => (
+        <tr key={brand.slug} data-testid="brand-row" data-slug={brand.slug}>
+          <th scope="row">
+            <a href={hrefFor('brands', { sub: brand.slug })}>{brand.name}</a>
+            {brand.vanished ? <span className="flag flag-warning">No longer listed</span> : null}
+            <div className="brand-slug">{brand.slug}</div>
+          </th>
+          <td>
+            <span className={`brand-status status-${brand.status.toLowerCase()}`}>
+              {label('status', brand.status)}
+            </span>
+          </td>
+          <td>{label('type', brand.type)}</td>
+          <td>{brand.currency}</td>
+          <td className="num">{discountText(brand.discount)}</td>
+          <td className="brand-categories">{brand.categories.map((c) => label('category', c)).join(', ')}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }

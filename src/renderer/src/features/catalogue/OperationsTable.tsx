@@ -1,6 +1,6 @@
 import type { BrandDetail } from '../../stores/catalogue-brand-store';
 import { methodText } from './catalogue-text';
-import { TableHead } from '../../components/TableHead';
+import { ScrollTable, TableHead } from '../../components/TableHead';
 
 /** The operations the brand's transaction types allow, with method and path as the spec writes them. */
 export function OperationsTable({ operations }: { operations: BrandDetail['operations'] }) {
@@ -13,26 +13,25 @@ export function OperationsTable({ operations }: { operations: BrandDetail['opera
       {operations.length === 0 ? (
         <p className="empty-note">The brand lists no transaction types.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="operations">
-            <TableHead columns={['Operation', 'Transaction type', 'Method', 'Path']} />
-            <tbody>
-              {operations.map((operation) => {
-                const rows = operation.endpoints.length === 0 ? [null] : operation.endpoints;
-                return rows.map((endpoint, index) => (
-                  <tr key={`${operation.transactionType}-${index}`} data-known={operation.known}>
-                    <th scope="row">{operation.known ? operation.label : 'Unknown — not in the spec'}</th>
-                    <td>
-                      <code>{operation.transactionType}</code>
-                    </td>
-                    <td>{endpoint ? methodText(endpoint.method, endpoint.httpMethod) : '—'}</td>
-                    <td>{endpoint ? <code>{endpoint.path}</code> : 'No endpoint known'}</td>
-                  </tr>
-                ));
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          className="data-table"
+          data-testid="operations"
+          head={<TableHead columns={['Operation', 'Transaction type', 'Method', 'Path']} />}
+        >
+          {operations.map((operation) => {
+            const rows = operation.endpoints.length === 0 ? [null] : operation.endpoints;
+            return rows.map((endpoint, index) => (
+              <tr key={`${operation.transactionType}-${index}`} data-known={operation.known}>
+                <th scope="row">{operation.known ? operation.label : 'Unknown — not in the spec'}</th>
+                <td>
+                  <code>{operation.transactionType}</code>
+                </td>
+                <td>{endpoint ? methodText(endpoint.method, endpoint.httpMethod) : '—'}</td>
+                <td>{endpoint ? <code>{endpoint.path}</code> : 'No endpoint known'}</td>
+              </tr>
+            ));
+          })}
+        </ScrollTable>
       )}
     </section>
   );

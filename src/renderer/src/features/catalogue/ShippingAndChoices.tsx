@@ -1,5 +1,5 @@
 import type { BrandDetail } from '../../stores/catalogue-brand-store';
-import { numColumn, TableHead } from '../../components/TableHead';
+import { numColumn, ScrollTable, TableHead } from '../../components/TableHead';
 
 /** Shipping methods with their costs (physical cards), and the brands a choice link offers. */
 export function ShippingAndChoices({ brand }: { brand: BrandDetail }) {
@@ -12,24 +12,22 @@ export function ShippingAndChoices({ brand }: { brand: BrandDetail }) {
             None stated — this brand sends no physical cards, or the platform listed no shipping.
           </p>
         ) : (
-          <div className="table-scroll">
-            <table className="data-table">
-              <TableHead columns={['Method', 'Description', numColumn('Cost')]} />
-              <tbody>
-                {brand.shippingMethods.map((method) => (
-                  <tr key={method.identifier}>
-                    <th scope="row">
-                      <code>{method.identifier}</code>
-                    </th>
-                    <td>{method.description}</td>
-                    <td className="num amount">
-                      {method.cost ? `${method.cost.amount} ${method.cost.currency}` : 'Not stated'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            className="data-table"
+            head={<TableHead columns={['Method', 'Description', numColumn('Cost')]} />}
+          >
+            {brand.shippingMethods.map((method) => (
+              <tr key={method.identifier}>
+                <th scope="row">
+                  <code>{method.identifier}</code>
+                </th>
+                <td>{method.description}</td>
+                <td className="num amount">
+                  {method.cost ? `${method.cost.amount} ${method.cost.currency}` : 'Not stated'}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </section>
       {brand.choices === null ? null : (

@@ -5,7 +5,7 @@ import { formatExactTime } from '../../lib/format-time';
 import { catalogueInvoke, useCatalogueBrand } from '../../stores/catalogue';
 import type { TemplateView } from '../../stores/catalogue-brand-store';
 import { TemplatePreview } from './TemplatePreview';
-import { TableHead } from '../../components/TableHead';
+import { ScrollTable, TableHead } from '../../components/TableHead';
 
 type Preview = { name: string; version: string; src: string };
 
@@ -69,47 +69,43 @@ export function TemplatesSection({ slug }: { slug: string }) {
         <p className="empty-note">The platform lists no templates for this brand.</p>
       ) : null}
       {templates.status === 'ready' && templates.value.length > 0 ? (
-        <div className="table-scroll">
-          <table className="data-table">
-            <TableHead columns={['Template', 'Local copy', 'Platform', 'Checked', 'State', 'Actions']} />
-            <tbody>
-              {templates.value.map((template) => (
-                <tr key={template.name} data-testid="template-row" data-stale={template.stale}>
-                  <th scope="row">{template.name}</th>
-                  <td>{template.localVersion ?? <span className="empty-value">Not downloaded</span>}</td>
-                  <td>{template.platformVersion}</td>
-                  <td className="time">{formatExactTime(template.checkedAt)}</td>
-                  <td>
-                    {template.stale ? <span className="flag flag-warning">Out of date</span> : 'Current'}
-                  </td>
-                  <td className="template-actions">
-                    {template.stale ? (
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={busy !== null}
-                        onClick={() => void update(template)}
-                      >
-                        {busy === template.name ? 'Updating…' : 'Update'}
-                        <span className="visually-hidden"> {template.name}</span>
-                      </button>
-                    ) : null}
-                    {template.previewable ? (
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={busy !== null}
-                        onClick={() => void open(template)}
-                      >
-                        Preview<span className="visually-hidden"> {template.name}</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          className="data-table"
+          head={<TableHead columns={['Template', 'Local copy', 'Platform', 'Checked', 'State', 'Actions']} />}
+        >
+          {templates.value.map((template) => (
+            <tr key={template.name} data-testid="template-row" data-stale={template.stale}>
+              <th scope="row">{template.name}</th>
+              <td>{template.localVersion ?? <span className="empty-value">Not downloaded</span>}</td>
+              <td>{template.platformVersion}</td>
+              <td className="time">{formatExactTime(template.checkedAt)}</td>
+              <td>{template.stale ? <span className="flag flag-warning">Out of date</span> : 'Current'}</td>
+              <td className="template-actions">
+                {template.stale ? (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy !== null}
+                    onClick={() => void update(template)}
+                  >
+                    {busy === template.name ? 'Updating…' : 'Update'}
+                    <span className="visually-hidden"> {template.name}</span>
+                  </button>
+                ) : null}
+                {template.previewable ? (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy !== null}
+                    onClick={() => void open(template)}
+                  >
+                    Preview<span className="visually-hidden"> {template.name}</span>
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       <p role="status" className={outcome?.error ? 'face-value-no' : 'muted'} data-testid="template-outcome">
         {outcome?.text ?? ''}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EXPORT_FORMATS } from '@shared/ipc/contract-export';
+import { LabelledSelect } from '../../components/LabelledInput';
 import { formatPreferences } from '../../lib/format-preferences';
 import type { ExportControlProps } from './ExportControl';
 import { RECON_PART_CHOICES, RECON_PART_LABELS, type ExportChoice, type ReconPart } from './export-request';
@@ -133,21 +134,15 @@ export function ExportDialog(props: ExportDialogProps) {
           </div>
         ) : null}
         {parts && choice.format !== 'xlsx' ? (
-          <div className="export-field">
-            <label htmlFor={`${ids}-part`}>Part of the report</label>
-            <select
-              id={`${ids}-part`}
-              value={choice.part}
-              disabled={busy}
-              onChange={(event) => setChoice({ ...choice, part: event.target.value as ReconPart | 'all' })}
-            >
-              {RECON_PART_CHOICES.map((part) => (
-                <option key={part} value={part}>
-                  {RECON_PART_LABELS[part]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id={`${ids}-part`}
+            className="export-field"
+            label="Part of the report"
+            value={choice.part}
+            disabled={busy}
+            choices={RECON_PART_CHOICES.map((part) => ({ value: part, label: RECON_PART_LABELS[part] }))}
+            onChange={(part) => setChoice({ ...choice, part: part as ReconPart | 'all' })}
+          />
         ) : parts ? (
           <p className="export-hint">
             The workbook holds every part as a sheet: Summary, Roll-forward, Matches, Open items, Resolutions

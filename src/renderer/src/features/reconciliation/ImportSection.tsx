@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState';
+import { LabelledSelect } from '../../components/LabelledInput';
+import { plainChoices } from '../../lib/filter-values';
 import type { ImportFormat } from '../../stores/recon-client';
 import { profileApplies, type ImportJob } from '../../stores/recon-import-store';
 import { useReconDecisions, useReconImport } from '../../stores/recon';
@@ -102,36 +104,24 @@ export function ImportSection() {
       <h2 id="recon-import-title">Import a bank statement</h2>
       <DemoStatementButton />
       <div className="recon-import-options">
-        <div className="recon-field">
-          <label htmlFor="recon-format">Format</label>
-          <select
-            id="recon-format"
-            value={format}
-            onChange={(event) => setFormat(event.target.value as ImportFormat)}
-          >
-            {FORMAT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          id="recon-format"
+          className="recon-field"
+          label="Format"
+          value={format}
+          choices={FORMAT_OPTIONS}
+          onChange={(value) => setFormat(value as ImportFormat)}
+        />
         {profileApplies(format) ? (
-          <div className="recon-field">
-            <label htmlFor="recon-profile">CSV profile</label>
-            <select
-              id="recon-profile"
-              value={profile}
-              aria-describedby="recon-profile-hint"
-              onChange={(event) => setProfile(event.target.value)}
-            >
-              <option value="">None</option>
-              {profileNames.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
+          <LabelledSelect
+            id="recon-profile"
+            className="recon-field"
+            label="CSV profile"
+            value={profile}
+            aria-describedby="recon-profile-hint"
+            choices={[{ value: '', label: 'None' }, ...plainChoices(profileNames)]}
+            onChange={setProfile}
+          >
             <span id="recon-profile-hint" className="recon-hint">
               {profiles.status === 'error'
                 ? `The saved profiles could not be loaded: ${profiles.error.message}`
@@ -139,7 +129,7 @@ export function ImportSection() {
                   ? 'A CSV statement needs one: no profile is saved yet.'
                   : 'Which column holds what in your bank’s CSV export.'}
             </span>
-          </div>
+          </LabelledSelect>
         ) : null}
       </div>
       {profileApplies(format) ? (

@@ -1,7 +1,7 @@
 import { useReconItems } from '../../stores/recon';
 import { shownValue } from '../../stores/recon-client';
 import type { AgeingBucket, ReconState } from '../../stores/recon-items-store';
-import { FilterSelect, SearchField } from '../../components/FilterFields';
+import { FilterBar, FilterSelect } from '../../components/FilterFields';
 import { LabelledInput } from '../../components/LabelledInput';
 import { choicesWith, plainChoices, withoutEmpty } from '../../lib/filter-values';
 import { useTextFilter } from '../transfers/useTextFilter';
@@ -65,20 +65,21 @@ export function ItemFilters({ view, onChange }: ItemFiltersProps) {
   const floats = choicesWith(choices?.floats, view.float);
 
   return (
-    <form
+    <FilterBar
       className="recon-filters"
-      role="search"
-      aria-label="Filter open items"
-      data-testid="recon-item-filters"
-      onSubmit={(event) => event.preventDefault()}
+      label="Filter open items"
+      testId="recon-item-filters"
+      search={{
+        id: 'recon-filter-search',
+        className: 'recon-field recon-search',
+        placeholder: 'Reference, bank text or amount',
+        value: view.search ?? '',
+        onCommit: (text) => patch({ search: text.trim() }, true),
+      }}
+      clearClassName="button button-secondary"
+      canClear={hasItemFilters(view)}
+      onClear={() => onChange({ asOf: view.asOf, ...(view.sort ? { sort: view.sort } : {}) })}
     >
-      <SearchField
-        id="recon-filter-search"
-        className="recon-field recon-search"
-        placeholder="Reference, bank text or amount"
-        value={view.search ?? ''}
-        onCommit={(text) => patch({ search: text.trim() }, true)}
-      />
       <FilterSelect
         id="recon-filter-currency"
         className="recon-field"
@@ -137,14 +138,6 @@ export function ItemFilters({ view, onChange }: ItemFiltersProps) {
         value={view.max}
         onCommit={(text) => patch({ max: text.trim() }, true)}
       />
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={!hasItemFilters(view)}
-        onClick={() => onChange({ asOf: view.asOf, ...(view.sort ? { sort: view.sort } : {}) })}
-      >
-        Clear filters
-      </button>
-    </form>
+    </FilterBar>
   );
 }

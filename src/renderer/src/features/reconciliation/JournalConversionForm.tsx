@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ExchangeRate } from '@shared/ipc/contract-journals';
 import { toErrorShape } from '@shared/ipc/errors';
+import { ScrollTable } from '../../components/TableHead';
 import { invoke } from '../../ipc/client';
 import { formatDate } from '../../lib/format-time';
 import { readTypedAmount, writeTypedAmount } from '../../lib/typed-amount';
@@ -20,29 +21,32 @@ function readRate(text: string): { ok: true; rate: string } | { ok: false; probl
 function ImportedRates({ rates }: { rates: readonly ExchangeRate[] }) {
   if (rates.length === 0) return null;
   return (
-    <div className="table-scroll">
-      <table className="data-table recon-journal-rates" data-testid="recon-journals-imported-rates">
-        <caption className="visually-hidden">Imported rates</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">From</th>
-            <th scope="col" className="num">
-              Rate
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rates.map((rate) => (
-            <tr key={`${rate.currency} ${rate.date ?? ''}`}>
-              <td>{rate.currency}</td>
-              <td>{rate.date === null ? 'The whole period' : formatDate(rate.date)}</td>
-              <td className="num">{writeTypedAmount(rate.rate)}</td>
+    <ScrollTable
+      className="data-table recon-journal-rates"
+      data-testid="recon-journals-imported-rates"
+      head={
+        <>
+          <caption className="visually-hidden">Imported rates</caption>
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">From</th>
+              <th scope="col" className="num">
+                Rate
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+        </>
+      }
+    >
+      {rates.map((rate) => (
+        <tr key={`${rate.currency} ${rate.date ?? ''}`}>
+          <td>{rate.currency}</td>
+          <td>{rate.date === null ? 'The whole period' : formatDate(rate.date)}</td>
+          <td className="num">{writeTypedAmount(rate.rate)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { JOURNAL_FORMATS, type JournalExport } from '@shared/ipc/contract-journals';
 import { toErrorShape, type ErrorShape } from '@shared/ipc/errors';
+import { LabelledSelect } from '../../components/LabelledInput';
 import { exportFileFetcher, invoke } from '../../ipc/client';
 import { formatNumber } from '../../lib/format-money';
 import { useReconJournals } from '../../stores/recon';
@@ -50,20 +51,14 @@ export function JournalExportControl({ asOf }: { asOf: string }) {
 
   return (
     <div className="recon-journal-export" data-testid="recon-journals-export">
-      <div className="recon-field">
-        <label htmlFor="recon-journal-format">Format</label>
-        <select
-          id="recon-journal-format"
-          value={format}
-          onChange={(event) => setFormat(event.target.value as Format)}
-        >
-          {JOURNAL_FORMATS.map((name) => (
-            <option key={name} value={name}>
-              {FORMAT_WORDS[name]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id="recon-journal-format"
+        className="recon-field"
+        label="Format"
+        value={format}
+        choices={JOURNAL_FORMATS.map((name) => ({ value: name, label: FORMAT_WORDS[name] }))}
+        onChange={(value) => setFormat(value as Format)}
+      />
       <button
         type="button"
         className="button"

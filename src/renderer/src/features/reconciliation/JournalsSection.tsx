@@ -1,6 +1,6 @@
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { numColumn, TableHead } from '../../components/TableHead';
+import { numColumn, ScrollTable, TableHead } from '../../components/TableHead';
 import { formatMoney, formatNumber } from '../../lib/format-money';
 import { formatDate, formatExactTime } from '../../lib/format-time';
 import { shownValue, type JournalPreview } from '../../stores/recon-client';
@@ -78,28 +78,30 @@ function JournalTable({ journal }: { journal: PreviewJournal }) {
         {money(journal.credit)}
       </summary>
       <p className="recon-hint">{journal.narration}</p>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Lines of {journal.narration}</caption>
-          <TableHead columns={converted ? [...columns, numColumn('Converted from, at rate')] : columns} />
-          <tbody>
-            {journal.lines.map((line, index) => (
-              <tr key={index}>
-                <td>{line.account}</td>
-                <td>{described(line)}</td>
-                <td className="recon-reference">{line.reference}</td>
-                <td className="num">{money(line.debit)}</td>
-                <td className="num">{money(line.credit)}</td>
-                {converted ? (
-                  <td className="num" data-testid="recon-journal-rate">
-                    {convertedWords(line)}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        className="data-table"
+        head={
+          <>
+            <caption className="visually-hidden">Lines of {journal.narration}</caption>
+            <TableHead columns={converted ? [...columns, numColumn('Converted from, at rate')] : columns} />
+          </>
+        }
+      >
+        {journal.lines.map((line, index) => (
+          <tr key={index}>
+            <td>{line.account}</td>
+            <td>{described(line)}</td>
+            <td className="recon-reference">{line.reference}</td>
+            <td className="num">{money(line.debit)}</td>
+            <td className="num">{money(line.credit)}</td>
+            {converted ? (
+              <td className="num" data-testid="recon-journal-rate">
+                {convertedWords(line)}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </ScrollTable>
       {journal.lines.length < journal.lineCount ? (
         <p className="muted">
           The first {formatNumber(journal.lines.length)} of {formatNumber(journal.lineCount)} lines; the
@@ -112,22 +114,25 @@ function JournalTable({ journal }: { journal: PreviewJournal }) {
 
 function AccountTotals({ accounts }: { accounts: JournalPreview['accounts'] }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table" data-testid="recon-journal-accounts">
-        <caption className="visually-hidden">Totals per account</caption>
-        <TableHead columns={['Account', 'Currency', numColumn('Debits'), numColumn('Credits')]} />
-        <tbody>
-          {accounts.map((row) => (
-            <tr key={`${row.currency} ${row.account}`}>
-              <th scope="row">{row.account}</th>
-              <td>{row.currency}</td>
-              <td className="num">{formatMoney(row.debit, row.currency)}</td>
-              <td className="num">{formatMoney(row.credit, row.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      className="data-table"
+      data-testid="recon-journal-accounts"
+      head={
+        <>
+          <caption className="visually-hidden">Totals per account</caption>
+          <TableHead columns={['Account', 'Currency', numColumn('Debits'), numColumn('Credits')]} />
+        </>
+      }
+    >
+      {accounts.map((row) => (
+        <tr key={`${row.currency} ${row.account}`}>
+          <th scope="row">{row.account}</th>
+          <td>{row.currency}</td>
+          <td className="num">{formatMoney(row.debit, row.currency)}</td>
+          <td className="num">{formatMoney(row.credit, row.currency)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

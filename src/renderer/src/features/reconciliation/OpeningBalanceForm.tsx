@@ -8,7 +8,7 @@ import { readTypedAmount, typedAmountExample } from '../../lib/typed-amount';
 import { useReconRollforward } from '../../stores/recon';
 import { isIsoDate } from './recon-query';
 import { DateField } from '../../components/DateField';
-import { LabelledInput } from '../../components/LabelledInput';
+import { LabelledInput, LabelledSelect } from '../../components/LabelledInput';
 
 type FloatChoice = { currency: string; name: string };
 
@@ -102,16 +102,17 @@ export function OpeningBalanceForm({ defaultDate }: { defaultDate: string }) {
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        <div className="recon-field">
-          <label htmlFor="recon-opening-float">Float</label>
-          <select id="recon-opening-float" value={float} onChange={(event) => setFloat(event.target.value)}>
-            {floats.map((choice) => (
-              <option key={keyOf(choice)} value={keyOf(choice)}>
-                {choice.currency} · {choice.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          id="recon-opening-float"
+          className="recon-field"
+          label="Float"
+          value={float}
+          choices={floats.map((choice) => ({
+            value: keyOf(choice),
+            label: `${choice.currency} · ${choice.name}`,
+          }))}
+          onChange={setFloat}
+        />
         <div className="recon-field">
           <label htmlFor="recon-opening-date">Balance at the start of</label>
           <DateField id="recon-opening-date" value={date} onChange={setDate} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ErrorShape } from '@shared/ipc/errors';
+import { LabelledSelect } from '../../components/LabelledInput';
 import { useReconImport } from '../../stores/recon';
 import {
   DATE_FORMAT_CHOICES,
@@ -86,27 +87,22 @@ export function ProfileForm({ onSaved }: { onSaved: (name: string) => void }) {
     options: ReadonlyArray<[string, string]>,
     width = '',
   ): ReactNode => (
-    <div className={`recon-field ${width}`}>
-      <label htmlFor={id(field)}>{label}</label>
-      <select
-        id={id(field)}
-        value={form[field]}
-        aria-invalid={problems.fields[field] ? true : undefined}
-        aria-describedby={problems.fields[field] ? `${id(field)}-error` : undefined}
-        onChange={(event) => set(field, event.target.value)}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+    <LabelledSelect
+      id={id(field)}
+      className={`recon-field ${width}`}
+      label={label}
+      value={form[field]}
+      aria-invalid={problems.fields[field] ? true : undefined}
+      aria-describedby={problems.fields[field] ? `${id(field)}-error` : undefined}
+      choices={options.map(([value, text]) => ({ value, label: text }))}
+      onChange={(value) => set(field, value)}
+    >
       {problems.fields[field] ? (
         <span id={`${id(field)}-error`} className="recon-field-error">
           {problems.fields[field]}
         </span>
       ) : null}
-    </div>
+    </LabelledSelect>
   );
 
   const submit = async (event: FormEvent): Promise<void> => {

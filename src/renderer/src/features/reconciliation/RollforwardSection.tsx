@@ -12,7 +12,7 @@ import { OpeningBalanceForm } from './OpeningBalanceForm';
 import { flagTitle } from './recon-text';
 import { boundWords, flagSentence } from './rollforward-words';
 import { DateField } from '../../components/DateField';
-import { numColumn, TableHead } from '../../components/TableHead';
+import { numColumn, ScrollTable, TableHead } from '../../components/TableHead';
 
 function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
   const load = useReconRollforward((state) => state.load);
@@ -58,39 +58,42 @@ function PeriodForm({ period }: { period: RollforwardPeriod | null }) {
 function RollforwardTable({ value, period }: { value: Rollforward; period: RollforwardPeriod }) {
   if (value.currencies.length === 0) return <p className="muted">No float moved in this period.</p>;
   return (
-    <div className="table-scroll">
-      <table className="data-table recon-rollforward-table" data-testid="recon-rollforward">
-        <caption className="visually-hidden">
-          Float roll-forward from {formatDate(period.from)} to {formatDate(period.to)}
-        </caption>
-        <TableHead
-          columns={[
-            'Currency',
-            numColumn('Opening balance'),
-            numColumn('+ Approved top-ups'),
-            numColumn(
-              <>
-                − Spend <span className="recon-derived">derived</span>
-              </>,
-            ),
-            numColumn('= Closing balance'),
-            numColumn('Difference'),
-          ]}
-        />
-        <tbody>
-          {value.currencies.map((row) => (
-            <tr key={row.currency} data-testid={`recon-rollforward-${row.currency}`}>
-              <th scope="row">{row.currency}</th>
-              <AmountCell value={row.opening} emptyNote="no opening balance" />
-              <AmountCell value={row.topUps} />
-              <AmountCell value={row.spend} emptyNote="cannot be derived" />
-              <AmountCell value={row.closing} emptyNote="no closing balance" />
-              <DifferenceCell value={row.difference} missingNote="needs both balances" />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      className="data-table recon-rollforward-table"
+      data-testid="recon-rollforward"
+      head={
+        <>
+          <caption className="visually-hidden">
+            Float roll-forward from {formatDate(period.from)} to {formatDate(period.to)}
+          </caption>
+          <TableHead
+            columns={[
+              'Currency',
+              numColumn('Opening balance'),
+              numColumn('+ Approved top-ups'),
+              numColumn(
+                <>
+                  − Spend <span className="recon-derived">derived</span>
+                </>,
+              ),
+              numColumn('= Closing balance'),
+              numColumn('Difference'),
+            ]}
+          />
+        </>
+      }
+    >
+      {value.currencies.map((row) => (
+        <tr key={row.currency} data-testid={`recon-rollforward-${row.currency}`}>
+          <th scope="row">{row.currency}</th>
+          <AmountCell value={row.opening} emptyNote="no opening balance" />
+          <AmountCell value={row.topUps} />
+          <AmountCell value={row.spend} emptyNote="cannot be derived" />
+          <AmountCell value={row.closing} emptyNote="no closing balance" />
+          <DifferenceCell value={row.difference} missingNote="needs both balances" />
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -6,7 +6,7 @@ import { SUGGESTION_PAGE } from '../../stores/recon-suggestions-store';
 import { useReconSuggestions } from '../../stores/recon';
 import { DifferenceText, LineFacts, RequestFacts, evidenceWords } from './ItemFacts';
 import { REASON_LABELS, RULE_LABELS, scoreText } from './recon-text';
-import { numColumn, unseenColumn, TableHead } from '../../components/TableHead';
+import { numColumn, unseenColumn, ScrollTable, TableHead } from '../../components/TableHead';
 
 const REASON_TITLES: Readonly<Record<Suggestion['reason'], string>> = {
   tie: 'Equally good matches',
@@ -27,76 +27,78 @@ function SuggestionCard({ suggestion, index }: { suggestion: Suggestion; index: 
         Suggestion {index + 1}: {REASON_TITLES[suggestion.reason]}
       </h3>
       <p className="recon-reason">{REASON_LABELS[suggestion.reason]}</p>
-      <div className="table-scroll">
-        <table className="data-table recon-options-table">
-          <caption className="visually-hidden">Options of suggestion {index + 1}</caption>
-          <TableHead
-            columns={[
-              'Option',
-              'Bank line',
-              'Request',
-              'Difference',
-              numColumn('Score'),
-              'Evidence',
-              unseenColumn('Action'),
-            ]}
-          />
-          <tbody>
-            {suggestion.options.map((option, optionIndex) => (
-              <tr key={optionIndex} data-testid="recon-suggestion-option">
-                <th scope="row">
-                  {optionIndex + 1}
-                  <span className="recon-rule">{RULE_LABELS[option.rule]}</span>
-                </th>
-                <td>
-                  <ul className="recon-facts-list">
-                    {(option.lines ?? []).map((line) => (
-                      <li key={line.id}>
-                        <LineFacts line={line} />
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td>
-                  <ul className="recon-facts-list">
-                    {(option.requests ?? []).map((request) => (
-                      <li key={request.reference}>
-                        <RequestFacts request={request} />
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="recon-option-difference">
-                  <DifferenceText totals={option.totals} />
-                </td>
-                <td className="num">{scoreText(option.score)}</td>
-                <td className="recon-explanation">{evidenceWords(option)}</td>
-                <td className="recon-option-action">
-                  <button
-                    type="button"
-                    className="button recon-small"
-                    disabled={busyKey !== null || !option.confirmable}
-                    aria-label={`Confirm option ${optionIndex + 1} of suggestion ${index + 1}`}
-                    aria-describedby={option.confirmable ? undefined : `${titleId}-why-not-${optionIndex}`}
-                    onClick={() => void confirm(suggestion.key, optionIndex)}
-                  >
-                    Confirm
-                  </button>
-                  {option.confirmable ? null : (
-                    <span
-                      id={`${titleId}-why-not-${optionIndex}`}
-                      className="recon-why-not"
-                      data-testid="recon-option-why-not"
-                    >
-                      {option.whyNot ?? 'This option cannot be confirmed.'}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        className="data-table recon-options-table"
+        head={
+          <>
+            <caption className="visually-hidden">Options of suggestion {index + 1}</caption>
+            <TableHead
+              columns={[
+                'Option',
+                'Bank line',
+                'Request',
+                'Difference',
+                numColumn('Score'),
+                'Evidence',
+                unseenColumn('Action'),
+              ]}
+            />
+          </>
+        }
+      >
+        {suggestion.options.map((option, optionIndex) => (
+          <tr key={optionIndex} data-testid="recon-suggestion-option">
+            <th scope="row">
+              {optionIndex + 1}
+              <span className="recon-rule">{RULE_LABELS[option.rule]}</span>
+            </th>
+            <td>
+              <ul className="recon-facts-list">
+                {(option.lines ?? []).map((line) => (
+                  <li key={line.id}>
+                    <LineFacts line={line} />
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td>
+              <ul className="recon-facts-list">
+                {(option.requests ?? []).map((request) => (
+                  <li key={request.reference}>
+                    <RequestFacts request={request} />
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td className="recon-option-difference">
+              <DifferenceText totals={option.totals} />
+            </td>
+            <td className="num">{scoreText(option.score)}</td>
+            <td className="recon-explanation">{evidenceWords(option)}</td>
+            <td className="recon-option-action">
+              <button
+                type="button"
+                className="button recon-small"
+                disabled={busyKey !== null || !option.confirmable}
+                aria-label={`Confirm option ${optionIndex + 1} of suggestion ${index + 1}`}
+                aria-describedby={option.confirmable ? undefined : `${titleId}-why-not-${optionIndex}`}
+                onClick={() => void confirm(suggestion.key, optionIndex)}
+              >
+                Confirm
+              </button>
+              {option.confirmable ? null : (
+                <span
+                  id={`${titleId}-why-not-${optionIndex}`}
+                  className="recon-why-not"
+                  data-testid="recon-option-why-not"
+                >
+                  {option.whyNot ?? 'This option cannot be confirmed.'}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
       <div className="recon-actions">
         <button
           type="button"

@@ -6,7 +6,7 @@ import { DifferenceCell, AmountCell } from './Amount';
 import { hrefOfView, type ReconView } from './recon-query';
 import { ATTENTION_STATES, STATE_HINTS, STATE_LABELS, STATE_ORDER } from './recon-text';
 import { formatNumber } from '../../lib/format-money';
-import { numColumn, TableHead } from '../../components/TableHead';
+import { numColumn, ScrollTable, TableHead } from '../../components/TableHead';
 
 interface SummarySectionProps {
   summary: ReconSummary;
@@ -90,33 +90,36 @@ export function SummarySection({ summary, view, onShow }: SummarySectionProps) {
       {summary.currencies.length === 0 ? (
         <p className="muted">No bank payments or requests in any currency yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table recon-currency-table" data-testid="recon-currencies">
-            <caption className="visually-hidden">
-              Totals per currency as of {formatDate(summary.asOf)}
-            </caption>
-            <TableHead
-              columns={[
-                'Currency',
-                numColumn('Paid from the bank'),
-                numColumn('Matched requests'),
-                numColumn('Open requests'),
-                numColumn('Roll-forward difference'),
-              ]}
-            />
-            <tbody>
-              {summary.currencies.map((row) => (
-                <tr key={row.currency} data-testid={`recon-currency-${row.currency}`}>
-                  <th scope="row">{row.currency}</th>
-                  <AmountCell value={row.paid} />
-                  <AmountCell value={row.matchedRequested} />
-                  <td className="num">{formatNumber(row.openRequests)}</td>
-                  <DifferenceCell value={row.rollForwardDifference} missingNote="no balance snapshot" />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          className="data-table recon-currency-table"
+          data-testid="recon-currencies"
+          head={
+            <>
+              <caption className="visually-hidden">
+                Totals per currency as of {formatDate(summary.asOf)}
+              </caption>
+              <TableHead
+                columns={[
+                  'Currency',
+                  numColumn('Paid from the bank'),
+                  numColumn('Matched requests'),
+                  numColumn('Open requests'),
+                  numColumn('Roll-forward difference'),
+                ]}
+              />
+            </>
+          }
+        >
+          {summary.currencies.map((row) => (
+            <tr key={row.currency} data-testid={`recon-currency-${row.currency}`}>
+              <th scope="row">{row.currency}</th>
+              <AmountCell value={row.paid} />
+              <AmountCell value={row.matchedRequested} />
+              <td className="num">{formatNumber(row.openRequests)}</td>
+              <DifferenceCell value={row.rollForwardDifference} missingNote="no balance snapshot" />
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import type { ErrorShape } from '@shared/ipc/errors';
 import { formatDate, formatExactTime } from '../../lib/format-time';
 import { useReconPeriod } from '../../stores/recon';
 import { lockedCountsText, preparerText } from '../reconciliation/period-close/period-text';
+import { ViewReportButton } from '../reconciliation/period-close/ReportDialog';
 
 interface ReviewCardProps {
   signOff: SignOff;
@@ -56,13 +57,12 @@ export function ReviewCard({ signOff, onViewReport, onReject }: ReviewCardProps)
         </p>
       )}
       <div className="review-actions">
-        <button
-          type="button"
+        <ViewReportButton
+          signOff={signOff}
           className="button button-secondary"
-          onClick={(event) => onViewReport(signOff, event.currentTarget)}
-        >
-          View report<span className="visually-hidden"> as of {asOf}</span>
-        </button>
+          what={`as of ${asOf}`}
+          onViewReport={onViewReport}
+        />
         <button
           type="button"
           className="button"

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SignOff } from '@shared/ipc/contract-signoff';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
 import { onEvent } from '../../ipc/client';
 import { hrefFor } from '../../lib/router';
@@ -9,6 +7,7 @@ import { shownValue } from '../../stores/recon-client';
 import { useReconPeriod } from '../../stores/recon';
 import { keepPageCurrent } from '../../stores/keep-current';
 import { useTeam } from '../../stores/team';
+import { LoadedSignOffs } from '../reconciliation/period-close/LoadedSignOffs';
 import { ReportDialog } from '../reconciliation/period-close/ReportDialog';
 import { preparerText, reviewText } from '../reconciliation/period-close/period-text';
 import { RejectDialog } from './RejectDialog';
@@ -74,41 +73,32 @@ export function ReviewsPage() {
           <a href={hrefFor('settings')}>Settings → Team</a>.
         </p>
       ) : null}
-      {view.status === 'error' ? (
-        <ErrorState
-          title="The sign-offs could not be loaded"
-          error={view.error}
-          onRetry={() => void reload()}
-        />
-      ) : null}
-      {signOffs === null ? (
-        view.status === 'error' ? null : (
-          <LoadingState label="Loading sign-offs…" />
-        )
-      ) : (
-        <section className="review-section" aria-labelledby="reviews-waiting-title">
-          <h2 id="reviews-waiting-title">Awaiting review</h2>
-          {awaiting.length === 0 ? (
-            <p className="muted" data-testid="reviews-empty">
-              Nothing awaits review.
-            </p>
-          ) : (
-            <div className="review-list" ref={list} tabIndex={-1}>
-              {awaiting.map((signOff) => (
-                <ReviewCard
-                  key={signOff.id}
-                  signOff={signOff}
-                  onViewReport={(shown, opener) => {
-                    setReport(opener);
-                    void openReport(shown.id);
-                  }}
-                  onReject={(shown, opener) => setRejecting({ signOff: shown, opener })}
-                />
-              ))}
-            </div>
-          )}
-        </section>
-      )}
+      <LoadedSignOffs>
+        {() => (
+          <section className="review-section" aria-labelledby="reviews-waiting-title">
+            <h2 id="reviews-waiting-title">Awaiting review</h2>
+            {awaiting.length === 0 ? (
+              <p className="muted" data-testid="reviews-empty">
+                Nothing awaits review.
+              </p>
+            ) : (
+              <div className="review-list" ref={list} tabIndex={-1}>
+                {awaiting.map((signOff) => (
+                  <ReviewCard
+                    key={signOff.id}
+                    signOff={signOff}
+                    onViewReport={(shown, opener) => {
+                      setReport(opener);
+                      void openReport(shown.id);
+                    }}
+                    onReject={(shown, opener) => setRejecting({ signOff: shown, opener })}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        )}
+      </LoadedSignOffs>
       <Decided signOffs={decided} />
       {report === undefined ? null : (
         <ReportDialog

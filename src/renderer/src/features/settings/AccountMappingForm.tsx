@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AccountMappingRowInput, SavedAccountMapping } from '@shared/ipc/contract-journal-mapping';
 import type { ErrorShape } from '@shared/ipc/errors';
+import { ScrollTable } from '../../components/TableHead';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { useAccountMapping } from '../../stores/account-mapping';
 import { SaveFooter, SaveStatus, TextField } from './Field';
@@ -131,8 +132,10 @@ export function AccountMappingForm({
           </button>
         </div>
       ) : null}
-      <div className="table-scroll">
-        <table className="data-table mapping-table" data-testid="mapping-table">
+      <ScrollTable
+        className="data-table mapping-table"
+        data-testid="mapping-table"
+        head={
           <thead>
             <tr>
               <th scope="col">Float</th>
@@ -147,45 +150,44 @@ export function AccountMappingForm({
               </th>
             </tr>
           </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={ACCOUNT_COLUMNS.length + 3} className="muted">
-                  No float is mapped. Import a mapping CSV, add the floats above, or add a row.
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((row, index) => (
-              <tr key={index} data-testid="mapping-row">
-                {row.known ? (
-                  <>
-                    <th scope="row">{row.float}</th>
-                    <td>{row.currency}</td>
-                  </>
-                ) : (
-                  <>
-                    <td>{cell(row, index, 'float', 'float name', 'Float name')}</td>
-                    <td>{cell(row, index, 'currency', 'currency', 'GBP')}</td>
-                  </>
-                )}
-                {ACCOUNT_COLUMNS.map((column) => (
-                  <td key={column.field}>{cell(row, index, column.field, column.words, column.hint)}</td>
-                ))}
-                <td>
-                  <button
-                    type="button"
-                    className="button button-secondary mapping-remove"
-                    onClick={() => setRows((before) => before.filter((_, at) => at !== index))}
-                    aria-label={`Remove the accounts of ${row.float || 'this row'} (${row.currency || 'no currency'})`}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
+        }
+      >
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={ACCOUNT_COLUMNS.length + 3} className="muted">
+              No float is mapped. Import a mapping CSV, add the floats above, or add a row.
+            </td>
+          </tr>
+        ) : null}
+        {rows.map((row, index) => (
+          <tr key={index} data-testid="mapping-row">
+            {row.known ? (
+              <>
+                <th scope="row">{row.float}</th>
+                <td>{row.currency}</td>
+              </>
+            ) : (
+              <>
+                <td>{cell(row, index, 'float', 'float name', 'Float name')}</td>
+                <td>{cell(row, index, 'currency', 'currency', 'GBP')}</td>
+              </>
+            )}
+            {ACCOUNT_COLUMNS.map((column) => (
+              <td key={column.field}>{cell(row, index, column.field, column.words, column.hint)}</td>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td>
+              <button
+                type="button"
+                className="button button-secondary mapping-remove"
+                onClick={() => setRows((before) => before.filter((_, at) => at !== index))}
+                aria-label={`Remove the accounts of ${row.float || 'this row'} (${row.currency || 'no currency'})`}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
       <button
         type="button"
         className="button button-secondary mapping-add"

@@ -14,7 +14,7 @@ import {
 } from '../../lib/sync-text';
 import { useSync } from '../../stores/sync';
 import { SettingsSection } from './SettingsSection';
-import { TableHead } from '../../components/TableHead';
+import { ScrollTable, TableHead } from '../../components/TableHead';
 
 function RefreshedCell({ iso }: { iso: string | null }) {
   if (iso === null) return <td className="refreshed muted">Never</td>;
@@ -57,25 +57,28 @@ function FreshnessTable({
   progress: SyncProgress | null;
 }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table freshness-table" aria-labelledby="data-freshness-heading">
-        <colgroup>
-          <col className="col-dataset" />
-          <col className="col-refreshed" />
-          <col />
-        </colgroup>
-        <TableHead columns={['Data', 'Last refreshed', 'Last sync']} />
-        <tbody>
-          {datasets.map((row) => (
-            <tr key={row.dataset} data-testid={`freshness-${row.dataset}`}>
-              <th scope="row">{datasetLabel(row.dataset)}</th>
-              <RefreshedCell iso={row.lastRefreshedAt} />
-              <OutcomeCell row={row} progress={progress} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      className="data-table freshness-table"
+      aria-labelledby="data-freshness-heading"
+      head={
+        <>
+          <colgroup>
+            <col className="col-dataset" />
+            <col className="col-refreshed" />
+            <col />
+          </colgroup>
+          <TableHead columns={['Data', 'Last refreshed', 'Last sync']} />
+        </>
+      }
+    >
+      {datasets.map((row) => (
+        <tr key={row.dataset} data-testid={`freshness-${row.dataset}`}>
+          <th scope="row">{datasetLabel(row.dataset)}</th>
+          <RefreshedCell iso={row.lastRefreshedAt} />
+          <OutcomeCell row={row} progress={progress} />
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -4,7 +4,7 @@ import { statusLabel } from './columns';
 import { hasFilters, type TransferView } from './transfer-query';
 import { useTextFilter } from './useTextFilter';
 import { DateField } from '../../components/DateField';
-import { FilterSelect, SearchField } from '../../components/FilterFields';
+import { FilterBar, FilterSelect } from '../../components/FilterFields';
 import { choicesWith, plainChoices, withoutEmpty } from '../../lib/filter-values';
 import { LabelledInput } from '../../components/LabelledInput';
 
@@ -25,11 +25,24 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
   const [reference, setReference] = useTextFilter(filters.paymentReference ?? '', (value) =>
     patch({ paymentReference: value.trim() }, true),
   );
-  const floatNames = choicesWith(
-    floats.map((float) => float.name),
-    filters.float,
+  /** A select of the values the platform has (the chosen one kept even when none holds it now). */
+  const valueSelect = (
+    field: 'float' | 'currency',
+    label: string,
+    anyLabel: string,
+    values: readonly string[],
+    className = 'filter-field',
+  ) => (
+    <FilterSelect
+      id={`transfers-${field}`}
+      className={className}
+      label={label}
+      value={filters[field]}
+      anyLabel={anyLabel}
+      choices={plainChoices(choicesWith(values, filters[field]))}
+      onChange={(value) => patch({ [field]: value })}
+    />
   );
-  const currencyCodes = choicesWith(currencies, filters.currency);
   const chosen = new Set(filters.statuses ?? []);
   const toggleStatus = (status: string, on: boolean): void => {
     const next = new Set(chosen);
@@ -40,38 +53,28 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
   };
 
   return (
-    <form
+    <FilterBar
       className="transfer-filters"
-      role="search"
-      aria-label="Filter transfer requests"
-      data-testid="transfer-filters"
-      onSubmit={(event) => event.preventDefault()}
+      label="Filter transfer requests"
+      testId="transfer-filters"
+      search={{
+        id: 'transfers-text',
+        className: 'filter-field filter-search',
+        placeholder: 'Reference, float, amount, status…',
+        value: filters.text ?? '',
+        onCommit: (value) => patch({ text: value.trim() }, true),
+      }}
+      clearClassName="button button-secondary filter-clear"
+      canClear={hasFilters(filters)}
+      onClear={() => onChange({}, false)}
     >
-      <SearchField
-        id="transfers-text"
-        className="filter-field filter-search"
-        placeholder="Reference, float, amount, status…"
-        value={filters.text ?? ''}
-        onCommit={(value) => patch({ text: value.trim() }, true)}
-      />
-      <FilterSelect
-        id="transfers-float"
-        className="filter-field"
-        label="Float"
-        value={filters.float}
-        anyLabel="All floats"
-        choices={plainChoices(floatNames)}
-        onChange={(float) => patch({ float })}
-      />
-      <FilterSelect
-        id="transfers-currency"
-        className="filter-field filter-narrow"
-        label="Currency"
-        value={filters.currency}
-        anyLabel="All"
-        choices={plainChoices(currencyCodes)}
-        onChange={(currency) => patch({ currency })}
-      />
+      {valueSelect(
+        'float',
+        'Float',
+        'All floats',
+        floats.map((float) => float.name),
+      )}
+      {valueSelect('currency', 'Currency', 'All', currencies, 'filter-field filter-narrow')}
       <LabelledInput
         id="transfers-reference"
         className="filter-field"
@@ -104,14 +107,6 @@ export function TransferFilters({ view, onChange }: TransferFiltersProps) {
           </label>
         ))}
       </fieldset>
-      <button
-        type="button"
-        className="button button-secondary filter-clear"
-        disabled={!hasFilters(filters)}
-        onClick={() => onChange({}, false)}
-      >
-        Clear filters
-      </button>
-    </form>
+    </FilterBar>
   );
 }

@@ -2,6 +2,7 @@ import type { ChannelInput } from '@shared/ipc/contract';
 import type { ProformaInvoice, TransferForm } from '@shared/ipc/contract-transfers';
 import { currencyExponent } from '@shared/domain/currency';
 import { canonicalAmount } from '@shared/domain/money';
+import { PROFORMA_INVOICE_FIELDS } from '@shared/domain/platform';
 import type { TypedAmount } from '@shared/domain/typed-amount';
 import { readTypedAmount } from '../../lib/typed-amount';
 
@@ -10,17 +11,7 @@ import { readTypedAmount } from '../../lib/typed-amount';
  * empty optional fields left out, so the confirmation step can show exactly the submission.
  */
 
-export const PROFORMA_FIELDS = [
-  'company_name',
-  'address_line_1',
-  'address_line_2',
-  'address_line_3',
-  'address_line_4',
-  'city',
-  'post_code',
-  'county',
-  'country',
-] as const satisfies ReadonlyArray<keyof ProformaInvoice>;
+export const PROFORMA_FIELDS = PROFORMA_INVOICE_FIELDS satisfies ReadonlyArray<keyof ProformaInvoice>;
 export type ProformaField = (typeof PROFORMA_FIELDS)[number];
 
 export const PROFORMA_LABELS: Readonly<Record<ProformaField, string>> = {

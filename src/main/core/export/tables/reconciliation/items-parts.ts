@@ -8,7 +8,7 @@ import type { ReconItem, ReconLineDetail, ReconMatch } from '../../../../../shar
 import { bankLineText, bankLineWords } from '../../../../../shared/domain/recon-item-words';
 import { AGEING_WORDS, ruleWords, stateWords } from '../../../../../shared/domain/recon-words';
 import { sumAmounts } from '../../../recon/explain';
-import type { ExportColumn, ExportTable } from '../../columns';
+import { amountColumn, currencyColumn, type ExportColumn, type ExportTable } from '../../columns';
 import { appliedFilter, itemQueryOf, type ReportFilters } from './filter-words';
 import type { ReconReportData } from './report-data';
 
@@ -36,15 +36,14 @@ export const MATCH_COLUMNS: ExportColumn<MatchRow>[] = [
     kind: 'reference',
     value: (r) => r.match.requestReferences.join('; '),
   },
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+  currencyColumn((r) => r.currency),
   { key: 'paid', header: 'Paid', kind: 'amount', value: (r) => r.paid, currency: (r) => r.currency ?? '' },
-  {
-    key: 'requested',
-    header: 'Requested',
-    kind: 'amount',
-    value: (r) => r.requested,
-    currency: (r) => r.currency ?? '',
-  },
+  amountColumn(
+    'requested',
+    'Requested',
+    (r) => r.requested,
+    (r) => r.currency ?? '',
+  ),
   { key: 'explanation', header: 'Explanation', kind: 'text', value: (r) => r.match.explanation, width: 60 },
   { key: 'decision_id', header: 'Decision', kind: 'integer', value: (r) => r.match.decisionId ?? null },
   { key: 'locked_by', header: 'Locked by sign-off', kind: 'integer', value: (r) => r.lockedBy },
@@ -136,14 +135,13 @@ export const OPEN_ITEM_COLUMNS: ExportColumn<ReconItem>[] = [
     width: 14,
   },
   { key: 'date', header: 'Date', kind: 'date', value: (r) => r.date },
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.amount.currency, width: 9 },
-  {
-    key: 'amount',
-    header: 'Amount',
-    kind: 'amount',
-    value: (r) => r.amount.amount,
-    currency: (r) => r.amount.currency,
-  },
+  currencyColumn((r) => r.amount.currency),
+  amountColumn(
+    'amount',
+    'Amount',
+    (r) => r.amount.amount,
+    (r) => r.amount.currency,
+  ),
   { key: 'label', header: 'Float or bank text', kind: 'text', value: itemText, width: 40 },
   { key: 'state_code', header: 'State code', kind: 'text', value: (r) => r.state, width: 24 },
 ];

@@ -5,7 +5,7 @@
 import type { ReconItem } from '../../../../../shared/ipc/contract-recon';
 import { actorWords, reasonWords } from '../../../../../shared/domain/recon-words';
 import { ReconDecisionsRepository } from '../../../ledger/repositories/recon-decisions';
-import type { ExportColumn, ExportTable } from '../../columns';
+import { amountColumn, currencyColumn, type ExportColumn, type ExportTable } from '../../columns';
 import { itemText } from './items-parts';
 import type { ReconReportData } from './report-data';
 
@@ -28,14 +28,13 @@ export const RESOLUTION_COLUMNS: ExportColumn<ResolutionRow>[] = [
   },
   { key: 'id', header: 'Reference or bank id', kind: 'reference', value: (r) => r.item.id },
   { key: 'date', header: 'Date', kind: 'date', value: (r) => r.item.date },
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.item.amount.currency, width: 9 },
-  {
-    key: 'amount',
-    header: 'Amount',
-    kind: 'amount',
-    value: (r) => r.item.amount.amount,
-    currency: (r) => r.item.amount.currency,
-  },
+  currencyColumn((r) => r.item.amount.currency),
+  amountColumn(
+    'amount',
+    'Amount',
+    (r) => r.item.amount.amount,
+    (r) => r.item.amount.currency,
+  ),
   { key: 'label', header: 'Float or bank text', kind: 'text', value: (r) => itemText(r.item), width: 30 },
   { key: 'reason', header: 'Reason', kind: 'text', value: (r) => reasonWords(r.reasonCode), width: 24 },
   { key: 'note', header: 'Note', kind: 'text', value: (r) => r.note, width: 40 },

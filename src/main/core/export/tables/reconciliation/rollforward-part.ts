@@ -3,7 +3,7 @@
  * each in words with its message (the flag's code in a column of its own, for machines).
  */
 import { flagWords } from '../../../../../shared/domain/recon-words';
-import type { ExportColumn, ExportTable } from '../../columns';
+import { amountColumn, currencyColumn, type ExportColumn, type ExportTable } from '../../columns';
 import { rollForwardPeriod, type ReconReportData } from './report-data';
 
 export interface RollForwardRow {
@@ -23,22 +23,19 @@ export interface RollForwardRow {
   message: string | null;
 }
 
-const amount = (
-  key: 'opening' | 'topUps' | 'spend' | 'closing' | 'difference',
-  header: string,
-): ExportColumn<RollForwardRow> => ({
-  key: key === 'topUps' ? 'top_ups' : key,
-  header,
-  kind: 'amount',
-  value: (r) => r[key],
-  currency: (r) => r.currency ?? '',
-});
+const amount = (key: 'opening' | 'topUps' | 'spend' | 'closing' | 'difference', header: string) =>
+  amountColumn<RollForwardRow>(
+    key === 'topUps' ? 'top_ups' : key,
+    header,
+    (r) => r[key],
+    (r) => r.currency ?? '',
+  );
 
 export const ROLLFORWARD_COLUMNS: ExportColumn<RollForwardRow>[] = [
   { key: 'row', header: 'Row', kind: 'text', value: (r) => r.row, width: 8 },
   { key: 'period_from', header: 'Period from', kind: 'date', value: (r) => r.from },
   { key: 'period_to', header: 'Period to', kind: 'date', value: (r) => r.to },
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+  currencyColumn((r) => r.currency),
   amount('opening', 'Opening'),
   amount('topUps', 'Top-ups'),
   amount('spend', 'Spend'),

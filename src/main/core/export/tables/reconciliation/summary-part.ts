@@ -1,7 +1,7 @@
 /** The Summary sheet: counts per state, suggestions, and per currency the matched totals. */
 import { actorWords, STATE_WORDS } from '../../../../../shared/domain/recon-words';
 import { RECON_STATES } from '../../../../../shared/ipc/contract-recon';
-import type { ExportColumn, ExportTable } from '../../columns';
+import { amountColumn, currencyColumn, type ExportColumn, type ExportTable } from '../../columns';
 import { appliedFilter, type ReportFilters } from './filter-words';
 import type { ReconReportData } from './report-data';
 
@@ -19,15 +19,14 @@ export const SUMMARY_COLUMNS: ExportColumn<SummaryRow & { asOf: string }>[] = [
   { key: 'as_of', header: 'As of', kind: 'date', value: (r) => r.asOf },
   { key: 'section', header: 'Section', kind: 'text', value: (r) => r.section, width: 16 },
   { key: 'measure', header: 'Measure', kind: 'text', value: (r) => r.measure, width: 40 },
-  { key: 'currency', header: 'Currency', kind: 'text', value: (r) => r.currency, width: 9 },
+  currencyColumn((r) => r.currency),
   { key: 'count', header: 'Count', kind: 'integer', value: (r) => r.count },
-  {
-    key: 'amount',
-    header: 'Amount',
-    kind: 'amount',
-    value: (r) => r.amount,
-    currency: (r) => r.currency ?? '',
-  },
+  amountColumn(
+    'amount',
+    'Amount',
+    (r) => r.amount,
+    (r) => r.currency ?? '',
+  ),
   { key: 'code', header: 'Code', kind: 'text', value: (r) => r.code ?? null, width: 24 },
 ];
 

@@ -1,23 +1,18 @@
 import { useState } from 'react';
 import type { SignOff } from '@shared/ipc/contract-signoff';
-import { ErrorState } from '../../../components/ErrorState';
-import { LoadingState } from '../../../components/LoadingState';
-import { shownValue } from '../../../stores/recon-client';
 import { useReconPeriod } from '../../../stores/recon';
 import { AuditExport } from '../../export/ScreenExports';
+import { LoadedSignOffs } from './LoadedSignOffs';
 import { ReportDialog } from './ReportDialog';
 import { SignOffForm } from './SignOffForm';
 import { SignOffList } from './SignOffList';
 
 /** Period close: sign off as of a date, and the sign-offs so far with their reports and unlock. */
 export function PeriodCloseSection({ defaultAsOf }: { defaultAsOf: string }) {
-  const view = useReconPeriod((state) => state.signOffs);
-  const reload = useReconPeriod((state) => state.reload);
   const openReport = useReconPeriod((state) => state.openReport);
   const closeReport = useReconPeriod((state) => state.closeReport);
   const [reportOpener, setReportOpener] = useState<HTMLElement | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
-  const signOffs = shownValue(view);
 
   const viewReport = (signOff: SignOff, opener: HTMLElement): void => {
     setReportOpener(opener);
@@ -36,24 +31,17 @@ export function PeriodCloseSection({ defaultAsOf }: { defaultAsOf: string }) {
       </p>
       <SignOffForm defaultAsOf={defaultAsOf} />
       <h3 className="recon-subheading">Sign-offs</h3>
-      {view.status === 'error' ? (
-        <ErrorState
-          title="The sign-offs could not be loaded"
-          error={view.error}
-          onRetry={() => void reload()}
-        />
-      ) : null}
-      {signOffs === null ? (
-        view.status === 'error' ? null : (
-          <LoadingState label="Loading sign-offs…" />
-        )
-      ) : signOffs.length === 0 ? (
-        <p className="muted" data-testid="recon-no-signoffs">
-          No period has been signed off yet.
-        </p>
-      ) : (
-        <SignOffList signOffs={signOffs} onViewReport={viewReport} />
-      )}
+      <LoadedSignOffs>
+        {(signOffs) =>
+          signOffs.length === 0 ? (
+            <p className="muted" data-testid="recon-no-signoffs">
+              No period has been signed off yet.
+            </p>
+          ) : (
+            <SignOffList signOffs={signOffs} onViewReport={viewReport} />
+          )
+        }
+      </LoadedSignOffs>
       <h3 className="recon-subheading">Audit log</h3>
       <p className="recon-hint">
         Every decision — matches, resolutions, sign-offs and unlocks — is kept in a hash-chained audit log.

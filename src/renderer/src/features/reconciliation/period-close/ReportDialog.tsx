@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import type { SignOff } from '@shared/ipc/contract-signoff';
 import type { ReconSummary } from '@shared/ipc/contract-recon';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
@@ -30,6 +31,29 @@ function SummaryCounts({ summary }: { summary: ReconSummary }) {
         <dd>{formatNumber(summary.suggestions)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** The button that opens a sign-off's frozen report; `what` is read after "View report" by a screen reader. */
+export function ViewReportButton({
+  signOff,
+  className,
+  what,
+  onViewReport,
+}: {
+  signOff: SignOff;
+  className: string;
+  what: string;
+  onViewReport: (signOff: SignOff, opener: HTMLElement) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={(event) => onViewReport(signOff, event.currentTarget)}
+    >
+      View report<span className="visually-hidden"> {what}</span>
+    </button>
   );
 }
 

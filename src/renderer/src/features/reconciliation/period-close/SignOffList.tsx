@@ -3,6 +3,7 @@ import type { SignOff } from '@shared/ipc/contract-signoff';
 import { formatDate, formatExactTime } from '../../../lib/format-time';
 import { SignOffReportExport } from '../../export/ScreenExports';
 import { lockedCellText, preparerText, reviewText, signOffStatusText } from './period-text';
+import { ViewReportButton } from './ReportDialog';
 import { UnlockDialog } from './UnlockDialog';
 import { formatNumber } from '../../../lib/format-money';
 import { unseenColumn, TableHead } from '../../../components/TableHead';
@@ -93,13 +94,12 @@ export function SignOffList({ signOffs, onViewReport }: SignOffListProps) {
                   <DriftBadge signOff={signOff} />
                 </td>
                 <td className="recon-row-actions">
-                  <button
-                    type="button"
+                  <ViewReportButton
+                    signOff={signOff}
                     className="button button-secondary recon-small"
-                    onClick={(event) => onViewReport(signOff, event.currentTarget)}
-                  >
-                    View report<span className="visually-hidden"> signed off as of {asOf}</span>
-                  </button>
+                    what={`signed off as of ${asOf}`}
+                    onViewReport={onViewReport}
+                  />
                   <SignOffReportExport signOffId={signOff.id} asOf={signOff.asOf} />
                   {signOff.unlocked === null && signOff.state === 'signed_off' ? (
                     <button
