@@ -58,22 +58,69 @@ const toChange = (row: ChangeRow): TeamChange => ({
   hash: row.hash,
 });
 
+/**
+ * What the server answered for one pushed change: its seq, and (from team schema 3) what it stamped
+ * on it and its place in the chain, so the desktop that pushed can keep it in the team's log without
+ * pulling it back. `stamp` is undefined from a team database not brought up to schema 3 yet.
+ */
+export interface PushedChange {
+  id: string;
+  seq: number;
+  stamp: Pick<TeamChange, 'actor' | 'receivedAt' | 'prevHash' | 'hash'> | undefined;
+}
+
+interface PushedRow {
+  change_id: string;
+  seq: string;
+  actor?: string;
+  received_at?: string;
+  prev_hash?: string;
+  hash?: string;
+}
+
+/** Push changes in one transaction; returns each change's seq and stamp, in the order given. */
+export async function pushChangesStamped(
+  client: pg.Client,
+  changes: readonly OutgoingChange[],
+  where: string,
+): Promise<PushedChange[]> {
+  if (changes.length === 0) return [];
+  try {
+    // Every column the server answers: a database still at schema 2 answers change_id and seq only.
+    const sent = changes.map(({ id, kind, subject, payload, madeAt }) => ({
+      id,
+      kind,
+      subject,
+      payload,
+      madeAt,
+    }));
+    const answer = await client.query<PushedRow>('SELECT * FROM floatdesk_team.push_changes($1::jsonb)', [
+      JSON.stringify(sent),
+    ]);
+    return answer.rows.map((row) => ({
+      id: row.change_id,
+      seq: Number(row.seq),
+      stamp:
+        row.actor === undefined ||
+        row.received_at === undefined ||
+        row.prev_hash === undefined ||
+        row.hash === undefined
+          ? undefined
+          : { actor: row.actor, receivedAt: row.received_at, prevHash: row.prev_hash, hash: row.hash },
+    }));
+  } catch (error) {
+    throw teamError(error, where);
+  }
+}
+
 /** Push changes in one transaction; returns each change's seq, in the order given. */
 export async function pushChanges(
   client: pg.Client,
   changes: readonly OutgoingChange[],
   where: string,
 ): Promise<Map<string, number>> {
-  if (changes.length === 0) return new Map();
-  try {
-    const answer = await client.query<{ change_id: string; seq: string }>(
-      'SELECT change_id, seq FROM floatdesk_team.push_changes($1::jsonb)',
-      [JSON.stringify(changes)],
-    );
-    return new Map(answer.rows.map((row) => [row.change_id, Number(row.seq)]));
-  } catch (error) {
-    throw teamError(error, where);
-  }
+  const pushed = await pushChangesStamped(client, changes, where);
+  return new Map(pushed.map((change) => [change.id, change.seq]));
 }
 
 /** Changes after `afterSeq`, in the server's order, at most `limit`. */
