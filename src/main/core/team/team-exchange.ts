@@ -8,11 +8,15 @@
 import type pg from 'pg';
 import { AppError } from '../../../shared/ipc/errors';
 import { beginBulkWrites, type Ledger } from '../ledger/db';
-import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
+import {
+  TeamReplicaRepository,
+  type LoggedChange,
+  type QueuedChange,
+} from '../ledger/repositories/team-replica';
 import { applyTeamStatements } from './apply-statements';
 import { applyTeamChanges } from './apply/apply-changes';
 import { checkChain } from './team-chain';
-import { pullChanges, pushChanges } from './team-changes';
+import { pullChanges, pushChangesStamped, type PushedChange, type TeamHead } from './team-changes';
 import { teamMembers } from './team-members';
 
 const PUSH_BATCH = 5_000;
@@ -30,6 +34,64 @@ export function notJoined(): AppError {
     'not_found',
     'This workspace is not part of a team. Join one with "floatdesk team join --database <url>" or in Settings → Team.',
   );
+}
+
+/**
+ * Push the outbox a batch at a time. The next batch goes out as soon as the server has answered the
+ * one before (so the team's order is still the order the changes were made in), and that answer is
+ * kept here while the server works on the next. Returns how many were pushed.
+ */
+async function pushOutbox(
+  db: Ledger,
+  workspaceId: number,
+  client: pg.Client,
+  where: string,
+): Promise<number> {
+  const replica = new TeamReplicaRepository(db);
+  let pushed = 0;
+  let batch = replica.waiting(workspaceId, PUSH_BATCH);
+  let answered = batch.length > 0 ? pushChangesStamped(client, batch, where) : undefined;
+  while (answered !== undefined) {
+    const answer = await answered;
+    const next = replica.waiting(workspaceId, PUSH_BATCH, batch.at(-1)!.row);
+    answered = next.length > 0 ? pushChangesStamped(client, next, where) : undefined;
+    // Awaited in the next round; a failure to keep this answer must not leave it unheard.
+    answered?.catch(() => undefined);
+    keepAnswer(db, workspaceId, batch, answer);
+    pushed += batch.length;
+    batch = next;
+  }
+  return pushed;
+}
+
+/**
+ * The server's answer to a push, kept: each change's seq in the outbox, and the changes themselves in
+ * the team's log when they follow on from the change this desktop pulled last and their chain checks
+ * out (as a pulled page's must). Otherwise (others pushed in between, or a team database before
+ * schema 3) the pull brings them, with the others', as before.
+ */
+function keepAnswer(
+  db: Ledger,
+  workspaceId: number,
+  batch: readonly QueuedChange[],
+  answer: readonly PushedChange[],
+): void {
+  const replica = new TeamReplicaRepository(db);
+  db.transaction(() => {
+    replica.markPushed(workspaceId, new Map(answer.map((change) => [change.id, change.seq])));
+    const link = replica.link(workspaceId)!;
+    const head = { seq: link.pulledSeq, hash: link.pulledHash };
+    const sent = new Map(batch.map((change) => [change.id, change]));
+    const own: LoggedChange[] = [];
+    for (const change of [...answer].sort((a, b) => a.seq - b.seq)) {
+      if (change.seq <= head.seq) continue;
+      const made = sent.get(change.id);
+      if (change.seq !== head.seq + own.length + 1 || made === undefined || change.stamp === undefined) break;
+      const { id, kind, subject, payload, madeAt } = made;
+      own.push({ id, kind, subject, payload, madeAt, seq: change.seq, ...change.stamp });
+    }
+    if (own.length > 0 && checkChain(head, own).ok) replica.appendLog(workspaceId, own, { madeHere: true });
+  })();
 }
 
 export async function exchange(
@@ -59,20 +121,19 @@ async function exchangeWith(
   now: () => string,
 ): Promise<ExchangeResult> {
   const replica = new TeamReplicaRepository(db);
-  let pushed = 0;
-  for (;;) {
-    const waiting = replica.waiting(workspaceId, PUSH_BATCH);
-    if (waiting.length === 0) break;
-    const seqs = await pushChanges(client, waiting, where);
-    replica.markPushed(workspaceId, seqs);
-    pushed += waiting.length;
-  }
+  const pushed = await pushOutbox(db, workspaceId, client, where);
   let pulled = 0;
+  const link = replica.link(workspaceId)!;
+  let head: TeamHead = { seq: link.pulledSeq, hash: link.pulledHash };
+  let asked = pullChanges(client, head.seq, PULL_PAGE, where);
   for (;;) {
-    const link = replica.link(workspaceId)!;
-    const page = await pullChanges(client, link.pulledSeq, PULL_PAGE, where);
+    const page = await asked;
     if (page.length === 0) break;
-    const checked = checkChain({ seq: link.pulledSeq, hash: link.pulledHash }, page);
+    // The next page is asked for before this one is checked and kept: the server reads it meanwhile.
+    // Nothing of it is kept before the chain up to it has checked out.
+    asked = pullChanges(client, page.at(-1)!.seq, PULL_PAGE, where);
+    asked.catch(() => undefined);
+    const checked = checkChain(head, page);
     if (!checked.ok)
       throw new AppError(
         'ledger_corrupt',
@@ -80,6 +141,7 @@ async function exchangeWith(
         { seq: checked.seq },
       );
     replica.appendLog(workspaceId, page);
+    head = checked.head;
     pulled += page.length;
   }
   // Statements first: a colleague's match names lines of a statement.

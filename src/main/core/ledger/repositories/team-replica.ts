@@ -5,6 +5,7 @@
  * without being queued, nor queued without being made.
  */
 import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
 
 export interface TeamLink {
@@ -26,6 +27,11 @@ export interface QueuedChange {
   madeAt: string;
 }
 
+/** A change waiting in the outbox, with its row there (the order it was made in). */
+export interface OutboxChange extends QueuedChange {
+  row: number;
+}
+
 export interface LoggedChange extends QueuedChange {
   seq: number;
   actor: string;
@@ -45,7 +51,13 @@ interface LinkRow {
   members: string;
 }
 
+/** Log rows written per INSERT: 11 values each, under SQLite's 32,766 host parameters. */
+const LOG_ROWS = 500;
+
 export class TeamReplicaRepository {
+  /** Multi-row INSERTs into the log by row count: a page is written in a few statements. */
+  private readonly logInserts = new Map<number, Database.Statement>();
+
   constructor(private readonly db: Ledger) {}
 
   link(workspaceId: number): TeamLink | undefined {
@@ -169,15 +181,15 @@ export class TeamReplicaRepository {
       .all(workspaceId);
   }
 
-  /** Changes waiting to go out, oldest first. */
-  waiting(workspaceId: number, limit: number): QueuedChange[] {
+  /** Changes waiting to go out, oldest first; `afterRow`: after that outbox row (a batch in flight). */
+  waiting(workspaceId: number, limit: number, afterRow = 0): OutboxChange[] {
     return this.db
-      .prepare<[number, number], QueuedChange>(
+      .prepare<[number, number, number], OutboxChange>(
         // In the order they were made (the row's id: "id" alone would be the change id's alias).
-        `SELECT change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
-          WHERE workspace_id = ? AND pushed_seq IS NULL ORDER BY team_outbox.id LIMIT ?`,
+        `SELECT team_outbox.id AS row, change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
+          WHERE workspace_id = ? AND pushed_seq IS NULL AND team_outbox.id > ? ORDER BY team_outbox.id LIMIT ?`,
       )
-      .all(workspaceId, limit);
+      .all(workspaceId, afterRow, limit);
   }
 
   waitingCount(workspaceId: number): number {
@@ -191,22 +203,31 @@ export class TeamReplicaRepository {
 
   /** The server's answer to a push: each change's place in the team's order. */
   markPushed(workspaceId: number, seqs: ReadonlyMap<string, number>): void {
-    const mark = this.db.prepare(
-      'UPDATE team_outbox SET pushed_seq = ? WHERE workspace_id = ? AND change_id = ? AND pushed_seq IS NULL',
-    );
-    this.db.transaction(() => {
-      for (const [id, seq] of seqs) mark.run(seq, workspaceId, id);
-    })();
+    if (seqs.size === 0) return;
+    // One statement for the whole answer (the pairs travel as one JSON array), each row found by its
+    // change id: the unary + keeps SQLite from walking the waiting rows once per pair instead.
+    this.db
+      .prepare(
+        `UPDATE team_outbox SET pushed_seq = answer.seq
+           FROM (SELECT value ->> 0 AS id, value ->> 1 AS seq FROM json_each(?)) AS answer
+          WHERE team_outbox.change_id = answer.id AND +team_outbox.workspace_id = ?
+            AND team_outbox.pushed_seq + 0 IS NULL`,
+      )
+      .run(JSON.stringify([...seqs]), workspaceId);
   }
 
-  /** Append checked changes from the server and move the link's position, in one transaction. */
-  appendLog(workspaceId: number, changes: readonly LoggedChange[]): void {
+  /**
+   * Append checked changes from the server and move the link's position, in one transaction.
+   * `madeHere`: they are this desktop's own, kept from the answer to its push: nothing to apply, so
+   * when everything before them was gone through (applied_seq), so are they.
+   */
+  appendLog(
+    workspaceId: number,
+    changes: readonly LoggedChange[],
+    options: { madeHere?: boolean } = {},
+  ): void {
     const last = changes.at(-1);
     if (last === undefined) return;
-    const insert = this.db.prepare(
-      `INSERT INTO team_log (workspace_id, seq, change_id, kind, subject, payload, actor, made_at, received_at,
-         prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     this.db.transaction(() => {
       // Another exchange of this ledger may have kept part of the page meanwhile: the same changes.
       const held = this.db
@@ -214,26 +235,46 @@ export class TeamReplicaRepository {
         .pluck()
         .get(workspaceId)!;
       if (last.seq <= held) return;
-      for (const change of changes) {
-        if (change.seq <= held) continue;
-        insert.run(
-          workspaceId,
-          change.seq,
-          change.id,
-          change.kind,
-          change.subject,
-          change.payload,
-          change.actor,
-          change.madeAt,
-          change.receivedAt,
-          change.prevHash,
-          change.hash,
+      const fresh = changes.filter((change) => change.seq > held);
+      for (let start = 0; start < fresh.length; start += LOG_ROWS) {
+        const rows = fresh.slice(start, start + LOG_ROWS);
+        this.logInsert(rows.length).run(
+          rows.flatMap((change) => [
+            workspaceId,
+            change.seq,
+            change.id,
+            change.kind,
+            change.subject,
+            change.payload,
+            change.actor,
+            change.madeAt,
+            change.receivedAt,
+            change.prevHash,
+            change.hash,
+          ]),
         );
       }
+      if (options.madeHere === true)
+        this.db
+          .prepare('UPDATE team_links SET applied_seq = ? WHERE workspace_id = ? AND applied_seq = ?')
+          .run(last.seq, workspaceId, held);
       this.db
         .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
         .run(last.seq, last.hash, workspaceId);
     })();
+  }
+
+  /** INSERT of `count` log rows in one statement (compiled once per count: a page's, and its rest). */
+  private logInsert(count: number): Database.Statement {
+    let statement = this.logInserts.get(count);
+    if (statement === undefined) {
+      statement = this.db.prepare(
+        `INSERT INTO team_log (workspace_id, seq, change_id, kind, subject, payload, actor, made_at, received_at,
+           prev_hash, hash) VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      );
+      this.logInserts.set(count, statement);
+    }
+    return statement;
   }
 
   /** The end of an exchange: when it happened, and the team's people as the server said then. */
