@@ -5,7 +5,6 @@
  * without being queued, nor queued without being made.
  */
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
 
 export interface TeamLink {
@@ -51,13 +50,7 @@ interface LinkRow {
   members: string;
 }
 
-/** Log rows written per INSERT: 11 values each, under SQLite's 32,766 host parameters. */
-const LOG_ROWS = 500;
-
 export class TeamReplicaRepository {
-  /** Multi-row INSERTs into the log by row count: a page is written in a few statements. */
-  private readonly logInserts = new Map<number, Database.Statement>();
-
   constructor(private readonly db: Ledger) {}
 
   link(workspaceId: number): TeamLink | undefined {
@@ -228,6 +221,10 @@ export class TeamReplicaRepository {
   ): void {
     const last = changes.at(-1);
     if (last === undefined) return;
+    const insert = this.db.prepare(
+      `INSERT INTO team_log (workspace_id, seq, change_id, kind, subject, payload, actor, made_at, received_at,
+         prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
     this.db.transaction(() => {
       // Another exchange of this ledger may have kept part of the page meanwhile: the same changes.
       const held = this.db
@@ -235,23 +232,20 @@ export class TeamReplicaRepository {
         .pluck()
         .get(workspaceId)!;
       if (last.seq <= held) return;
-      const fresh = changes.filter((change) => change.seq > held);
-      for (let start = 0; start < fresh.length; start += LOG_ROWS) {
-        const rows = fresh.slice(start, start + LOG_ROWS);
-        this.logInsert(rows.length).run(
-          rows.flatMap((change) => [
-            workspaceId,
-            change.seq,
-            change.id,
-            change.kind,
-            change.subject,
-            change.payload,
-            change.actor,
-            change.madeAt,
-            change.receivedAt,
-            change.prevHash,
-            change.hash,
-          ]),
+      for (const change of changes) {
+        if (change.seq <= held) continue;
+        insert.run(
+          workspaceId,
+          change.seq,
+          change.id,
+          change.kind,
+          change.subject,
+          change.payload,
+          change.actor,
+          change.madeAt,
+          change.receivedAt,
+          change.prevHash,
+          change.hash,
         );
       }
       if (options.madeHere === true)
@@ -262,19 +256,6 @@ export class TeamReplicaRepository {
         .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
         .run(last.seq, last.hash, workspaceId);
     })();
-  }
-
-  /** INSERT of `count` log rows in one statement (compiled once per count: a page's, and its rest). */
-  private logInsert(count: number): Database.Statement {
-    let statement = this.logInserts.get(count);
-    if (statement === undefined) {
-      statement = this.db.prepare(
-        `INSERT INTO team_log (workspace_id, seq, change_id, kind, subject, payload, actor, made_at, received_at,
-           prev_hash, hash) VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      );
-      this.logInserts.set(count, statement);
-    }
-    return statement;
   }
 
   /** The end of an exchange: when it happened, and the team's people as the server said then. */
