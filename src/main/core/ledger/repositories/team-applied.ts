@@ -1,5 +1,5 @@
 /**
- * What this desktop made of its colleagues' changes (migration 0023): each pulled change's state
+ * What this desktop made of its colleagues' changes (migrations 0023, 0028): each pulled change's state
  * (applied, pending, conflict, skipped) and the local decision it became; the conflicts between two
  * decisions on one item; and which local decision a team change is, whether made here or applied.
  */
@@ -48,7 +48,8 @@ export class TeamAppliedRepository {
         .prepare<[number, string, number, string], number>(
           `SELECT decision_id FROM team_outbox WHERE workspace_id = ? AND change_id = ? AND decision_id IS NOT NULL
            UNION ALL
-           SELECT decision_id FROM team_applied WHERE workspace_id = ? AND change_id = ? AND decision_id IS NOT NULL`,
+           SELECT a.decision_id FROM team_log l JOIN team_applied a ON a.workspace_id = l.workspace_id AND a.seq = l.seq
+            WHERE l.workspace_id = ? AND l.change_id = ? AND a.decision_id IS NOT NULL`,
         )
         .pluck()
         .get(workspaceId, changeId, workspaceId, changeId) ?? undefined
@@ -118,8 +119,11 @@ export class TeamAppliedRepository {
   ofChange(workspaceId: number, changeId: string): AppliedChange | undefined {
     return this.db
       .prepare<[number, string], AppliedChange>(
-        `SELECT seq, change_id AS changeId, state, decision_id AS decisionId, actor, actor_name AS actorName, note
-           FROM team_applied WHERE workspace_id = ? AND change_id = ?`,
+        // Found through the log, whose index the change id is in (0028).
+        `SELECT a.seq, a.change_id AS changeId, a.state, a.decision_id AS decisionId, a.actor, a.actor_name AS actorName,
+                a.note
+           FROM team_log l JOIN team_applied a ON a.workspace_id = l.workspace_id AND a.seq = l.seq
+          WHERE l.workspace_id = ? AND l.change_id = ?`,
       )
       .get(workspaceId, changeId);
   }
