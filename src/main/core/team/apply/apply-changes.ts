@@ -10,7 +10,7 @@ import { ReconReadingsRepository } from '../../ledger/repositories/recon-reading
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { reconContext } from '../../reconcile/context';
 import { loadWorld } from '../../reconcile/load';
-import { applierOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
+import { applierOf, payloadOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
 import { applyDecision } from './decision-applier';
 import { localNames } from './local-names';
 import { applySettle } from './settle-applier';
@@ -26,7 +26,8 @@ registerApplier('settings', applySettings);
 registerApplier('opening', applyOpening);
 registerApplier('transfer', applySubmission);
 
-const PAGE = 1_000;
+/** Changes applied per transaction: fewer, larger commits for a long pull (a page's payloads are in memory). */
+const PAGE = 5_000;
 
 /** One change, inside the caller's transaction; what became of it is recorded with it. */
 function applyOne(env: ApplyEnv, change: LoggedChange): void {
@@ -42,7 +43,7 @@ function applyOne(env: ApplyEnv, change: LoggedChange): void {
     outcome = { state: error.code === 'locked' ? 'pending' : 'skipped', note: error.message };
   }
   if (outcome === null) return;
-  const payload = JSON.parse(change.payload) as { actorName?: unknown };
+  const payload = payloadOf(change);
   applied.record(workspaceId, {
     seq: change.seq,
     changeId: change.id,
