@@ -44,7 +44,7 @@ function applyOne(env: ApplyEnv, change: LoggedChange): void {
   }
   if (outcome === null) return;
   const payload = payloadOf(change);
-  applied.record(workspaceId, {
+  applied.recordSoon(workspaceId, {
     seq: change.seq,
     changeId: change.id,
     state: outcome.state,
@@ -55,6 +55,19 @@ function applyOne(env: ApplyEnv, change: LoggedChange): void {
   });
   if (outcome.state === 'conflict')
     applied.addConflict(workspaceId, change.subject, outcome.standingSeq, change.seq);
+}
+
+/** Run in one transaction with every outcome recorded written before it commits, none if it rolls back. */
+function inTransaction(db: Ledger, applied: TeamAppliedRepository, apply: () => void): void {
+  try {
+    db.transaction(() => {
+      apply();
+      applied.flush();
+    })();
+  } catch (error) {
+    applied.discard();
+    throw error;
+  }
 }
 
 /**
@@ -80,14 +93,19 @@ export function applyTeamChanges(
       applied,
       names: localNames(loadWorld(context)),
       now,
-      write: (writes) => db.transaction(writes)(),
+      // What is recorded so far is written before anything else is: the reconciliation's code
+      // reads the records too.
+      write: (writes) => {
+        applied.flush();
+        return db.transaction(writes)();
+      },
     });
   if (options.pushed === true || applied.retriedInputs(workspaceId) !== readings.inputsVersion()) {
     const waiting = applied.waiting(workspaceId);
     if (waiting.length > 0)
-      db.transaction(() => {
+      inTransaction(db, applied, () => {
         for (const change of waiting) applyOne(envOf(), change);
-      })();
+      });
   }
   let from = applied.appliedSeq(workspaceId);
   for (;;) {
@@ -95,10 +113,10 @@ export function applyTeamChanges(
     if (page.lastSeq === null) break;
     from = page.lastSeq;
     // A page at a time, with how far it went: an exchange cut off applies nothing twice.
-    db.transaction(() => {
+    inTransaction(db, applied, () => {
       for (const change of page.changes) applyOne(envOf(), change);
       applied.setAppliedSeq(workspaceId, from);
-    })();
+    });
   }
   applied.setRetriedInputs(workspaceId, readings.inputsVersion());
   return applied.pendingCount(workspaceId);
