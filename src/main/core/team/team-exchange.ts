@@ -11,7 +11,7 @@ import { beginBulkWrites, type Ledger } from '../ledger/db';
 import {
   TeamReplicaRepository,
   type LoggedChange,
-  type QueuedChange,
+  type OutboxChange,
 } from '../ledger/repositories/team-replica';
 import { applyTeamStatements } from './apply-statements';
 import { applyTeamChanges } from './apply/apply-changes';
@@ -73,15 +73,21 @@ async function pushOutbox(
 function keepAnswer(
   db: Ledger,
   workspaceId: number,
-  batch: readonly QueuedChange[],
+  batch: readonly OutboxChange[],
   answer: readonly PushedChange[],
 ): void {
   const replica = new TeamReplicaRepository(db);
   db.transaction(() => {
-    replica.markPushed(workspaceId, new Map(answer.map((change) => [change.id, change.seq])));
+    const sent = new Map(batch.map((change) => [change.id, change]));
+    replica.markPushed(
+      workspaceId,
+      answer.flatMap((change) => {
+        const made = sent.get(change.id);
+        return made === undefined ? [] : [{ row: made.row, seq: change.seq }];
+      }),
+    );
     const link = replica.link(workspaceId)!;
     const head = { seq: link.pulledSeq, hash: link.pulledHash };
-    const sent = new Map(batch.map((change) => [change.id, change]));
     const own: LoggedChange[] = [];
     for (const change of [...answer].sort((a, b) => a.seq - b.seq)) {
       if (change.seq <= head.seq) continue;

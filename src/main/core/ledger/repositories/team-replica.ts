@@ -194,19 +194,19 @@ export class TeamReplicaRepository {
       .get(workspaceId)!;
   }
 
-  /** The server's answer to a push: each change's place in the team's order. */
-  markPushed(workspaceId: number, seqs: ReadonlyMap<string, number>): void {
-    if (seqs.size === 0) return;
+  /** The server's answer to a push: each outbox row's place in the team's order. */
+  markPushed(workspaceId: number, pushed: readonly { row: number; seq: number }[]): void {
+    if (pushed.length === 0) return;
     // One statement for the whole answer (the pairs travel as one JSON array), each row found by its
-    // change id: the unary + keeps SQLite from walking the waiting rows once per pair instead.
+    // rowid: the unary + keeps SQLite from walking the waiting rows once per pair instead.
     this.db
       .prepare(
         `UPDATE team_outbox SET pushed_seq = answer.seq
-           FROM (SELECT value ->> 0 AS id, value ->> 1 AS seq FROM json_each(?)) AS answer
-          WHERE team_outbox.change_id = answer.id AND +team_outbox.workspace_id = ?
+           FROM (SELECT value ->> 0 AS row, value ->> 1 AS seq FROM json_each(?)) AS answer
+          WHERE team_outbox.id = answer.row AND +team_outbox.workspace_id = ?
             AND team_outbox.pushed_seq + 0 IS NULL`,
       )
-      .run(JSON.stringify([...seqs]), workspaceId);
+      .run(JSON.stringify(pushed.map(({ row, seq }) => [row, seq])), workspaceId);
   }
 
   /**
