@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import { AppError } from '../../../shared/ipc/errors';
-import { beginBulkWrites, type Ledger } from '../ledger/db';
+import { beginBulkWrites, unsyncedWrite, type Ledger } from '../ledger/db';
 import {
   TeamReplicaRepository,
   type LoggedChange,
@@ -77,7 +77,7 @@ function keepAnswer(
   answer: readonly PushedChange[],
 ): void {
   const replica = new TeamReplicaRepository(db);
-  db.transaction(() => {
+  keptUnsynced(db, () => {
     const sent = new Map(batch.map((change) => [change.id, change]));
     replica.markPushed(
       workspaceId,
@@ -97,7 +97,17 @@ function keepAnswer(
       own.push({ id, kind, subject, payload, madeAt, seq: change.seq, ...change.stamp });
     }
     if (own.length > 0 && checkChain(head, own).ok) replica.appendLog(workspaceId, own, { madeHere: true });
-  })();
+  });
+}
+
+/**
+ * What an exchange keeps of the server's (its log, the places its pushes were given) can be had from
+ * the server again: written without a disk sync of its own (one a page). The exchange's last write
+ * (replica.exchanged) syncs, and in WAL mode that covers every page written before it; a power cut
+ * before then loses only pages the next exchange takes again (a push answered again, the same seqs).
+ */
+function keptUnsynced(db: Ledger, write: () => void): void {
+  unsyncedWrite(db, write);
 }
 
 export async function exchange(
@@ -146,7 +156,7 @@ async function exchangeWith(
         `The team's log at ${where} does not check out: change ${checked.seq} ${checked.problem}. Nothing more was taken from the team; tell your team's administrator.`,
         { seq: checked.seq },
       );
-    replica.appendLog(workspaceId, page);
+    keptUnsynced(db, () => replica.appendLog(workspaceId, page));
     head = checked.head;
     pulled += page.length;
   }
