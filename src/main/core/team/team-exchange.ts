@@ -45,7 +45,8 @@ export function notJoined(): AppError {
 /**
  * Push the outbox a batch at a time. The next batch goes out as soon as the server has answered the
  * one before (so the team's order is still the order the changes were made in), and that answer is
- * kept here while the server works on the next. Returns how many were pushed.
+ * kept here while the server works on the next: each change's seq in the outbox, and the changes
+ * themselves for the team's log (OwnChanges). Returns how many were pushed.
  */
 async function pushOutbox(
   db: Ledger,
@@ -54,6 +55,7 @@ async function pushOutbox(
   where: string,
 ): Promise<number> {
   const replica = new TeamReplicaRepository(db);
+  const own = new OwnChanges(db, workspaceId);
   let pushed = 0;
   let batch = replica.waiting(workspaceId, PUSH_BATCH);
   let answered = batch.length > 0 ? pushChangesStamped(client, batch, where) : undefined;
@@ -63,47 +65,67 @@ async function pushOutbox(
     answered = next.length > 0 ? pushChangesStamped(client, next, where) : undefined;
     // Awaited in the next round; a failure to keep this answer must not leave it unheard.
     answered?.catch(() => undefined);
-    keepAnswer(db, workspaceId, batch, answer);
+    const sent = new Map(batch.map((change) => [change.id, change]));
+    const places = answer.flatMap((change) => {
+      const made = sent.get(change.id);
+      return made === undefined ? [] : [{ row: made.row, seq: change.seq }];
+    });
+    keptUnsynced(db, () => replica.markPushed(workspaceId, places));
+    own.take(sent, answer);
     pushed += batch.length;
     batch = next;
   }
+  own.keep();
   return pushed;
 }
 
 /**
- * The server's answer to a push, kept: each change's seq in the outbox, and the changes themselves in
- * the team's log when they follow on from the change this desktop pulled last and their chain checks
- * out (as a pulled page's must). Otherwise (others pushed in between, or a team database before
- * schema 3) the pull brings them, with the others', as before.
+ * This desktop's own pushed changes, for the team's log, from the answers to its pushes: taken while
+ * they follow on from the change it pulled last and their chain checks out (as a pulled page's
+ * must), and kept PULL_PAGE at a time (a commit writes team_log's change-id index again). Once one
+ * does not follow on (others pushed in between, or a team database before schema 3), none after it
+ * does: the pull brings them, with the others', as before.
  */
-function keepAnswer(
-  db: Ledger,
-  workspaceId: number,
-  batch: readonly OutboxChange[],
-  answer: readonly PushedChange[],
-): void {
-  const replica = new TeamReplicaRepository(db);
-  keptUnsynced(db, () => {
-    const sent = new Map(batch.map((change) => [change.id, change]));
-    replica.markPushed(
-      workspaceId,
-      answer.flatMap((change) => {
-        const made = sent.get(change.id);
-        return made === undefined ? [] : [{ row: made.row, seq: change.seq }];
-      }),
-    );
-    const link = replica.link(workspaceId)!;
-    const head = { seq: link.pulledSeq, hash: link.pulledHash };
-    const own: LoggedChange[] = [];
+class OwnChanges {
+  private taken: LoggedChange[] = [];
+  /** Where the changes taken end: the log's head at first. */
+  private head: TeamHead | undefined;
+
+  constructor(
+    private readonly db: Ledger,
+    private readonly workspaceId: number,
+  ) {}
+
+  take(sent: ReadonlyMap<string, OutboxChange>, answer: readonly PushedChange[]): void {
+    if (this.head === undefined) {
+      const link = new TeamReplicaRepository(this.db).link(this.workspaceId)!;
+      this.head = { seq: link.pulledSeq, hash: link.pulledHash };
+    }
+    const head = this.head;
+    const following: LoggedChange[] = [];
     for (const change of [...answer].sort((a, b) => a.seq - b.seq)) {
       if (change.seq <= head.seq) continue;
       const made = sent.get(change.id);
-      if (change.seq !== head.seq + own.length + 1 || made === undefined || change.stamp === undefined) break;
+      if (change.seq !== head.seq + following.length + 1 || made === undefined || change.stamp === undefined)
+        break;
       const { id, kind, subject, payload, madeAt } = made;
-      own.push({ id, kind, subject, payload, madeAt, seq: change.seq, ...change.stamp });
+      following.push({ id, kind, subject, payload, madeAt, seq: change.seq, ...change.stamp });
     }
-    if (own.length > 0 && checkChain(head, own).ok) replica.appendLog(workspaceId, own, { madeHere: true });
-  });
+    const checked = checkChain(head, following);
+    if (following.length === 0 || !checked.ok) return;
+    this.taken.push(...following);
+    this.head = checked.head;
+    if (this.taken.length >= PULL_PAGE) this.keep();
+  }
+
+  keep(): void {
+    const taken = this.taken;
+    if (taken.length === 0) return;
+    this.taken = [];
+    keptUnsynced(this.db, () =>
+      new TeamReplicaRepository(this.db).appendLog(this.workspaceId, taken, { madeHere: true }),
+    );
+  }
 }
 
 /**
