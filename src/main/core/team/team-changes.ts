@@ -32,30 +32,42 @@ export interface TeamHead {
   hash: string;
 }
 
-interface ChangeRow {
-  seq: string;
-  change_id: string;
-  kind: string;
-  subject: string;
-  payload: string;
-  actor: string;
-  made_at: string;
-  received_at: string;
-  prev_hash: string;
-  hash: string;
-}
+/** A pulled row as an array (no object per row from pg: the change is the one object made). */
+type ChangeRow = [
+  seq: string,
+  changeId: string,
+  kind: string,
+  subject: string,
+  payload: string,
+  actor: string,
+  madeAt: string,
+  receivedAt: string,
+  prevHash: string,
+  hash: string,
+];
 
-const toChange = (row: ChangeRow): TeamChange => ({
-  seq: Number(row.seq),
-  id: row.change_id,
-  kind: row.kind,
-  subject: row.subject,
-  payload: row.payload,
-  actor: row.actor,
-  madeAt: row.made_at,
-  receivedAt: row.received_at,
-  prevHash: row.prev_hash,
-  hash: row.hash,
+const toChange = ([
+  seq,
+  id,
+  kind,
+  subject,
+  payload,
+  actor,
+  madeAt,
+  receivedAt,
+  prevHash,
+  hash,
+]: ChangeRow): TeamChange => ({
+  seq: Number(seq),
+  id,
+  kind,
+  subject,
+  payload,
+  actor,
+  madeAt,
+  receivedAt,
+  prevHash,
+  hash,
 });
 
 /**
@@ -131,11 +143,12 @@ export async function pullChanges(
   where: string,
 ): Promise<TeamChange[]> {
   try {
-    const answer = await client.query<ChangeRow>(
-      `SELECT seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash
-         FROM floatdesk_team.changes WHERE seq > $1 ORDER BY seq LIMIT $2`,
-      [afterSeq, limit],
-    );
+    const answer = await client.query<ChangeRow>({
+      text: `SELECT seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash
+               FROM floatdesk_team.changes WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      values: [afterSeq, limit],
+      rowMode: 'array',
+    });
     return answer.rows.map(toChange);
   } catch (error) {
     throw teamError(error, where);
