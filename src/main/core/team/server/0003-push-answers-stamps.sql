@@ -5,7 +5,7 @@
 -- between. A desktop of an earlier version reads change_id and seq as before.
 --
 -- The same checks, lock, order and hashes as step 1; done in fewer passes over the batch: the new
--- changes are read once into arrays, chained in a loop (no temporary table, no recursive query),
+-- changes are read once, chained as they are read, into arrays (no temporary table, no recursive query),
 -- written in one INSERT, and answered from the arrays when all of them were new (the answer is read
 -- back from the table only when some were received before).
 DROP FUNCTION floatdesk_team.push_changes(jsonb);
@@ -20,14 +20,15 @@ DECLARE
   prev text;
   last_seq bigint;
   received text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
-  ids uuid[];
-  kinds text[];
-  subjects text[];
-  payloads text[];
-  made text[];
+  fresh record;
+  ids uuid[] := '{}';
+  kinds text[] := '{}';
+  subjects text[] := '{}';
+  payloads text[] := '{}';
+  made text[] := '{}';
   prevs text[] := '{}';
   hashes text[] := '{}';
-  fresh_count integer;
+  fresh_count integer := 0;
 BEGIN
   IF who_role IS NULL THEN
     RAISE EXCEPTION 'The login "%" is not a member of this team.', who USING ERRCODE = '42501';
@@ -53,21 +54,26 @@ BEGIN
   SELECT c.hash, c.seq INTO prev, last_seq FROM changes c ORDER BY c.seq DESC LIMIT 1;
   prev := coalesce(prev, repeat('0', 64));
   last_seq := coalesce(last_seq, 0);
-  -- The changes not received before, in the order given.
-  SELECT array_agg(e.id ORDER BY e.n), array_agg(e.kind ORDER BY e.n), array_agg(e.subject ORDER BY e.n),
-         array_agg(e.payload ORDER BY e.n), array_agg(e.made_at ORDER BY e.n)
-    INTO ids, kinds, subjects, payloads, made
-    FROM (SELECT (x.value ->> 'id')::uuid AS id, x.value ->> 'kind' AS kind, x.value ->> 'subject' AS subject,
-                 x.value ->> 'payload' AS payload, x.value ->> 'madeAt' AS made_at, x.n
-            FROM jsonb_array_elements(changes) WITH ORDINALITY AS x (value, n)) e
-   WHERE NOT EXISTS (SELECT 1 FROM changes c WHERE c.change_id = e.id);
-  fresh_count := coalesce(cardinality(ids), 0);
+  -- The changes not received before, in the order given, each chained to the one before as it is read.
+  FOR fresh IN
+    SELECT (x.value ->> 'id')::uuid AS id, x.value ->> 'kind' AS kind, x.value ->> 'subject' AS subject,
+           x.value ->> 'payload' AS payload, x.value ->> 'madeAt' AS made_at
+      FROM jsonb_array_elements(changes) WITH ORDINALITY AS x (value, n)
+     WHERE NOT EXISTS (SELECT 1 FROM changes c WHERE c.change_id = (x.value ->> 'id')::uuid)
+     ORDER BY x.n
+  LOOP
+    fresh_count := fresh_count + 1;
+    ids[fresh_count] := fresh.id;
+    kinds[fresh_count] := fresh.kind;
+    subjects[fresh_count] := fresh.subject;
+    payloads[fresh_count] := fresh.payload;
+    made[fresh_count] := fresh.made_at;
+    prevs[fresh_count] := prev;
+    prev := change_hash(prev, last_seq + fresh_count, fresh.id, fresh.kind, fresh.subject, who, fresh.made_at,
+      received, fresh.payload);
+    hashes[fresh_count] := prev;
+  END LOOP;
   IF fresh_count > 0 THEN
-    FOR i IN 1 .. fresh_count LOOP
-      prevs[i] := prev;
-      prev := change_hash(prev, last_seq + i, ids[i], kinds[i], subjects[i], who, made[i], received, payloads[i]);
-      hashes[i] := prev;
-    END LOOP;
     INSERT INTO changes (seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash)
     SELECT last_seq + u.n, u.id, u.kind, u.subject, u.payload, who, u.made_at, received, u.prev_hash, u.hash
       FROM unnest(ids, kinds, subjects, payloads, made, prevs, hashes)
