@@ -26,8 +26,8 @@ registerApplier('settings', applySettings);
 registerApplier('opening', applyOpening);
 registerApplier('transfer', applySubmission);
 
-/** Changes applied per transaction: fewer, larger commits for a long pull (a page's payloads are in memory). */
-const PAGE = 5_000;
+/** Changes applied per transaction: as many as a pulled page (team-exchange.ts), so a long pull commits (and syncs) a few times. */
+const PAGE = 20_000;
 
 /** One change, inside the caller's transaction; what became of it is recorded with it. */
 function applyOne(env: ApplyEnv, change: LoggedChange): void {
