@@ -23,11 +23,11 @@ describe('floatdesk team', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(
-      `The team database ${teamCores.server.admin.user}@127.0.0.1:${teamCores.server.port}/finance_team is set up (schema 2)`,
+      `The team database ${teamCores.server.admin.user}@127.0.0.1:${teamCores.server.port}/finance_team is set up (schema 3)`,
     );
     const again = runCli(['team', 'init', '--database', url], env);
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain('was already set up (schema 2); nothing changed');
+    expect(again.stdout).toContain('was already set up (schema 3); nothing changed');
     expect(first.stdout + again.stdout).not.toContain(teamCores.server.admin.password);
   });
 

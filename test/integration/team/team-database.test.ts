@@ -14,12 +14,14 @@ import {
   listenForChanges,
   pullChanges,
   pushChanges,
+  pushChangesStamped,
   teamHead,
   type OutgoingChange,
 } from '../../../src/main/core/team/team-changes';
 import { checkTeamUrl, connectTeam, teamWhere } from '../../../src/main/core/team/team-connection';
 import { grantRole, myRole, teamMembers } from '../../../src/main/core/team/team-members';
 import { initTeamSchema } from '../../../src/main/core/team/team-schema';
+import { TEAM_SCHEMA_STEPS } from '../../../src/main/core/team/server';
 import { loginPassword, useTeamCores } from '../../helpers/team-cores';
 
 const teamCores = useTeamCores({ logins: ['ana', 'ben', 'cleo', 'dan'] });
@@ -68,7 +70,7 @@ beforeAll(async () => {
       (client) => initTeamSchema(client, database),
       database,
     );
-    expect(result).toEqual({ from: 0, to: 2 });
+    expect(result).toEqual({ from: 0, to: 3 });
   }
   await as(teamCores.server.admin.user, async (client) => {
     await grantRole(client, 'cleo', 'admin', 'team_a');
@@ -83,13 +85,76 @@ beforeAll(async () => {
 describe('team init and roles', () => {
   it('is idempotent: a second init changes nothing', async () => {
     const again = await as(teamCores.server.admin.user, (client) => initTeamSchema(client, 'team_a'));
-    expect(again).toEqual({ from: 2, to: 2 });
+    expect(again).toEqual({ from: 3, to: 3 });
     const members = await as('ana', (client) => teamMembers(client, 'team_a'));
     expect(members).toEqual([
       { login: 'ana', role: 'preparer' },
       { login: 'ben', role: 'reviewer' },
       { login: 'cleo', role: 'admin' },
     ]);
+  });
+
+  it('brings a team database set up by an earlier version (schema 2) up to date, log and all', async () => {
+    await teamCores.server.createDatabase('team_old');
+    // Set up as FloatDesk did before step 3: steps 1 and 2, recorded as schema 2.
+    await as(
+      teamCores.server.admin.user,
+      async (client) => {
+        for (const step of TEAM_SCHEMA_STEPS.filter((each) => each.version <= 2))
+          await client.query(step.sql);
+        await client.query(
+          'CREATE TABLE floatdesk_team.schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)',
+        );
+        await client.query('INSERT INTO floatdesk_team.schema_version (id, version) VALUES (1, 2)');
+        await grantRole(client, 'ana', 'preparer', 'team_old');
+      },
+      'team_old',
+    );
+    const before = change('match.manual', 'line:OLD-1');
+    const [old] = await as('ana', (client) => pushChangesStamped(client, [before], 'team_old'), 'team_old');
+    // Schema 2 answers the seq only.
+    expect(old).toEqual({ id: before.id, seq: 1, stamp: undefined });
+
+    const upgraded = await as(
+      teamCores.server.admin.user,
+      (client) => initTeamSchema(client, 'team_old'),
+      'team_old',
+    );
+    expect(upgraded).toEqual({ from: 2, to: 3 });
+    expect(
+      await as(teamCores.server.admin.user, (client) => initTeamSchema(client, 'team_old'), 'team_old'),
+    ).toEqual({ from: 3, to: 3 });
+    // A preparer still may not review, and only members push.
+    const review = await refusal(
+      as(
+        'ana',
+        (client) => pushChanges(client, [change('review.approve', 'signoff:x')], 'team_old'),
+        'team_old',
+      ),
+    );
+    expect(review.message).toContain('Only a reviewer');
+    const after = [change('match.manual', 'line:OLD-2'), change('match.reject', 'line:OLD-3')];
+    const answer = await as('ana', (client) => pushChangesStamped(client, after, 'team_old'), 'team_old');
+    // The answer carries what the server stamped and chained: the very rows a pull brings.
+    const pulled = await as('ana', (client) => pullChanges(client, 0, 10, 'team_old'), 'team_old');
+    expect(pulled.map((each) => each.id)).toEqual([before.id, after[0]!.id, after[1]!.id]);
+    expect(checkChain({ seq: 0, hash: GENESIS_HASH }, pulled).ok).toBe(true);
+    expect(answer).toEqual(
+      pulled.slice(1).map((each) => ({
+        id: each.id,
+        seq: each.seq,
+        stamp: { actor: 'ana', receivedAt: each.receivedAt, prevHash: each.prevHash, hash: each.hash },
+      })),
+    );
+    // Sent again (the answer was lost): kept once, answered the same, old and new alike.
+    const again = await as(
+      'ana',
+      (client) => pushChangesStamped(client, [before, ...after], 'team_old'),
+      'team_old',
+    );
+    expect(again.map((each) => each.seq)).toEqual([1, 2, 3]);
+    expect(again[1]).toEqual(answer[0]);
+    expect(again[0]!.stamp).toMatchObject({ actor: 'ana', hash: pulled[0]!.hash });
   });
 
   it('tells each login its role as the server sees it', async () => {

@@ -3,7 +3,7 @@
  * before and its own, taken by the server over all its fields (server/0001-team.sql,
  * change_hash). A desktop recomputes each and says the first seq where the chain parts.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { TeamChange, TeamHead } from './team-changes';
 
 export function changeHash(change: Omit<TeamChange, 'hash'>): string {
@@ -18,7 +18,8 @@ export function changeHash(change: Omit<TeamChange, 'hash'>): string {
     change.receivedAt,
     change.payload,
   ].join('|');
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  // The one-shot hash: a log of 100,000 changes is hashed change by change on every desktop.
+  return hash('sha256', text, 'hex');
 }
 
 export type ChainCheck = { ok: true; head: TeamHead } | { ok: false; seq: number; problem: string };

@@ -32,31 +32,98 @@ export interface TeamHead {
   hash: string;
 }
 
-interface ChangeRow {
-  seq: string;
-  change_id: string;
-  kind: string;
-  subject: string;
-  payload: string;
-  actor: string;
-  made_at: string;
-  received_at: string;
-  prev_hash: string;
-  hash: string;
+/** A pulled row as an array (no object per row from pg: the change is the one object made). */
+type ChangeRow = [
+  seq: string,
+  changeId: string,
+  kind: string,
+  subject: string,
+  payload: string,
+  actor: string,
+  madeAt: string,
+  receivedAt: string,
+  prevHash: string,
+  hash: string,
+];
+
+const toChange = ([
+  seq,
+  id,
+  kind,
+  subject,
+  payload,
+  actor,
+  madeAt,
+  receivedAt,
+  prevHash,
+  hash,
+]: ChangeRow): TeamChange => ({
+  seq: Number(seq),
+  id,
+  kind,
+  subject,
+  payload,
+  actor,
+  madeAt,
+  receivedAt,
+  prevHash,
+  hash,
+});
+
+/**
+ * What the server answered for one pushed change: its seq, and (from team schema 3) what it stamped
+ * on it and its place in the chain, so the desktop that pushed can keep it in the team's log without
+ * pulling it back. `stamp` is undefined from a team database not brought up to schema 3 yet.
+ */
+export interface PushedChange {
+  id: string;
+  seq: number;
+  stamp: Pick<TeamChange, 'actor' | 'receivedAt' | 'prevHash' | 'hash'> | undefined;
 }
 
-const toChange = (row: ChangeRow): TeamChange => ({
-  seq: Number(row.seq),
-  id: row.change_id,
-  kind: row.kind,
-  subject: row.subject,
-  payload: row.payload,
-  actor: row.actor,
-  madeAt: row.made_at,
-  receivedAt: row.received_at,
-  prevHash: row.prev_hash,
-  hash: row.hash,
-});
+interface PushedRow {
+  change_id: string;
+  seq: string;
+  actor?: string;
+  received_at?: string;
+  prev_hash?: string;
+  hash?: string;
+}
+
+/** Push changes in one transaction; returns each change's seq and stamp, in the order given. */
+export async function pushChangesStamped(
+  client: pg.Client,
+  changes: readonly OutgoingChange[],
+  where: string,
+): Promise<PushedChange[]> {
+  if (changes.length === 0) return [];
+  try {
+    // Every column the server answers: a database still at schema 2 answers change_id and seq only.
+    const sent = changes.map(({ id, kind, subject, payload, madeAt }) => ({
+      id,
+      kind,
+      subject,
+      payload,
+      madeAt,
+    }));
+    const answer = await client.query<PushedRow>('SELECT * FROM floatdesk_team.push_changes($1::jsonb)', [
+      JSON.stringify(sent),
+    ]);
+    return answer.rows.map((row) => ({
+      id: row.change_id,
+      seq: Number(row.seq),
+      stamp:
+        row.actor === undefined ||
+        row.received_at === undefined ||
+        row.prev_hash === undefined ||
+        row.hash === undefined
+          ? undefined
+          : { actor: row.actor, receivedAt: row.received_at, prevHash: row.prev_hash, hash: row.hash },
+    }));
+  } catch (error) {
+    throw teamError(error, where);
+  }
+}
 
 /** Push changes in one transaction; returns each change's seq, in the order given. */
 export async function pushChanges(
@@ -64,16 +131,8 @@ export async function pushChanges(
   changes: readonly OutgoingChange[],
   where: string,
 ): Promise<Map<string, number>> {
-  if (changes.length === 0) return new Map();
-  try {
-    const answer = await client.query<{ change_id: string; seq: string }>(
-      'SELECT change_id, seq FROM floatdesk_team.push_changes($1::jsonb)',
-      [JSON.stringify(changes)],
-    );
-    return new Map(answer.rows.map((row) => [row.change_id, Number(row.seq)]));
-  } catch (error) {
-    throw teamError(error, where);
-  }
+  const pushed = await pushChangesStamped(client, changes, where);
+  return new Map(pushed.map((change) => [change.id, change.seq]));
 }
 
 /** Changes after `afterSeq`, in the server's order, at most `limit`. */
@@ -84,11 +143,12 @@ export async function pullChanges(
   where: string,
 ): Promise<TeamChange[]> {
   try {
-    const answer = await client.query<ChangeRow>(
-      `SELECT seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash
-         FROM floatdesk_team.changes WHERE seq > $1 ORDER BY seq LIMIT $2`,
-      [afterSeq, limit],
-    );
+    const answer = await client.query<ChangeRow>({
+      text: `SELECT seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash
+               FROM floatdesk_team.changes WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      values: [afterSeq, limit],
+      rowMode: 'array',
+    });
     return answer.rows.map(toChange);
   } catch (error) {
     throw teamError(error, where);

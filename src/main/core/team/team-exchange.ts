@@ -7,16 +7,26 @@
  */
 import type pg from 'pg';
 import { AppError } from '../../../shared/ipc/errors';
-import { beginBulkWrites, type Ledger } from '../ledger/db';
-import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
+import { beginBulkWrites, unsyncedWrite, type Ledger } from '../ledger/db';
+import {
+  TeamReplicaRepository,
+  type LoggedChange,
+  type OutboxChange,
+} from '../ledger/repositories/team-replica';
 import { applyTeamStatements } from './apply-statements';
 import { applyTeamChanges } from './apply/apply-changes';
 import { checkChain } from './team-chain';
-import { pullChanges, pushChanges } from './team-changes';
+import { pullChanges, pushChangesStamped, type PushedChange, type TeamHead } from './team-changes';
 import { teamMembers } from './team-members';
 
 const PUSH_BATCH = 5_000;
-const PULL_PAGE = 5_000;
+/**
+ * Changes pulled (and kept) per page. Each commit writes again every page of team_log's index on the
+ * change id that it touched, and random ids touch nearly all of them: 100,000 changes kept 5,000 at a
+ * time wrote about 130 MB of WAL here, 20,000 at a time about 90 MB. Two pages are in memory at once
+ * (one kept, the next asked for), some 20 MB each.
+ */
+const PULL_PAGE = 20_000;
 
 export interface ExchangeResult {
   pushed: number;
@@ -30,6 +40,102 @@ export function notJoined(): AppError {
     'not_found',
     'This workspace is not part of a team. Join one with "floatdesk team join --database <url>" or in Settings → Team.',
   );
+}
+
+/**
+ * Push the outbox a batch at a time. The next batch goes out as soon as the server has answered the
+ * one before (so the team's order is still the order the changes were made in), and that answer is
+ * kept here while the server works on the next: each change's seq in the outbox, and the changes
+ * themselves for the team's log (OwnChanges). Returns how many were pushed.
+ */
+async function pushOutbox(
+  db: Ledger,
+  workspaceId: number,
+  client: pg.Client,
+  where: string,
+): Promise<number> {
+  const replica = new TeamReplicaRepository(db);
+  const own = new OwnChanges(db, workspaceId);
+  let pushed = 0;
+  let batch = replica.waiting(workspaceId, PUSH_BATCH);
+  let answered = batch.length > 0 ? pushChangesStamped(client, batch, where) : undefined;
+  while (answered !== undefined) {
+    const answer = await answered;
+    const next = replica.waiting(workspaceId, PUSH_BATCH, batch.at(-1)!.row);
+    answered = next.length > 0 ? pushChangesStamped(client, next, where) : undefined;
+    // Awaited in the next round; a failure to keep this answer must not leave it unheard.
+    answered?.catch(() => undefined);
+    const sent = new Map(batch.map((change) => [change.id, change]));
+    const places = answer.flatMap((change) => {
+      const made = sent.get(change.id);
+      return made === undefined ? [] : [{ row: made.row, seq: change.seq }];
+    });
+    keptUnsynced(db, () => replica.markPushed(workspaceId, places));
+    own.take(sent, answer);
+    pushed += batch.length;
+    batch = next;
+  }
+  own.keep();
+  return pushed;
+}
+
+/**
+ * This desktop's own pushed changes, for the team's log, from the answers to its pushes: taken while
+ * they follow on from the change it pulled last and their chain checks out (as a pulled page's
+ * must), and kept PULL_PAGE at a time (a commit writes team_log's change-id index again). Once one
+ * does not follow on (others pushed in between, or a team database before schema 3), none after it
+ * does: the pull brings them, with the others', as before.
+ */
+class OwnChanges {
+  private taken: LoggedChange[] = [];
+  /** Where the changes taken end: the log's head at first. */
+  private head: TeamHead | undefined;
+
+  constructor(
+    private readonly db: Ledger,
+    private readonly workspaceId: number,
+  ) {}
+
+  take(sent: ReadonlyMap<string, OutboxChange>, answer: readonly PushedChange[]): void {
+    if (this.head === undefined) {
+      const link = new TeamReplicaRepository(this.db).link(this.workspaceId)!;
+      this.head = { seq: link.pulledSeq, hash: link.pulledHash };
+    }
+    const head = this.head;
+    const following: LoggedChange[] = [];
+    for (const change of [...answer].sort((a, b) => a.seq - b.seq)) {
+      if (change.seq <= head.seq) continue;
+      const made = sent.get(change.id);
+      if (change.seq !== head.seq + following.length + 1 || made === undefined || change.stamp === undefined)
+        break;
+      const { id, kind, subject, payload, madeAt } = made;
+      following.push({ id, kind, subject, payload, madeAt, seq: change.seq, ...change.stamp });
+    }
+    const checked = checkChain(head, following);
+    if (following.length === 0 || !checked.ok) return;
+    this.taken.push(...following);
+    this.head = checked.head;
+    if (this.taken.length >= PULL_PAGE) this.keep();
+  }
+
+  keep(): void {
+    const taken = this.taken;
+    if (taken.length === 0) return;
+    this.taken = [];
+    keptUnsynced(this.db, () =>
+      new TeamReplicaRepository(this.db).appendLog(this.workspaceId, taken, { madeHere: true }),
+    );
+  }
+}
+
+/**
+ * What an exchange keeps of the server's (its log, the places its pushes were given) can be had from
+ * the server again: written without a disk sync of its own (one a page). The exchange's last write
+ * (replica.exchanged) syncs, and in WAL mode that covers every page written before it; a power cut
+ * before then loses only pages the next exchange takes again (a push answered again, the same seqs).
+ */
+function keptUnsynced(db: Ledger, write: () => void): void {
+  unsyncedWrite(db, write);
 }
 
 export async function exchange(
@@ -59,27 +165,27 @@ async function exchangeWith(
   now: () => string,
 ): Promise<ExchangeResult> {
   const replica = new TeamReplicaRepository(db);
-  let pushed = 0;
-  for (;;) {
-    const waiting = replica.waiting(workspaceId, PUSH_BATCH);
-    if (waiting.length === 0) break;
-    const seqs = await pushChanges(client, waiting, where);
-    replica.markPushed(workspaceId, seqs);
-    pushed += waiting.length;
-  }
+  const pushed = await pushOutbox(db, workspaceId, client, where);
   let pulled = 0;
+  const link = replica.link(workspaceId)!;
+  let head: TeamHead = { seq: link.pulledSeq, hash: link.pulledHash };
+  let asked = pullChanges(client, head.seq, PULL_PAGE, where);
   for (;;) {
-    const link = replica.link(workspaceId)!;
-    const page = await pullChanges(client, link.pulledSeq, PULL_PAGE, where);
+    const page = await asked;
     if (page.length === 0) break;
-    const checked = checkChain({ seq: link.pulledSeq, hash: link.pulledHash }, page);
+    // The next page is asked for before this one is checked and kept: the server reads it meanwhile.
+    // Nothing of it is kept before the chain up to it has checked out.
+    asked = pullChanges(client, page.at(-1)!.seq, PULL_PAGE, where);
+    asked.catch(() => undefined);
+    const checked = checkChain(head, page);
     if (!checked.ok)
       throw new AppError(
         'ledger_corrupt',
         `The team's log at ${where} does not check out: change ${checked.seq} ${checked.problem}. Nothing more was taken from the team; tell your team's administrator.`,
         { seq: checked.seq },
       );
-    replica.appendLog(workspaceId, page);
+    keptUnsynced(db, () => replica.appendLog(workspaceId, page));
+    head = checked.head;
     pulled += page.length;
   }
   // Statements first: a colleague's match names lines of a statement.

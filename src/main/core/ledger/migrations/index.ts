@@ -25,6 +25,7 @@ import accountMappings from './0024-account-mappings.sql?raw';
 import linesSeenOnCompletion from './0025-lines-seen-on-completion.sql?raw';
 import booksCurrency from './0026-books-currency.sql?raw';
 import taxCodesByLine from './0027-tax-codes-by-line.sql?raw';
+import teamAppliedBySeq from './0028-team-applied-by-seq.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -62,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 25, name: 'lines-seen-on-completion', sql: linesSeenOnCompletion },
   { version: 26, name: 'books-currency', sql: booksCurrency },
   { version: 27, name: 'tax-codes-by-line', sql: taxCodesByLine },
+  { version: 28, name: 'team-applied-by-seq', sql: teamAppliedBySeq },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

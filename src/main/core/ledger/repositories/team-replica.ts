@@ -26,6 +26,11 @@ export interface QueuedChange {
   madeAt: string;
 }
 
+/** A change waiting in the outbox, with its row there (the order it was made in). */
+export interface OutboxChange extends QueuedChange {
+  row: number;
+}
+
 export interface LoggedChange extends QueuedChange {
   seq: number;
   actor: string;
@@ -169,15 +174,15 @@ export class TeamReplicaRepository {
       .all(workspaceId);
   }
 
-  /** Changes waiting to go out, oldest first. */
-  waiting(workspaceId: number, limit: number): QueuedChange[] {
+  /** Changes waiting to go out, oldest first; `afterRow`: after that outbox row (a batch in flight). */
+  waiting(workspaceId: number, limit: number, afterRow = 0): OutboxChange[] {
     return this.db
-      .prepare<[number, number], QueuedChange>(
+      .prepare<[number, number, number], OutboxChange>(
         // In the order they were made (the row's id: "id" alone would be the change id's alias).
-        `SELECT change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
-          WHERE workspace_id = ? AND pushed_seq IS NULL ORDER BY team_outbox.id LIMIT ?`,
+        `SELECT team_outbox.id AS row, change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
+          WHERE workspace_id = ? AND pushed_seq IS NULL AND team_outbox.id > ? ORDER BY team_outbox.id LIMIT ?`,
       )
-      .all(workspaceId, limit);
+      .all(workspaceId, afterRow, limit);
   }
 
   waitingCount(workspaceId: number): number {
@@ -189,18 +194,31 @@ export class TeamReplicaRepository {
       .get(workspaceId)!;
   }
 
-  /** The server's answer to a push: each change's place in the team's order. */
-  markPushed(workspaceId: number, seqs: ReadonlyMap<string, number>): void {
-    const mark = this.db.prepare(
-      'UPDATE team_outbox SET pushed_seq = ? WHERE workspace_id = ? AND change_id = ? AND pushed_seq IS NULL',
-    );
-    this.db.transaction(() => {
-      for (const [id, seq] of seqs) mark.run(seq, workspaceId, id);
-    })();
+  /** The server's answer to a push: each outbox row's place in the team's order. */
+  markPushed(workspaceId: number, pushed: readonly { row: number; seq: number }[]): void {
+    if (pushed.length === 0) return;
+    // One statement for the whole answer (the pairs travel as one JSON array), each row found by its
+    // rowid: the unary + keeps SQLite from walking the waiting rows once per pair instead.
+    this.db
+      .prepare(
+        `UPDATE team_outbox SET pushed_seq = answer.seq
+           FROM (SELECT value ->> 0 AS row, value ->> 1 AS seq FROM json_each(?)) AS answer
+          WHERE team_outbox.id = answer.row AND +team_outbox.workspace_id = ?
+            AND team_outbox.pushed_seq + 0 IS NULL`,
+      )
+      .run(JSON.stringify(pushed.map(({ row, seq }) => [row, seq])), workspaceId);
   }
 
-  /** Append checked changes from the server and move the link's position, in one transaction. */
-  appendLog(workspaceId: number, changes: readonly LoggedChange[]): void {
+  /**
+   * Append checked changes from the server and move the link's position, in one transaction.
+   * `madeHere`: they are this desktop's own, kept from the answer to its push: nothing to apply, so
+   * when everything before them was gone through (applied_seq), so are they.
+   */
+  appendLog(
+    workspaceId: number,
+    changes: readonly LoggedChange[],
+    options: { madeHere?: boolean } = {},
+  ): void {
     const last = changes.at(-1);
     if (last === undefined) return;
     const insert = this.db.prepare(
@@ -230,6 +248,10 @@ export class TeamReplicaRepository {
           change.hash,
         );
       }
+      if (options.madeHere === true)
+        this.db
+          .prepare('UPDATE team_links SET applied_seq = ? WHERE workspace_id = ? AND applied_seq = ?')
+          .run(last.seq, workspaceId, held);
       this.db
         .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
         .run(last.seq, last.hash, workspaceId);

@@ -34,6 +34,19 @@ export type Applier = (change: LoggedChange, env: ApplyEnv) => Outcome | null;
 
 const APPLIERS = new Map<string, Applier>();
 
+/** Payloads parsed while a change is applied: its applier and the record of its outcome read it once. */
+const PAYLOADS = new WeakMap<LoggedChange, Record<string, unknown>>();
+
+/** A change's payload, parsed once per change (not to be changed by whoever reads it). */
+export function payloadOf(change: LoggedChange): Record<string, unknown> {
+  let payload = PAYLOADS.get(change);
+  if (payload === undefined) {
+    payload = JSON.parse(change.payload) as Record<string, unknown>;
+    PAYLOADS.set(change, payload);
+  }
+  return payload;
+}
+
 /** Register the applier of a family of kinds (`decision` for `decision.*`). */
 export function registerApplier(family: string, applier: Applier): void {
   APPLIERS.set(family, applier);

@@ -10,7 +10,7 @@ import { ReconReadingsRepository } from '../../ledger/repositories/recon-reading
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { reconContext } from '../../recon/context';
 import { loadWorld } from '../../recon/load';
-import { applierOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
+import { applierOf, payloadOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
 import { applyDecision } from './decision-applier';
 import { localNames } from './local-names';
 import { applySettle } from './settle-applier';
@@ -26,7 +26,8 @@ registerApplier('settings', applySettings);
 registerApplier('opening', applyOpening);
 registerApplier('transfer', applySubmission);
 
-const PAGE = 1_000;
+/** Changes applied per transaction: as many as a pulled page (team-exchange.ts), so a long pull commits (and syncs) a few times. */
+const PAGE = 20_000;
 
 /** One change, inside the caller's transaction; what became of it is recorded with it. */
 function applyOne(env: ApplyEnv, change: LoggedChange): void {
@@ -42,8 +43,8 @@ function applyOne(env: ApplyEnv, change: LoggedChange): void {
     outcome = { state: error.code === 'locked' ? 'pending' : 'skipped', note: error.message };
   }
   if (outcome === null) return;
-  const payload = JSON.parse(change.payload) as { actorName?: unknown };
-  applied.record(workspaceId, {
+  const payload = payloadOf(change);
+  applied.recordSoon(workspaceId, {
     seq: change.seq,
     changeId: change.id,
     state: outcome.state,
@@ -54,6 +55,19 @@ function applyOne(env: ApplyEnv, change: LoggedChange): void {
   });
   if (outcome.state === 'conflict')
     applied.addConflict(workspaceId, change.subject, outcome.standingSeq, change.seq);
+}
+
+/** Run in one transaction with every outcome recorded written before it commits, none if it rolls back. */
+function inTransaction(db: Ledger, applied: TeamAppliedRepository, apply: () => void): void {
+  try {
+    db.transaction(() => {
+      apply();
+      applied.flush();
+    })();
+  } catch (error) {
+    applied.discard();
+    throw error;
+  }
 }
 
 /**
@@ -79,14 +93,19 @@ export function applyTeamChanges(
       applied,
       names: localNames(loadWorld(context)),
       now,
-      write: (writes) => db.transaction(writes)(),
+      // What is recorded so far is written before anything else is: the reconciliation's code
+      // reads the records too.
+      write: (writes) => {
+        applied.flush();
+        return db.transaction(writes)();
+      },
     });
   if (options.pushed === true || applied.retriedInputs(workspaceId) !== readings.inputsVersion()) {
     const waiting = applied.waiting(workspaceId);
     if (waiting.length > 0)
-      db.transaction(() => {
+      inTransaction(db, applied, () => {
         for (const change of waiting) applyOne(envOf(), change);
-      })();
+      });
   }
   let from = applied.appliedSeq(workspaceId);
   for (;;) {
@@ -94,10 +113,10 @@ export function applyTeamChanges(
     if (page.lastSeq === null) break;
     from = page.lastSeq;
     // A page at a time, with how far it went: an exchange cut off applies nothing twice.
-    db.transaction(() => {
+    inTransaction(db, applied, () => {
       for (const change of page.changes) applyOne(envOf(), change);
       applied.setAppliedSeq(workspaceId, from);
-    })();
+    });
   }
   applied.setRetriedInputs(workspaceId, readings.inputsVersion());
   return applied.pendingCount(workspaceId);

@@ -8,7 +8,7 @@ import { ReconDecisionsRepository, type ItemRows } from '../../ledger/repositori
 import type { MatchPayload } from '../../recon/decision-state';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { undoDecision } from '../../recon/resolve-undo';
-import type { ApplyEnv, Outcome } from './appliers';
+import { payloadOf, type ApplyEnv, type Outcome } from './appliers';
 import { conflictVerdict, type Holder } from './conflict-rule';
 import { locate, recordShared, rowIds } from './record-shared';
 import { authorName, teamContext } from './team-context';
@@ -54,7 +54,7 @@ function sameDecision(
 }
 
 export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | null {
-  const payload = JSON.parse(change.payload) as Record<string, unknown>;
+  const payload = payloadOf(change);
   const kind = change.kind.slice('decision.'.length);
   if (kind === 'undo') return applyUndo(change, env, payload);
   const located = locate(env.names, kind, payload);

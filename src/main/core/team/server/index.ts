@@ -4,10 +4,12 @@
  */
 import team from './0001-team.sql?raw';
 import fasterPush from './0002-faster-push.sql?raw';
+import pushAnswersStamps from './0003-push-answers-stamps.sql?raw';
 
 export const TEAM_SCHEMA_STEPS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'team', sql: team },
   { version: 2, name: 'faster-push', sql: fasterPush },
+  { version: 3, name: 'push-answers-stamps', sql: pushAnswersStamps },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_SCHEMA_STEPS.length;
