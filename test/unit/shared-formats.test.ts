@@ -63,6 +63,12 @@ describe('dateText and instantText', () => {
     expect(instantText('2026-11-03T23:30:00Z', US, 'Europe/Berlin')).toBe('Nov 4, 2026, 12:30:00 AM GMT+1');
     expect(instantText('soon', GB)).toBe('soon');
   });
+
+  it('pairs ISO dates with a 24-hour clock, also where the locale writes AM and PM', () => {
+    const usIso = { locale: 'en-US', dateStyle: 'iso' } as const;
+    expect(instantText('2026-11-28T22:25:37Z', usIso, 'UTC')).toBe('2026-11-28 22:25:37 UTC');
+    expect(instantText('2026-11-28T00:05:00Z', usIso, 'UTC')).toBe('2026-11-28 00:05:00 UTC');
+  });
 });
 
 describe('formatPreferencesOf', () => {

@@ -124,7 +124,8 @@ function isoDay(at: number, timeZone: string | undefined): string {
 
 /**
  * An instant (ISO 8601 with an offset) in `timeZone` (the runtime's own when undefined), with the
- * zone named: "12 Mar 2025, 14:03:22 GMT", or with ISO dates "2025-03-12 14:03:22 GMT". A text
+ * zone named: "12 Mar 2025, 14:03:22 GMT", or with ISO dates "2025-03-12 14:03:22 GMT" (24-hour in
+ * every locale). A text
  * that is not a time is returned as it is.
  */
 export function instantText(iso: string, format: FormatPreferences, timeZone?: string): string {
@@ -135,7 +136,8 @@ export function instantText(iso: string, format: FormatPreferences, timeZone?: s
   if (format.dateStyle === 'iso') {
     const time = cached(
       `time|${locale ?? ''}|${timeZone ?? ''}`,
-      () => new Intl.DateTimeFormat(locale, { timeStyle: 'long', ...zone }),
+      // ISO dates go with a 24-hour clock in every locale: "2026-11-28 22:25:37", never "10:25:37 PM".
+      () => new Intl.DateTimeFormat(locale, { timeStyle: 'long', hourCycle: 'h23', ...zone }),
     ).format(at);
     return `${isoDay(at, timeZone)} ${time}`;
   }
