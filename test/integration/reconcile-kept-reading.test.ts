@@ -170,7 +170,7 @@ describe('the reconciliation kept in the file', () => {
     expect(db.prepare('SELECT count(*) FROM recon_summaries').pluck().get()).toBe(0);
   });
 
-  it('after a decision rewrites only the items it changed', () => {
+  it('after a decision rewrites only the items it changed, as part of the decision', () => {
     const { db, service } = connect();
     service.run({ asOf: AS_OF });
     screen(service);
@@ -178,12 +178,16 @@ describe('the reconciliation kept in the file', () => {
       db.prepare('SELECT * FROM recon_item_rows ORDER BY position').all() as Array<Record<string, unknown>>;
     const before = rows();
     const item = service.items({ asOf: AS_OF, states: ['unmatched_bank_payment'] }).items[0]!;
-    service.resolve({ kind: 'line', id: item.id, reasonCode: 'bank_fee', note: 'Charges' });
     const updated = vi.spyOn(ReconItemRowsRepository.prototype, 'update');
     const replaced = vi.spyOn(ReconItemRowsRepository.prototype, 'replace');
+    const read = vi.spyOn(BankStatementsRepository.prototype, 'listLines');
+    service.resolve({ kind: 'line', id: item.id, reasonCode: 'bank_fee', note: 'Charges' });
+    expect(updated.mock.calls.map((call) => call[2].length)).toEqual([1]);
+    // The screen after it is answered from what the decision kept: nothing is worked out again.
     const shown = screen(service);
+    expect(updated).toHaveBeenCalledTimes(1);
     expect(replaced).not.toHaveBeenCalled();
-    expect(updated.mock.calls[0]?.[2]).toHaveLength(1);
+    expect(read).not.toHaveBeenCalled();
     const after = rows();
     const changed = after.filter((row, index) => JSON.stringify(row) !== JSON.stringify(before[index]));
     expect(changed.map((row) => [row.item_id, row.state])).toEqual([[item.id, 'resolved']]);

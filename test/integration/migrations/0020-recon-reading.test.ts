@@ -68,6 +68,7 @@ const NOT_INPUTS: Record<string, string> = {
   recon_item_readings: 'derived',
   recon_item_rows: 'derived',
   recon_suggestion_queues: 'derived',
+  recon_suggestion_rows: 'derived: the rows each suggestion names, written with recon_suggestions',
   team_links: 'which team the workspace joined',
   team_outbox: 'changes made here, waiting to go to the team',
   team_log: "the team's log as pulled",

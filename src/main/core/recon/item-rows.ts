@@ -81,9 +81,11 @@ export function itemRows(
   world: ReconWorld,
   items: readonly ItemState[],
   views: readonly MatchView[],
+  /** At least this scale (that of rows kept before, which these join). */
+  minScale = 0,
 ): ItemRows {
   const amounts = items.map((item) => amountOf(world, item));
-  let scale = 0;
+  let scale = minScale;
   for (const { amount, currency } of amounts) {
     scale = Math.max(scale, exponentOf(currency));
     if (fastScaled(amount, scale) === null) scale = Math.max(scale, significantDecimals(amount));

@@ -23,7 +23,9 @@ import { derived } from './memo';
 import type { ItemState } from './match/states';
 import { isOutOfScope } from './policy/scope';
 import { orderedStates, resolutionDecisions } from './report-items';
-import { reconcileAsOf } from './report';
+import { reconcileAsOf, type MatchView } from './report';
+import type { LockIndex } from './signoff/locks';
+import type { AutoMatchPolicy } from './policy/auto-match-policy';
 import type { ReconWorld } from './world';
 
 /** Size and signed-order keys of a scaled amount at a fixed width (text order = numeric order). */
@@ -82,6 +84,35 @@ export function keptRow(row: ItemRow, width: number, extras: KeptExtras): KeptIt
   };
 }
 
+/** What a kept row reads besides its item: the matches, resolutions and locks in force, the policy. */
+export interface KeptSources {
+  views: readonly MatchView[];
+  decisions: ReadonlyMap<string, number>;
+  locks: LockIndex;
+  policy: Pick<AutoMatchPolicy, 'startDate'>;
+}
+
+/** The kept row of an item (its flat row and its state), at a key width. */
+export function keptRowOf(world: ReconWorld, sources: KeptSources) {
+  return (row: ItemRow, item: ItemState, width: number): KeptItemRow => {
+    const rowId =
+      item.kind === 'line' ? world.lineByKey.get(item.id)!.id : world.requestByKey.get(item.id)!.rowId;
+    const lock = (item.kind === 'line' ? sources.locks.lines : sources.locks.requests).get(rowId);
+    const view = item.match === null ? undefined : sources.views[item.match];
+    return keptRow(row, width, {
+      rowId,
+      matchDecision: view === undefined ? null : view.current.decisionId,
+      resolutionDecision: sources.decisions.get(`${item.kind} ${rowId}`) ?? null,
+      resolutionReason: item.resolution?.reasonCode ?? null,
+      resolutionNote: item.resolution?.note ?? null,
+      automatic: item.automatic,
+      lockSignOff: lock?.signOffId ?? null,
+      lockAsOf: lock?.asOf ?? null,
+      outOfScope: isOutOfScope(item, sources.policy),
+    });
+  };
+}
+
 interface Derived {
   reading: Omit<KeptItemReading, 'inputsVersion'>;
   rows: KeptItemRow[];
@@ -96,28 +127,14 @@ function derive(
   ordered: readonly ItemState[],
 ): Derived {
   const { views } = reconcileAsOf(context, world, state, asOf);
-  const decisions = resolutionDecisions(state);
-  const locks = context.lockIndex();
-  const policy = context.policy();
   const width = keyWidth(flat.rows);
-  const rows = flat.rows.map((row): KeptItemRow => {
-    const item = ordered[row.index]!;
-    const rowId =
-      item.kind === 'line' ? world.lineByKey.get(item.id)!.id : world.requestByKey.get(item.id)!.rowId;
-    const lock = (item.kind === 'line' ? locks.lines : locks.requests).get(rowId);
-    const view = item.match === null ? undefined : views[item.match];
-    return keptRow(row, width, {
-      rowId,
-      matchDecision: view === undefined ? null : view.current.decisionId,
-      resolutionDecision: decisions.get(`${item.kind} ${rowId}`) ?? null,
-      resolutionReason: item.resolution?.reasonCode ?? null,
-      resolutionNote: item.resolution?.note ?? null,
-      automatic: item.automatic,
-      lockSignOff: lock?.signOffId ?? null,
-      lockAsOf: lock?.asOf ?? null,
-      outOfScope: isOutOfScope(item, policy),
-    });
+  const rowOf = keptRowOf(world, {
+    views,
+    decisions: resolutionDecisions(state),
+    locks: context.lockIndex(),
+    policy: context.policy(),
   });
+  const rows = flat.rows.map((row) => rowOf(row, ordered[row.index]!, width));
   return {
     reading: {
       asOf,
@@ -132,7 +149,7 @@ function derive(
   };
 }
 
-const same = (a: KeptItemRow, b: KeptItemRow): boolean =>
+export const same = (a: KeptItemRow, b: KeptItemRow): boolean =>
   (Object.keys(a) as Array<keyof KeptItemRow>).every((key) => a[key] === b[key]);
 
 /** What this connection last wrote, so the next write can be the rows that changed only. */

@@ -9,6 +9,8 @@ import { auditActor, byName, type ReconContext } from './context';
 import { keepItems, ledgerVersion } from './load';
 import { ReconDecisionsRepository, type DecisionKind } from '../ledger/repositories/recon-decisions';
 import { decisionSharer } from '../team/shared-decision';
+import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
+import { decisionEffect, followDecision, type DecisionEffect } from './follow-decision';
 
 export interface DecisionToRecord {
   /** auto_match only for a colleague's automatic match, taken from the team. */
@@ -34,11 +36,14 @@ export function recordDecision(
 ): RecordedDecision {
   const { db, workspaceId } = context;
   const repo = new ReconDecisionsRepository(db);
+  const readings = new ReconReadingsRepository(db);
   let versions: [string, string] | undefined;
+  let followed: { before: number; after: number; effect: DecisionEffect | null } | undefined;
   const recorded = db
     .transaction((): RecordedDecision => {
       const decision = decide(repo);
       const before = ledgerVersion(context);
+      const inputsBefore = readings.inputsVersion();
       const decisionId = repo.nextId();
       const at = context.now();
       const actorName = context.actorName();
@@ -64,10 +69,17 @@ export function recordDecision(
       // A colleague's decision is the team's already: it is not queued again.
       if (context.fromTeam !== true) decisionSharer(db, workspaceId)?.(repo.get(workspaceId, decisionId)!);
       versions = [before, ledgerVersion(context)];
+      followed = {
+        before: inputsBefore,
+        after: readings.inputsVersion(),
+        effect: decisionEffect(repo, workspaceId, decision),
+      };
       return { decisionId, auditSeq: entry.seq };
     })
     .immediate();
   // A decision changes no bank line and no request: what was read of them still holds.
   if (versions) keepItems(context, ...versions);
+  // What was kept of the reading follows the decision: the few items it changed, not every item.
+  if (followed?.effect) followDecision(context, followed, followed.effect);
   return recorded;
 }

@@ -19,7 +19,7 @@ import {
   type ItemState,
   type StateReport,
 } from './match/states';
-import type { Match } from './match/types';
+import type { Locks, Match } from './match/types';
 import { inScopeReport } from './policy/scope';
 import { matchedReferences, rollForwardReport } from './rollforward-report';
 import { matchLine, matchRequest, type ReconWorld } from './world';
@@ -32,7 +32,7 @@ export interface MatchView {
   totals: MatchTotals | null;
 }
 
-function matchViews(world: ReconWorld, state: DecisionState): MatchView[] {
+function matchViews(world: ReconWorld, state: Pick<DecisionState, 'matches'>): MatchView[] {
   return state.matches.flatMap((current) => {
     const lines = current.payload.lines.map((row) => world.lineByRow.get(row));
     const requests = current.payload.requests.map((row) => world.requestByRow.get(row));
@@ -67,6 +67,20 @@ function computeReconciliation(
   state: DecisionState,
   asOf: string,
 ): Reconciliation {
+  return reconcileWorld(context, world, state, asOf, context.locks());
+}
+
+/**
+ * The states of the items of `world` (the whole workspace's, or a few items with every match they
+ * are in: a state depends only on the item, its match, its resolution and lock, and the coverage).
+ */
+export function reconcileWorld(
+  context: ReconContext,
+  world: ReconWorld,
+  state: Pick<DecisionState, 'matches' | 'resolutions'>,
+  asOf: string,
+  locks: Locks,
+): Reconciliation {
   const views = matchViews(world, state);
   const { daysBefore, daysAfter } = resolveOptions(context.options);
   const report = reconcileStates({
@@ -76,7 +90,7 @@ function computeReconciliation(
     matches: views.map(
       (view) => ({ lineIds: view.lineIds, requestReferences: view.requestReferences }) as Match,
     ),
-    covered: new ReconInputsRepository(context.db).coverage(context.workspaceId),
+    covered: () => new ReconInputsRepository(context.db).coverage(context.workspaceId),
     resolutions: state.resolutions.flatMap(({ payload }) => {
       const item =
         payload.kind === 'line' ? world.lineByRow.get(payload.row) : world.requestByRow.get(payload.row);
@@ -84,7 +98,7 @@ function computeReconciliation(
         ? []
         : [{ kind: payload.kind, id: item.key, reasonCode: payload.reasonCode, note: payload.note }];
     }),
-    locks: context.locks(),
+    locks,
     asOf,
     window: { daysBefore, daysAfter },
   });

@@ -12,6 +12,7 @@ import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload, ResolvePayload } from './decision-state';
 import { loadWorld } from './load';
 import { requireUnlocked } from './signoff/locks';
+import { readPageWorld } from './page-world';
 import { matchWords } from './match-details';
 import { recordDecision, type RecordedDecision } from './record';
 import type { ReconWorld } from './world';
@@ -106,7 +107,8 @@ function rowsOf(decision: StoredDecision): ItemRows {
 /** A decision that covers a signed-off item stays until that sign-off is unlocked. */
 function requireUndoable(context: ReconContext, target: StoredDecision): void {
   const locks = context.lockIndex();
-  requireUnlocked(locks, loadWorld(context), rowsOf(target), context.format());
+  const rows = rowsOf(target);
+  requireUnlocked(locks, readPageWorld(context, rows.lines, rows.requests), rows, context.format());
   const lock = locks.decisions.get(target.id);
   if (lock !== undefined) {
     throw new AppError(
@@ -156,7 +158,7 @@ export function undoDecision(context: ReconContext, input: ChannelInput<'recon:u
       details: {
         undoes: target.id,
         undoneKind: target.kind,
-        ...undoneSummary(target, loadWorld(context)),
+        ...undoneSummary(target, readPageWorld(context, rowsOf(target).lines, rowsOf(target).requests)),
         reason,
       },
       apply: (_decisionId, decisions) => decisions.removeCurrent(target.id),

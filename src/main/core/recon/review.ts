@@ -11,11 +11,12 @@ import { ReconSuggestionsRepository, type StoredSuggestion } from '../ledger/rep
 import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload } from './decision-state';
 import { amountsText, matchTotals, type StoredMatch } from './explain';
-import { loadAll, loadWorld } from './load';
+import { loadWorld } from './load';
 import { manualMatchWarnings } from './manual-check';
 import { manualItems, requireUnmatched } from './match-checks';
 import { matchWords } from './match-details';
-import { matchedRows, optionRefusal } from './option-rule';
+import { optionRefusal } from './option-rule';
+import { readPageWorld } from './page-world';
 import { requireUnlocked } from './signoff/locks';
 import type { PlannedMatch } from './plan';
 import { recordDecision, type RecordedDecision } from './record';
@@ -52,7 +53,7 @@ function suggestionFor(context: ReconContext, key: string): StoredSuggestion {
       },
     );
   }
-  if (loadAll(context).state.settledKeys.has(key)) {
+  if (new ReconDecisionsRepository(context.db).settledKeys(context.workspaceId, [key]).has(key)) {
     throw invalidInput('suggestion', [
       { field: 'key', problem: 'this suggestion was decided already; undo that decision to decide again' },
     ]);
@@ -75,9 +76,11 @@ export function confirmSuggestion(
         },
       ]);
     }
-    const { world, state } = loadAll(context);
     const rows = { lines: [...option.lines], requests: [...option.requests] };
-    const refusal = optionRefusal(world, rows, matchedRows(state), context.lockIndex(), context.format());
+    // The option's items only, read by id: a decision reads what it decides on, not the ledger.
+    const world = readPageWorld(context, rows.lines, rows.requests);
+    const matched = new ReconDecisionsRepository(context.db).matchesOfRows(context.workspaceId, rows);
+    const refusal = optionRefusal(world, rows, matched, context.lockIndex(), context.format());
     if (refusal !== null) throw refusal.error;
     const payload: MatchPayload = { match: option.match, ...rows, key: input.key, option: input.option };
     return {
@@ -98,7 +101,11 @@ export function rejectSuggestion(
     const suggestion = suggestionFor(context, input.key);
     const options = suggestion.options as PlannedMatch[];
     // A signed-off item is not decided on again, rejected no more than confirmed.
-    const world = loadWorld(context);
+    const world = readPageWorld(
+      context,
+      options.flatMap((option) => option.lines),
+      options.flatMap((option) => option.requests),
+    );
     requireUnlocked(
       context.lockIndex(),
       world,

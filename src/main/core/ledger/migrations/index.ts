@@ -26,6 +26,7 @@ import linesSeenOnCompletion from './0025-lines-seen-on-completion.sql?raw';
 import booksCurrency from './0026-books-currency.sql?raw';
 import taxCodesByLine from './0027-tax-codes-by-line.sql?raw';
 import teamAppliedBySeq from './0028-team-applied-by-seq.sql?raw';
+import reconFollowsDecisions from './0029-recon-follows-decisions.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: 'books-currency', sql: booksCurrency },
   { version: 27, name: 'tax-codes-by-line', sql: taxCodesByLine },
   { version: 28, name: 'team-applied-by-seq', sql: teamAppliedBySeq },
+  { version: 29, name: 'recon-follows-decisions', sql: reconFollowsDecisions },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -230,19 +230,35 @@ export class ReconDecisionsRepository {
     return [...byId.values()];
   }
 
-  /** The match in force (its decision) of each of these rows that is in one. */
+  /** Which of these suggestion keys a decision in force settled (rejected it, or confirmed an option). */
+  settledKeys(workspaceId: number, keys: readonly string[]): Set<string> {
+    return new Set(
+      this.db
+        .prepare<[number, string], string>(
+          `SELECT DISTINCT json_extract(d.payload, '$.key') FROM recon_decisions d
+            WHERE d.workspace_id = ? AND d.kind IN ('reject', 'confirm')
+              AND json_extract(d.payload, '$.key') IN (SELECT value FROM json_each(?))
+              AND NOT EXISTS (SELECT 1 FROM recon_decisions u WHERE u.undoes = d.id)`,
+        )
+        .pluck()
+        .all(workspaceId, JSON.stringify(keys)),
+    );
+  }
+
+  /** The decision in force in `role` (a match, else a resolution) of each of these rows that is in one. */
   matchesOfRows(
     workspaceId: number,
     rows: ItemRows,
+    role: CurrentRole = 'match',
   ): { lines: Map<number, number>; requests: Map<number, number> } {
     const query = (column: 'line_id' | 'request_id', ids: readonly number[]) =>
       new Map(
         this.db
-          .prepare<[number, string], { row: number; decision: number }>(
+          .prepare<[number, string, string], { row: number; decision: number }>(
             `SELECT ${column} AS row, decision_id AS decision FROM recon_current
-              WHERE workspace_id = ? AND role = 'match' AND ${column} IN (SELECT value FROM json_each(?))`,
+              WHERE workspace_id = ? AND role = ? AND ${column} IN (SELECT value FROM json_each(?))`,
           )
-          .all(workspaceId, JSON.stringify(ids))
+          .all(workspaceId, role, JSON.stringify(ids))
           .map((found) => [found.row, found.decision] as const),
       );
     return { lines: query('line_id', rows.lines), requests: query('request_id', rows.requests) };

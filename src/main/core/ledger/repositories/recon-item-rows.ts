@@ -63,6 +63,19 @@ export class ReconItemRowsRepository {
     };
   }
 
+  /** The kept rows of these ledger rows (bank_lines.id, transfer_requests.id), in no particular order. */
+  byRows(workspaceId: number, rows: { lines: readonly number[]; requests: readonly number[] }): KeptItemRow[] {
+    const select = this.db.prepare<[number, string, string], Row>(
+      // Named: without statistics SQLite reads the workspace's whole primary key instead.
+      `SELECT ${COLUMNS} FROM recon_item_rows INDEXED BY recon_item_rows_row
+        WHERE workspace_id = ? AND kind = ? AND row_id IN (SELECT value FROM json_each(?))`,
+    );
+    return [
+      ...select.all(workspaceId, 'line', JSON.stringify(rows.lines)),
+      ...select.all(workspaceId, 'request', JSON.stringify(rows.requests)),
+    ].map(fromRow);
+  }
+
   /** Replaces the workspace's kept items; call inside a transaction. */
   replace(workspaceId: number, reading: KeptItemReading, rows: readonly KeptItemRow[]): void {
     // The amount index is built again after the rows are in: sorting them once is cheaper than

@@ -53,6 +53,18 @@ export class ReconReadingsRepository {
     return text === undefined ? null : (JSON.parse(text) as ReconSummary);
   }
 
+  /** The summary kept as derived at `version` (current or not), or null. */
+  summaryAt(workspaceId: number, asOf: string, optionsKey: string, version: number): ReconSummary | null {
+    const text = this.db
+      .prepare<[number, string, string, number], string>(
+        `SELECT summary FROM recon_summaries
+          WHERE workspace_id = ? AND as_of = ? AND options_key = ? AND inputs_version = ?`,
+      )
+      .pluck()
+      .get(workspaceId, asOf, optionsKey, version);
+    return text === undefined ? null : (JSON.parse(text) as ReconSummary);
+  }
+
   /**
    * Keeps a summary derived at `version`; nothing is kept when the inputs have moved since (it
    * would be stale). Summaries of an older version are dropped: they can never be read again.
@@ -89,6 +101,17 @@ export class ReconReadingsRepository {
       )
       .pluck()
       .get(workspaceId);
+    return keys === undefined ? null : (JSON.parse(keys) as string[]);
+  }
+
+  /** The queue kept as derived at `version` (current or not), or null. */
+  suggestionQueueAt(workspaceId: number, version: number): string[] | null {
+    const keys = this.db
+      .prepare<[number, number], string>(
+        'SELECT keys FROM recon_suggestion_queues WHERE workspace_id = ? AND inputs_version = ?',
+      )
+      .pluck()
+      .get(workspaceId, version);
     return keys === undefined ? null : (JSON.parse(keys) as string[]);
   }
 

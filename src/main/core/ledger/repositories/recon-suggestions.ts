@@ -40,11 +40,15 @@ export class ReconSuggestionsRepository {
     if (!this.db.inTransaction)
       throw new Error('Suggestions are replaced inside the run that computed them.');
     this.db.prepare('DELETE FROM recon_suggestions WHERE workspace_id = ?').run(workspaceId);
+    this.db.prepare('DELETE FROM recon_suggestion_rows WHERE workspace_id = ?').run(workspaceId);
     const insert = this.db.prepare(
       `INSERT INTO recon_suggestions (workspace_id, key, position, rule, reason, options, computed_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    suggestions.forEach((suggestion, position) =>
+    const name = this.db.prepare(
+      'INSERT OR IGNORE INTO recon_suggestion_rows (workspace_id, key, kind, row_id) VALUES (?, ?, ?, ?)',
+    );
+    suggestions.forEach((suggestion, position) => {
       insert.run(
         workspaceId,
         suggestion.key,
@@ -53,8 +57,34 @@ export class ReconSuggestionsRepository {
         suggestion.reason,
         JSON.stringify(suggestion.options),
         computedAt,
-      ),
-    );
+      );
+      for (const option of suggestion.options as Array<{ lines: number[]; requests: number[] }>) {
+        for (const row of option.lines) name.run(workspaceId, suggestion.key, 'line', row);
+        for (const row of option.requests) name.run(workspaceId, suggestion.key, 'request', row);
+      }
+    });
+  }
+
+  /** The keys of the suggestions an option of which names one of these rows. */
+  keysNaming(workspaceId: number, rows: { lines: readonly number[]; requests: readonly number[] }): string[] {
+    return this.db
+      .prepare<[number, string, number, string], string>(
+        `SELECT key FROM recon_suggestion_rows
+          WHERE workspace_id = ? AND kind = 'line' AND row_id IN (SELECT value FROM json_each(?))
+         UNION
+         SELECT key FROM recon_suggestion_rows
+          WHERE workspace_id = ? AND kind = 'request' AND row_id IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck()
+      .all(workspaceId, JSON.stringify(rows.lines), workspaceId, JSON.stringify(rows.requests));
+  }
+
+  /** Every suggestion's key, in the run's order. */
+  keys(workspaceId: number): string[] {
+    return this.db
+      .prepare<[number], string>('SELECT key FROM recon_suggestions WHERE workspace_id = ? ORDER BY position')
+      .pluck()
+      .all(workspaceId);
   }
 
   /** Every suggestion of the last run, in its order. */

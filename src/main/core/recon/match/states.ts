@@ -54,8 +54,11 @@ export interface StateInput {
   lines: readonly BankLine[];
   /** Matches in force (automatic, confirmed or by hand, locked ones included). */
   matches: readonly Match[];
-  /** Booking-date ranges the imported statements cover. */
-  covered: readonly CoveredRange[];
+  /**
+   * Booking-date ranges the imported statements cover; or how to read them, read only when an
+   * approved request with no payment asks (a few items' states often need none).
+   */
+  covered: readonly CoveredRange[] | (() => readonly CoveredRange[]);
   resolutions?: readonly Resolution[];
   locks?: Locks;
   /** YYYY-MM-DD. */
@@ -105,7 +108,12 @@ function balanced(paid: readonly string[], expected: readonly string[]): boolean
 export function reconcileStates(input: StateInput): StateReport {
   const asOf = dayNumber(input.asOf);
   const window = input.window ?? DEFAULT_WINDOW;
-  const coverage = new Coverage(input.covered);
+  let coverage: Coverage | undefined;
+  const covers = (currency: string, from: number, to: number): boolean => {
+    const { covered } = input;
+    coverage ??= new Coverage(typeof covered === 'function' ? covered() : covered);
+    return coverage.covers(currency, from, to);
+  };
   const lockedLines = new Set(input.locks?.lineIds ?? []);
   const lockedRequests = new Set(input.locks?.requestReferences ?? []);
   for (const match of input.locks?.matches ?? []) {
@@ -195,7 +203,7 @@ export function reconcileStates(input: StateInput): StateReport {
     } else if (APPROVED_STATUSES.has(request.status)) {
       const from = created - window.daysBefore;
       const to = Math.min(created + window.daysAfter, asOf);
-      add(coverage.covers(request.requested.currency, from, to) ? 'approved_unpaid' : 'awaiting_payment');
+      add(covers(request.requested.currency, from, to) ? 'approved_unpaid' : 'awaiting_payment');
     } else {
       add('awaiting_payment');
     }
