@@ -173,7 +173,7 @@ try {
       decide(() => (made = confirmFirst().decisionId)),
       decide(() => service.undo({ decisionId: made, reason: 'Not this one' })),
     );
-    return [cold, warm];
+    return [cold, warm] as const;
   })[1];
   console.log(
     `a decision and the screen after it: ${decisionMs.toFixed(0)} ms on a fresh start, ${warmDecisionMs.toFixed(0)} ms after that`,
