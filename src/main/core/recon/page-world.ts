@@ -34,3 +34,30 @@ export function readPageWorld(
     })),
   );
 }
+
+/** The texts an id could have been made from: itself, and what comes before each '@' (world.ts). */
+function idBases(ids: readonly string[]): string[] {
+  const bases = new Set<string>();
+  for (const id of ids) {
+    bases.add(id);
+    for (let at = id.indexOf('@'); at > 0; at = id.indexOf('@', at + 1)) bases.add(id.slice(0, at));
+  }
+  return [...bases];
+}
+
+/**
+ * The items a person names by id (a bank line by its id, a request by its reference, qualified or
+ * not), read with every row that could carry such an id, so an id names here exactly the row the
+ * whole workspace's world would give it — or none.
+ */
+export function readNamedWorld(
+  context: ReconContext,
+  named: { lineIds: readonly string[]; requestReferences: readonly string[] },
+): ReconWorld {
+  const { db, workspaceId } = context;
+  return readPageWorld(
+    context,
+    new BankStatementsRepository(db).lineRowsByBankIds(workspaceId, idBases(named.lineIds)),
+    new ReconInputsRepository(db).requestRowsByReferences(workspaceId, idBases(named.requestReferences)),
+  );
+}

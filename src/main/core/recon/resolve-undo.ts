@@ -10,16 +10,18 @@ import { AppError, invalidInput } from '../../../shared/ipc/errors';
 import type { ItemRows, StoredDecision } from '../ledger/repositories/recon-decisions';
 import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload, ResolvePayload } from './decision-state';
-import { loadWorld } from './load';
 import { requireUnlocked } from './signoff/locks';
-import { readPageWorld } from './page-world';
+import { readNamedWorld, readPageWorld } from './page-world';
 import { matchWords } from './match-details';
 import { recordDecision, type RecordedDecision } from './record';
 import type { ReconWorld } from './world';
 
 export function resolveItem(context: ReconContext, input: ChannelInput<'recon:resolve'>): RecordedDecision {
   return recordDecision(context, (repo) => {
-    const world = loadWorld(context);
+    const world =
+      input.kind === 'line'
+        ? readNamedWorld(context, { lineIds: [input.id], requestReferences: [] })
+        : readNamedWorld(context, { lineIds: [], requestReferences: [input.id] });
     const row =
       input.kind === 'line' ? world.lineByKey.get(input.id)?.id : world.requestByKey.get(input.id)?.rowId;
     if (row === undefined) {

@@ -11,12 +11,11 @@ import { ReconSuggestionsRepository, type StoredSuggestion } from '../ledger/rep
 import type { ReconContext } from './context';
 import type { MatchPayload, RejectPayload } from './decision-state';
 import { amountsText, matchTotals, type StoredMatch } from './explain';
-import { loadWorld } from './load';
 import { manualMatchWarnings } from './manual-check';
 import { manualItems, requireUnmatched } from './match-checks';
 import { matchWords } from './match-details';
 import { optionRefusal } from './option-rule';
-import { readPageWorld } from './page-world';
+import { readNamedWorld, readPageWorld } from './page-world';
 import { requireUnlocked } from './signoff/locks';
 import type { PlannedMatch } from './plan';
 import { recordDecision, type RecordedDecision } from './record';
@@ -142,7 +141,7 @@ function checkManual(
   repo: ReconDecisionsRepository,
   input: ChannelInput<'recon:match.check'>,
 ) {
-  const world = loadWorld(context);
+  const world = readNamedWorld(context, input);
   const found = manualItems(world, input, context.format());
   const rows = {
     lines: found.lines.map((line) => line.id),

@@ -80,6 +80,18 @@ export function repeatedBankIds(db: Ledger, workspaceId: number, bankIds: readon
   );
 }
 
+/** The row ids of the lines (of complete statements) that have one of these bank ids. */
+export function lineRowsByBankIds(db: Ledger, workspaceId: number, bankIds: readonly string[]): number[] {
+  return db
+    .prepare<[number, string], number>(
+      `SELECT l.id FROM bank_lines l
+         JOIN bank_statements s ON s.id = l.statement_id AND s.import_state = 'complete'
+        WHERE l.workspace_id = ? AND l.bank_transaction_id IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck()
+    .all(workspaceId, JSON.stringify(bankIds));
+}
+
 /** The lines of these bank_lines ids (of complete statements), in no particular order, looked up by id
  * (`+workspace_id` keeps SQLite from scanning the workspace's index instead). */
 export function storedLinesByIds(db: Ledger, workspaceId: number, ids: readonly number[]): StoredBankLine[] {

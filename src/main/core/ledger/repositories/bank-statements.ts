@@ -17,7 +17,13 @@ import { AppError } from '../../../../shared/ipc/errors';
 import { checkBalances } from '../../recon/statements/balances';
 import { refusalOf } from '../../recon/statements/refusal';
 import { unsyncedWrite, type Ledger } from '../db';
-import { listStoredLines, repeatedBankIds, storedLinesByIds, type StoredBankLine } from './bank-line-reads';
+import {
+  lineRowsByBankIds,
+  listStoredLines,
+  repeatedBankIds,
+  storedLinesByIds,
+  type StoredBankLine,
+} from './bank-line-reads';
 import { stageNewLines, type StagedLines, type StagedStatement, type Statement } from './bank-lines-staging';
 import { toStoredAmount } from './stored-amounts';
 
@@ -258,6 +264,11 @@ export class BankStatementsRepository {
   /** Which of these bank ids more than one line of the workspace's complete statements has. */
   repeatedBankIds(workspaceId: number, bankIds: readonly string[]): Set<string> {
     return repeatedBankIds(this.db, workspaceId, bankIds);
+  }
+
+  /** The row ids of the lines (of complete statements) with one of these bank ids. */
+  lineRowsByBankIds(workspaceId: number, bankIds: readonly string[]): number[] {
+    return lineRowsByBankIds(this.db, workspaceId, bankIds);
   }
 
   /** The lines of these bank_lines ids (of complete statements), in no particular order. */

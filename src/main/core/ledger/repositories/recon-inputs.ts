@@ -58,6 +58,17 @@ export class ReconInputsRepository {
     );
   }
 
+  /** The row ids of the requests with one of these payment references. */
+  requestRowsByReferences(workspaceId: number, references: readonly string[]): number[] {
+    return this.db
+      .prepare<[number, string], number>(
+        `SELECT id FROM transfer_requests
+          WHERE workspace_id = ? AND payment_reference IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck()
+      .all(workspaceId, JSON.stringify(references));
+  }
+
   /** The requests of these transfer_requests ids, in no particular order, looked up by id
    * (`+workspace_id` keeps SQLite from scanning the workspace's index instead). */
   requestsByIds(workspaceId: number, ids: readonly number[]): ReconRequestRow[] {
