@@ -80,6 +80,8 @@ export function recordDecision(
   // A decision changes no bank line and no request: what was read of them still holds.
   if (versions) keepItems(context, ...versions);
   // What was kept of the reading follows the decision: the few items it changed, not every item.
-  if (followed?.effect) followDecision(context, followed, followed.effect);
+  // Not a colleague's: those are applied by the thousand after a time offline, where following each
+  // would cost more than working the reading out once when next asked.
+  if (followed?.effect && context.fromTeam !== true) followDecision(context, followed, followed.effect);
   return recorded;
 }
