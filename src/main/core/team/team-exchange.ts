@@ -94,7 +94,9 @@ async function pushOutbox(
 /**
  * This desktop's own pushed changes, for the team's log, from the answers to its pushes: taken while
  * they follow on from the change it pulled last and their chain checks out (as a pulled page's
- * must), and kept PULL_PAGE at a time (a commit writes team_log's change-id index again). Once one
+ * must), and kept with each answer, while the server works on the next batch (time-ordered change
+ * ids land at the end of team_log's change-id index, so a commit per batch costs little; kept a page
+ * at a time, the last page was written after the last answer, with the server idle). Once one
  * does not follow on (others pushed in between, or a team database before schema 3), none after it
  * does: the pull brings them, with the others', as before.
  */
@@ -127,7 +129,7 @@ class OwnChanges {
     if (following.length === 0 || !checked.ok) return;
     this.taken.push(...following);
     this.head = checked.head;
-    if (this.taken.length >= PULL_PAGE) this.keep();
+    this.keep();
   }
 
   keep(): void {
