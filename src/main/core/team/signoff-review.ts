@@ -5,7 +5,6 @@
  * with the reason, and nothing waits here that the team would refuse. What the server accepted comes
  * back with the exchange that follows, and is applied like a colleague's (apply-signoffs.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../../shared/domain/canonical-json';
 import { dateText, type FormatPreferences } from '../../../shared/domain/formats';
 import { AppError, invalidInput } from '../../../shared/ipc/errors';
@@ -15,6 +14,7 @@ import { signOffNotFound, signOffState } from '../recon/signoff/sign-off-view';
 import { pushChanges } from './team-changes';
 import { connectTeam, teamWhere } from './team-connection';
 import type { TeamPlace } from './team-service';
+import { timeOrderedId } from '../ledger/time-ordered-id';
 
 export interface TeamActPlace extends TeamPlace {
   actorName: () => string | null;
@@ -65,7 +65,7 @@ async function sendNow(
       client,
       [
         {
-          id: randomUUID(),
+          id: timeOrderedId(),
           kind: change.kind,
           subject: change.subject,
           payload: canonicalJson(change.payload),

@@ -90,24 +90,36 @@ interface PushedRow {
   hash?: string;
 }
 
+/** A batch of changes as push_changes takes it (written out ahead: see pushOutbox in team-exchange.ts). */
+export interface PushBatch<T extends OutgoingChange = OutgoingChange> {
+  changes: readonly T[];
+  /** The JSON array the server is sent. */
+  text: string;
+}
+
+export function pushBatch<T extends OutgoingChange>(changes: readonly T[]): PushBatch<T> {
+  // Every column the server answers: a database still at schema 2 answers change_id and seq only.
+  const sent = changes.map(({ id, kind, subject, payload, madeAt }) => ({
+    id,
+    kind,
+    subject,
+    payload,
+    madeAt,
+  }));
+  return { changes, text: JSON.stringify(sent) };
+}
+
 /** Push changes in one transaction; returns each change's seq and stamp, in the order given. */
 export async function pushChangesStamped(
   client: pg.Client,
-  changes: readonly OutgoingChange[],
+  changes: readonly OutgoingChange[] | PushBatch,
   where: string,
 ): Promise<PushedChange[]> {
-  if (changes.length === 0) return [];
+  const batch = 'text' in changes ? changes : pushBatch(changes);
+  if (batch.changes.length === 0) return [];
   try {
-    // Every column the server answers: a database still at schema 2 answers change_id and seq only.
-    const sent = changes.map(({ id, kind, subject, payload, madeAt }) => ({
-      id,
-      kind,
-      subject,
-      payload,
-      madeAt,
-    }));
     const answer = await client.query<PushedRow>('SELECT * FROM floatdesk_team.push_changes($1::jsonb)', [
-      JSON.stringify(sent),
+      batch.text,
     ]);
     return answer.rows.map((row) => ({
       id: row.change_id,

@@ -16,7 +16,14 @@ import {
 import { applyTeamStatements } from './apply-statements';
 import { applyTeamChanges } from './apply/apply-changes';
 import { checkChain } from './team-chain';
-import { pullChanges, pushChangesStamped, type PushedChange, type TeamHead } from './team-changes';
+import {
+  pullChanges,
+  pushBatch,
+  pushChangesStamped,
+  type PushBatch,
+  type PushedChange,
+  type TeamHead,
+} from './team-changes';
 import { teamMembers } from './team-members';
 
 const PUSH_BATCH = 5_000;
@@ -56,13 +63,17 @@ async function pushOutbox(
 ): Promise<number> {
   const replica = new TeamReplicaRepository(db);
   const own = new OwnChanges(db, workspaceId);
+  // The batch after the one the server works on is read, and written out for the server, meanwhile:
+  // once an answer comes, the next batch goes out at once, and the answer is kept after.
+  const ahead = (after: readonly OutboxChange[]): PushBatch<OutboxChange> =>
+    pushBatch(after.length === 0 ? [] : replica.waiting(workspaceId, PUSH_BATCH, after.at(-1)!.row));
   let pushed = 0;
-  let batch = replica.waiting(workspaceId, PUSH_BATCH);
+  let batch: readonly OutboxChange[] = replica.waiting(workspaceId, PUSH_BATCH);
   let answered = batch.length > 0 ? pushChangesStamped(client, batch, where) : undefined;
+  let next = ahead(batch);
   while (answered !== undefined) {
     const answer = await answered;
-    const next = replica.waiting(workspaceId, PUSH_BATCH, batch.at(-1)!.row);
-    answered = next.length > 0 ? pushChangesStamped(client, next, where) : undefined;
+    answered = next.changes.length > 0 ? pushChangesStamped(client, next, where) : undefined;
     // Awaited in the next round; a failure to keep this answer must not leave it unheard.
     answered?.catch(() => undefined);
     const sent = new Map(batch.map((change) => [change.id, change]));
@@ -73,7 +84,8 @@ async function pushOutbox(
     keptUnsynced(db, () => replica.markPushed(workspaceId, places));
     own.take(sent, answer);
     pushed += batch.length;
-    batch = next;
+    batch = next.changes;
+    next = ahead(batch);
   }
   own.keep();
   return pushed;
@@ -82,7 +94,9 @@ async function pushOutbox(
 /**
  * This desktop's own pushed changes, for the team's log, from the answers to its pushes: taken while
  * they follow on from the change it pulled last and their chain checks out (as a pulled page's
- * must), and kept PULL_PAGE at a time (a commit writes team_log's change-id index again). Once one
+ * must), and kept with each answer, while the server works on the next batch (time-ordered change
+ * ids land at the end of team_log's change-id index, so a commit per batch costs little; kept a page
+ * at a time, the last page was written after the last answer, with the server idle). Once one
  * does not follow on (others pushed in between, or a team database before schema 3), none after it
  * does: the pull brings them, with the others', as before.
  */
@@ -115,7 +129,7 @@ class OwnChanges {
     if (following.length === 0 || !checked.ok) return;
     this.taken.push(...following);
     this.head = checked.head;
-    if (this.taken.length >= PULL_PAGE) this.keep();
+    this.keep();
   }
 
   keep(): void {

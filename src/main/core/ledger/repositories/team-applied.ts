@@ -1,10 +1,11 @@
 /**
  * What this desktop made of its colleagues' changes (migrations 0023, 0028): each pulled change's state
- * (applied, pending, conflict, skipped) and the local decision it became; the conflicts between two
- * decisions on one item; and which local decision a team change is, whether made here or applied.
+ * (applied, pending, conflict, skipped) and the local decision it became; and which local decision a
+ * team change is, whether made here or applied. The conflicts between two decisions on one item are
+ * in team-conflicts.ts; both share the buffer of outcomes not written yet (team-pending-outcomes.ts).
  */
-import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
+import { TeamPendingOutcomes } from './team-pending-outcomes';
 import type { LoggedChange } from './team-replica';
 
 export type AppliedState = 'applied' | 'pending' | 'conflict' | 'skipped';
@@ -19,29 +20,12 @@ export interface AppliedChange {
   note: string | null;
 }
 
-export interface StoredConflict {
-  id: number;
-  subject: string;
-  standingSeq: number;
-  otherSeq: number;
-  settledAt: string | null;
-  settledChoice: 'standing' | 'other' | null;
-  settledBy: string | null;
-}
-
-/** Outcomes written per INSERT (8 values each): a page of pending changes costs a few hundred statements less. */
-const RECORD_ROWS = 250;
-
-const CONFLICT_COLUMNS = `id, subject, standing_seq AS standingSeq, other_seq AS otherSeq, settled_at AS settledAt,
-  settled_choice AS settledChoice, settled_by AS settledBy`;
-
 export class TeamAppliedRepository {
-  /** Outcomes recorded soon, not written yet (the values of each row, in column order). */
-  private unwritten: (string | number | null)[][] = [];
-  /** Multi-row INSERTs of outcomes, by row count. */
-  private readonly recordStatements = new Map<number, Database.Statement>();
-
-  constructor(private readonly db: Ledger) {}
+  constructor(
+    private readonly db: Ledger,
+    /** Outcomes recorded soon: shared with TeamConflictsRepository, one buffer per connection. */
+    private readonly pending: TeamPendingOutcomes = TeamPendingOutcomes.of(db),
+  ) {}
 
   /**
    * The local decision a team change is: the one it shared when it was made here, or the one it
@@ -145,51 +129,23 @@ export class TeamAppliedRepository {
   }
 
   /**
-   * Record what became of a change a little later: outcomes wait here until RECORD_ROWS of them go
-   * in one INSERT. Whatever else this repository is asked first writes them, so it never answers
-   * without them; the caller writes the rest (flush) before it commits, or drops them (discard)
-   * when its transaction rolls back.
+   * Record what became of a change a little later: outcomes wait in the connection's buffer until a
+   * batch of them goes in one INSERT. Whatever else this repository (or TeamConflictsRepository) is
+   * asked first writes them, so it never answers without them; the caller writes the rest (flush)
+   * before it commits, or drops them (discard) when its transaction rolls back.
    */
   recordSoon(workspaceId: number, change: AppliedChange): void {
-    this.unwritten.push([
-      workspaceId,
-      change.seq,
-      change.changeId,
-      change.state,
-      change.decisionId,
-      change.actor,
-      change.actorName,
-      change.note,
-    ]);
-    if (this.unwritten.length >= RECORD_ROWS) this.flush();
+    this.pending.add(workspaceId, change);
   }
 
   /** Write the outcomes recorded soon (in the caller's transaction). */
   flush(): void {
-    const rows = this.unwritten;
-    if (rows.length === 0) return;
-    this.unwritten = [];
-    this.recordStatement(rows.length).run(rows.flat());
+    this.pending.flush();
   }
 
   /** Drop the outcomes not written yet: the transaction they were made in rolled back. */
   discard(): void {
-    this.unwritten = [];
-  }
-
-  /** The INSERT of `count` outcomes, compiled once per count (a full batch's, and a page's rest). */
-  private recordStatement(count: number): Database.Statement {
-    let statement = this.recordStatements.get(count);
-    if (statement === undefined) {
-      statement = this.db.prepare(
-        `INSERT INTO team_applied (workspace_id, seq, change_id, state, decision_id, actor, actor_name, note)
-         VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
-         ON CONFLICT (workspace_id, seq) DO UPDATE SET state = excluded.state,
-           decision_id = excluded.decision_id, note = excluded.note`,
-      );
-      this.recordStatements.set(count, statement);
-    }
-    return statement;
+    this.pending.discard();
   }
 
   /** A colleague's decision that stood here and lost its item to one the team ordered first. */
@@ -269,51 +225,6 @@ export class TeamAppliedRepository {
     this.db
       .prepare('UPDATE team_links SET retried_inputs = ? WHERE workspace_id = ?')
       .run(version, workspaceId);
-  }
-
-  /** Keep a conflict once (a change conflicts with one standing decision). */
-  addConflict(workspaceId: number, subject: string, standingSeq: number, otherSeq: number): void {
-    this.flush();
-    this.db
-      .prepare(
-        `INSERT INTO team_conflicts (workspace_id, subject, standing_seq, other_seq) VALUES (?, ?, ?, ?)
-         ON CONFLICT (workspace_id, other_seq) DO NOTHING`,
-      )
-      .run(workspaceId, subject, standingSeq, otherSeq);
-  }
-
-  conflicts(workspaceId: number, which: 'open' | 'all' = 'open'): StoredConflict[] {
-    this.flush();
-    const open = which === 'open' ? 'AND settled_at IS NULL' : '';
-    return this.db
-      .prepare<[number], StoredConflict>(
-        `SELECT ${CONFLICT_COLUMNS} FROM team_conflicts WHERE workspace_id = ? ${open} ORDER BY other_seq`,
-      )
-      .all(workspaceId);
-  }
-
-  conflict(workspaceId: number, id: number): StoredConflict | undefined {
-    this.flush();
-    return this.db
-      .prepare<[number, number], StoredConflict>(
-        `SELECT ${CONFLICT_COLUMNS} FROM team_conflicts WHERE workspace_id = ? AND id = ?`,
-      )
-      .get(workspaceId, id);
-  }
-
-  /** Settle the conflict between these two changes (no-op when it is settled already, or unknown). */
-  settle(
-    workspaceId: number,
-    seqs: { standing: number; other: number },
-    settled: { at: string; choice: 'standing' | 'other'; by: string | null },
-  ): void {
-    this.flush();
-    this.db
-      .prepare(
-        `UPDATE team_conflicts SET settled_at = ?, settled_choice = ?, settled_by = ?
-          WHERE workspace_id = ? AND standing_seq = ? AND other_seq = ? AND settled_at IS NULL`,
-      )
-      .run(settled.at, settled.choice, settled.by, workspaceId, seqs.standing, seqs.other);
   }
 
   /** The team's change at this seq: as pulled, or as made here and pushed (not pulled back yet). */

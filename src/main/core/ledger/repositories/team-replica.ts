@@ -4,8 +4,8 @@
  * transaction of the decision it shares (the transactional outbox), so a change is never made
  * without being queued, nor queued without being made.
  */
-import { randomUUID } from 'node:crypto';
 import type { Ledger } from '../db';
+import { timeOrderedId } from '../time-ordered-id';
 
 export interface TeamLink {
   databaseUrl: string;
@@ -117,7 +117,8 @@ export class TeamReplicaRepository {
     change: (id: string) => Omit<QueuedChange, 'id'>,
     decisionId?: number,
   ): string {
-    const id = randomUUID();
+    // Time-ordered: kept in the order made in every index of change ids, here and on the server.
+    const id = timeOrderedId();
     const made = change(id);
     this.db
       .prepare(

@@ -5,6 +5,7 @@
  */
 import type { Ledger } from '../../ledger/db';
 import type { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import type { TeamConflictsRepository } from '../../ledger/repositories/team-conflicts';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import type { ReconContext } from '../../recon/context';
 import type { LocalNames } from './local-names';
@@ -15,6 +16,8 @@ export interface ApplyEnv {
   /** Records as the change's author ('sync', under their name) and shares nothing again. */
   context: ReconContext;
   applied: TeamAppliedRepository;
+  /** Shares `applied`'s buffer of outcomes not written yet (one per connection). */
+  conflicts: TeamConflictsRepository;
   names: LocalNames;
   now(): string;
   /**

@@ -6,6 +6,7 @@
 import { AppError } from '../../../../shared/ipc/errors';
 import type { Ledger } from '../../ledger/db';
 import { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import { TeamConflictsRepository } from '../../ledger/repositories/team-conflicts';
 import { ReconReadingsRepository } from '../../ledger/repositories/recon-readings';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { reconContext } from '../../recon/context';
@@ -31,7 +32,7 @@ const PAGE = 20_000;
 
 /** One change, inside the caller's transaction; what became of it is recorded with it. */
 function applyOne(env: ApplyEnv, change: LoggedChange): void {
-  const { workspaceId, applied } = env;
+  const { workspaceId, applied, conflicts } = env;
   const applier = applierOf(change.kind);
   if (applier === undefined) return;
   let outcome: Outcome | null;
@@ -54,7 +55,7 @@ function applyOne(env: ApplyEnv, change: LoggedChange): void {
     note: outcome.state === 'pending' || outcome.state === 'skipped' ? outcome.note : null,
   });
   if (outcome.state === 'conflict')
-    applied.addConflict(workspaceId, change.subject, outcome.standingSeq, change.seq);
+    conflicts.addConflict(workspaceId, change.subject, outcome.standingSeq, change.seq);
 }
 
 /** Run in one transaction with every outcome recorded written before it commits, none if it rolls back. */
@@ -82,6 +83,7 @@ export function applyTeamChanges(
   options: { pushed?: boolean } = {},
 ): number {
   const applied = new TeamAppliedRepository(db);
+  const conflicts = new TeamConflictsRepository(db);
   const readings = new ReconReadingsRepository(db);
   const context = reconContext(db, workspaceId, () => new Date(now()), 'user');
   let env: ApplyEnv | undefined;
@@ -91,6 +93,7 @@ export function applyTeamChanges(
       workspaceId,
       context,
       applied,
+      conflicts,
       names: localNames(loadWorld(context)),
       now,
       // What is recorded so far is written before anything else is: the reconciliation's code

@@ -8,6 +8,7 @@ import { canonicalJson } from '../../../../shared/domain/canonical-json';
 import { AppError } from '../../../../shared/ipc/errors';
 import { ReconDecisionsRepository } from '../../ledger/repositories/recon-decisions';
 import { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import { TeamConflictsRepository } from '../../ledger/repositories/team-conflicts';
 import { TeamReplicaRepository } from '../../ledger/repositories/team-replica';
 import type { ReconContext } from '../../recon/context';
 import { loadWorld } from '../../recon/load';
@@ -28,8 +29,9 @@ export function settleConflict(
   const link = replica.link(workspaceId);
   if (link === undefined) throw notJoined();
   const applied = new TeamAppliedRepository(db);
+  const conflicts = new TeamConflictsRepository(db);
   return db.transaction(() => {
-    const conflict = applied.conflict(workspaceId, id);
+    const conflict = conflicts.conflict(workspaceId, id);
     if (conflict === undefined)
       throw new AppError(
         'not_found',
@@ -81,7 +83,7 @@ export function settleConflict(
     }
     const by = context.actorName() ?? link.login;
     const at = context.now();
-    applied.settle(
+    conflicts.settle(
       workspaceId,
       { standing: conflict.standingSeq, other: conflict.otherSeq },
       { at, choice: keep, by },

@@ -7,7 +7,8 @@ import { reasonWords, ruleWords } from '../../../../shared/domain/recon-words';
 import type { TeamConflict } from '../../../../shared/ipc/contract-team';
 import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { ReconDecisionsRepository } from '../../ledger/repositories/recon-decisions';
-import { TeamAppliedRepository, type StoredConflict } from '../../ledger/repositories/team-applied';
+import { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import { TeamConflictsRepository, type StoredConflict } from '../../ledger/repositories/team-conflicts';
 import type { ReconContext } from '../../recon/context';
 import { loadWorld } from '../../recon/load';
 import { lineDetail, requestDetail } from '../../recon/match-details';
@@ -114,34 +115,40 @@ export function listConflicts(context: ReconContext, all: boolean): TeamConflict
       inForce: decision !== undefined && decision.undoneBy === null,
     };
   };
-  return applied.conflicts(workspaceId, all ? 'all' : 'open').map((conflict: StoredConflict) => {
-    const standing = applied.changeAt(workspaceId, conflict.standingSeq);
-    const other = applied.changeAt(workspaceId, conflict.otherSeq);
-    const named = (change: Change | undefined): Named =>
-      change === undefined
-        ? { lines: [], requests: [] }
-        : namedIn(JSON.parse(change.payload) as Record<string, unknown>, change.kind);
-    const items = commonItems(named(standing), named(other));
-    const lines = items.lines.flatMap((name) => {
-      const line = names.line(name);
-      return line === undefined ? [] : [lineDetail(line)];
+  return new TeamConflictsRepository(db)
+    .conflicts(workspaceId, all ? 'all' : 'open')
+    .map((conflict: StoredConflict) => {
+      const standing = applied.changeAt(workspaceId, conflict.standingSeq);
+      const other = applied.changeAt(workspaceId, conflict.otherSeq);
+      const named = (change: Change | undefined): Named =>
+        change === undefined
+          ? { lines: [], requests: [] }
+          : namedIn(JSON.parse(change.payload) as Record<string, unknown>, change.kind);
+      const items = commonItems(named(standing), named(other));
+      const lines = items.lines.flatMap((name) => {
+        const line = names.line(name);
+        return line === undefined ? [] : [lineDetail(line)];
+      });
+      const requests = items.requests.flatMap((name) => {
+        const request: ReconRequest | undefined = names.request(name);
+        return request === undefined ? [] : [requestDetail(request)];
+      });
+      const item = namedText(names, items, format).join(' and ');
+      return {
+        id: conflict.id,
+        item: item.charAt(0).toUpperCase() + item.slice(1),
+        lines,
+        requests,
+        standing: side(standing),
+        other: side(other),
+        settled:
+          conflict.settledAt === null
+            ? null
+            : {
+                at: conflict.settledAt,
+                choice: conflict.settledChoice ?? 'standing',
+                by: conflict.settledBy,
+              },
+      };
     });
-    const requests = items.requests.flatMap((name) => {
-      const request: ReconRequest | undefined = names.request(name);
-      return request === undefined ? [] : [requestDetail(request)];
-    });
-    const item = namedText(names, items, format).join(' and ');
-    return {
-      id: conflict.id,
-      item: item.charAt(0).toUpperCase() + item.slice(1),
-      lines,
-      requests,
-      standing: side(standing),
-      other: side(other),
-      settled:
-        conflict.settledAt === null
-          ? null
-          : { at: conflict.settledAt, choice: conflict.settledChoice ?? 'standing', by: conflict.settledBy },
-    };
-  });
 }

@@ -92,7 +92,7 @@ export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | nu
       });
       env.applied.displaced(env.workspaceId, holder.decisionId);
       if (typeof holder.seq === 'number' && holder.same !== true)
-        env.applied.addConflict(env.workspaceId, change.subject, change.seq, holder.seq);
+        env.conflicts.addConflict(env.workspaceId, change.subject, change.seq, holder.seq);
     }
     return recordShared(teamContext(env.context, who), kind, payload, subject);
   });

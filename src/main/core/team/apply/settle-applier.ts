@@ -18,7 +18,7 @@ export function applySettle(change: LoggedChange, env: ApplyEnv): Outcome | null
   if (change.kind !== 'conflict.settle') return null;
   const payload = JSON.parse(change.payload) as SettlePayload;
   env.write(() =>
-    env.applied.settle(
+    env.conflicts.settle(
       env.workspaceId,
       { standing: payload.standing, other: payload.other },
       { at: change.madeAt, choice: payload.choice, by: authorName({ ...payload }, change.actor) },
