@@ -23,6 +23,7 @@ import { readPageWorld } from './page-world';
 import type { PlannedMatch } from './plan';
 import { reconcileWorld } from './report';
 import { resolutionDecisions } from './report-items';
+import { isOpenSuggestion } from './suggestions-view';
 import { engineLocks } from './signoff/locks';
 import type { ReconWorld } from './world';
 
@@ -165,15 +166,8 @@ function followQueue(context: ReconContext, queue: readonly string[], effect: De
   };
   const world = readPageWorld(context, rows.lines, rows.requests);
   const matched = decisions.matchesOfRows(workspaceId, rows);
-  // As suggestions-view.ts's openRows: not settled, and an option whose items are all still free.
-  const possible = (option: PlannedMatch): boolean =>
-    option.lines.every((row) => world.lineByRow.has(row) && !matched.lines.has(row)) &&
-    option.requests.every((row) => world.requestByRow.has(row) && !matched.requests.has(row));
   const open = new Set(
-    stored
-      .filter((suggestion) => !settled.has(suggestion.key))
-      .filter((suggestion) => (suggestion.options as PlannedMatch[]).some(possible))
-      .map((suggestion) => suggestion.key),
+    stored.filter(isOpenSuggestion(world, matched, settled)).map((suggestion) => suggestion.key),
   );
   const wasOpen = new Set(queue);
   // Nothing opens again (the common case: a match closes suggestions): the queue less what closed.

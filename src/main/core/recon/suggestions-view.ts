@@ -30,15 +30,26 @@ type SuggestionView = ChannelOutput<'recon:suggestions'>['suggestions'][number];
  */
 function openRows(context: ReconContext, world: ReconWorld, state: DecisionState): StoredSuggestion[] {
   return derived({ world, state, locks: context.lockIndex() }, 'open suggestions', () => {
-    const matched = matchedRows(state);
-    const possible = (option: PlannedMatch): boolean =>
-      option.lines.every((row) => world.lineByRow.has(row) && !matched.lines.has(row)) &&
-      option.requests.every((row) => world.requestByRow.has(row) && !matched.requests.has(row));
-    return new ReconSuggestionsRepository(context.db)
-      .all(context.workspaceId)
-      .filter((suggestion) => !state.settledKeys.has(suggestion.key))
-      .filter((suggestion) => (suggestion.options as PlannedMatch[]).some(possible));
+    const open = isOpenSuggestion(world, matchedRows(state), state.settledKeys);
+    return new ReconSuggestionsRepository(context.db).all(context.workspaceId).filter(open);
   });
+}
+
+/**
+ * Whether a suggestion is still open: no decision in force settled it, and one of its options is
+ * still possible (its items all exist and none is in a match in force). `world` holds at least the
+ * rows its options name.
+ */
+export function isOpenSuggestion(
+  world: ReconWorld,
+  matched: { lines: ReadonlyMap<number, number>; requests: ReadonlyMap<number, number> },
+  settled: ReadonlySet<string>,
+): (suggestion: StoredSuggestion) => boolean {
+  const possible = (option: PlannedMatch): boolean =>
+    option.lines.every((row) => world.lineByRow.has(row) && !matched.lines.has(row)) &&
+    option.requests.every((row) => world.requestByRow.has(row) && !matched.requests.has(row));
+  return (suggestion) =>
+    !settled.has(suggestion.key) && (suggestion.options as PlannedMatch[]).some(possible);
 }
 
 /** How many suggestions wait for a person (the summary's count). */
