@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openLedger } from '../../src/main/core/ledger/db';
+import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { migrate } from '../../src/main/core/ledger/migrate';
 import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import {
@@ -67,20 +67,26 @@ export function statementBase64(name = RECON_STATEMENT): string {
   return readFileSync(join(STATEMENT_FIXTURES, name)).toString('base64');
 }
 
+/** A ledger at the latest schema with one workspace, "Books" (id 1), left open. */
+export function booksLedger(path: string): { db: Ledger; workspaceId: number } {
+  const db = openLedger(path);
+  migrate(db, MIGRATIONS);
+  const workspace = new WorkspacesRepository(db).ensure({
+    name: 'Books',
+    kind: 'platform',
+    baseUrl: 'http://127.0.0.1:9/api/v2',
+    now: '2026-10-01T00:00:00.000Z',
+  });
+  return { db, workspaceId: workspace.id };
+}
+
 /** Creates the workspace's ledger with the requests (before any core opens it); returns its path. */
 export function seedReconWorkspace(dir: string): string {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'ledger.sqlite');
-  const db = openLedger(path);
+  const { db, workspaceId } = booksLedger(path);
   try {
-    migrate(db, MIGRATIONS);
-    const workspace = new WorkspacesRepository(db).ensure({
-      name: 'Books',
-      kind: 'platform',
-      baseUrl: 'http://127.0.0.1:9/api/v2',
-      now: '2026-10-01T00:00:00.000Z',
-    });
-    new TransfersRepository(db).upsertTransferRequests(workspace.id, RECON_REQUESTS, {
+    new TransfersRepository(db).upsertTransferRequests(workspaceId, RECON_REQUESTS, {
       syncRunId: null,
       observedAt: '2026-10-31T12:00:00.000Z',
     });

@@ -11,13 +11,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { migrate } from '../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
 import { TransfersRepository } from '../../src/main/core/ledger/repositories/transfers';
-import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { ReconService } from '../../src/main/core/recon/service';
 import { RESOLUTION_REASONS } from '../../src/shared/ipc/contract-recon';
+import { booksLedger } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const AS_OF = '2026-10-31';
@@ -55,15 +53,8 @@ const day = (n: number): string => `2026-10-${String(1 + (n % 28)).padStart(2, '
  */
 function seedLedger(path: string, seed: number): void {
   const pick = random(seed);
-  const db = openLedger(path);
+  const { db, workspaceId } = booksLedger(path);
   try {
-    migrate(db, MIGRATIONS);
-    const workspace = new WorkspacesRepository(db).ensure({
-      name: 'Books',
-      kind: 'platform',
-      baseUrl: 'http://127.0.0.1:9/api/v2',
-      now: '2026-10-01T00:00:00.000Z',
-    });
     const amounts = ['100.00', '250.00', '1000.00', '1250.50'];
     const statuses = ['pending', 'approved', 'approved', 'approved_edited', 'cancelled'] as const;
     const requests = Array.from({ length: 14 + pick(8) }, (_, index) => {
@@ -80,7 +71,7 @@ function seedLedger(path: string, seed: number): void {
         created_at: `${day(pick(20))}T10:00:00+00:00`,
       };
     });
-    new TransfersRepository(db).upsertTransferRequests(workspace.id, requests, {
+    new TransfersRepository(db).upsertTransferRequests(workspaceId, requests, {
       syncRunId: null,
       observedAt: '2026-10-31T12:00:00.000Z',
     });
@@ -89,8 +80,7 @@ function seedLedger(path: string, seed: number): void {
       const how = pick(6);
       const reference =
         how === 0 ? paid.payment_reference : how === 1 ? `${paid.payment_reference.slice(0, -1)}9` : null;
-      const amount =
-        how === 5 ? (pick(2) === 0 ? '-3.50' : '40.00') : `-${paid.requested.amount}`;
+      const amount = how === 5 ? (pick(2) === 0 ? '-3.50' : '40.00') : `-${paid.requested.amount}`;
       return {
         bankTransactionId: `TX-${seed}-${index}`,
         bookingDate: day(Number(paid.created_at.slice(8, 10)) + pick(4)),
@@ -105,7 +95,7 @@ function seedLedger(path: string, seed: number): void {
       };
     });
     new BankStatementsRepository(db).store(
-      workspace.id,
+      workspaceId,
       { format: 'csv', account: 'GB00TEST', lines, errors: [], opening: null, closing: null },
       { fileName: 'october.csv', fileSha256: 'a'.repeat(64), importedAt: '2026-10-31T13:00:00Z' },
     );
@@ -220,27 +210,36 @@ describe('a decision moves what is kept by what it changed', () => {
     });
     let followed = 0;
     fc.assert(
-      fc.property(fc.nat(), fc.boolean(), fc.array(step, { minLength: 4, maxLength: 10 }), (seed, start, steps) => {
-        const path = join(temp.dir, `ledger-${seed}-${start}-${steps.length}.sqlite`);
-        const copy = join(temp.dir, 'copy.sqlite');
-        seedLedger(path, seed);
-        const { db, service } = connect(path);
-        if (start) {
-          const { automatic, tolerances } = service.settings();
-          service.updateSettings({ automatic, tolerances, startDate: '2026-10-10' });
-        }
-        service.run({ asOf: AS_OF });
-        screen(service);
-        for (const [index, chosen] of steps.entries()) {
-          const outcome = decide(service, chosen);
-          if (outcome === 'decided') {
-            expect(keptNow(db), `step ${index}: ${chosen.kind}`).toEqual({ rows: true, queue: true, summary: true });
-            followed++;
+      fc.property(
+        fc.nat(),
+        fc.boolean(),
+        fc.array(step, { minLength: 4, maxLength: 10 }),
+        (seed, start, steps) => {
+          const path = join(temp.dir, `ledger-${seed}-${start}-${steps.length}.sqlite`);
+          const copy = join(temp.dir, 'copy.sqlite');
+          seedLedger(path, seed);
+          const { db, service } = connect(path);
+          if (start) {
+            const { automatic, tolerances } = service.settings();
+            service.updateSettings({ automatic, tolerances, startDate: '2026-10-10' });
           }
-          expect(screen(service), `step ${index}: ${chosen.kind}`).toEqual(computed(db, copy));
-        }
-        db.close();
-      }),
+          service.run({ asOf: AS_OF });
+          screen(service);
+          for (const [index, chosen] of steps.entries()) {
+            const outcome = decide(service, chosen);
+            if (outcome === 'decided') {
+              expect(keptNow(db), `step ${index}: ${chosen.kind}`).toEqual({
+                rows: true,
+                queue: true,
+                summary: true,
+              });
+              followed++;
+            }
+            expect(screen(service), `step ${index}: ${chosen.kind}`).toEqual(computed(db, copy));
+          }
+          db.close();
+        },
+      ),
       { numRuns: 25 },
     );
     expect(followed).toBeGreaterThan(60);

@@ -6,15 +6,13 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { migrate } from '../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
+import type { Ledger } from '../../src/main/core/ledger/db';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
 import { TransfersRepository } from '../../src/main/core/ledger/repositories/transfers';
-import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
 import { loadWorld } from '../../src/main/core/recon/load';
 import { readNamedWorld } from '../../src/main/core/recon/page-world';
 import { ReconService } from '../../src/main/core/recon/service';
+import { booksLedger } from '../helpers/recon-fixture';
 import { makeTempDir } from '../helpers/temp-dir';
 
 const AS_OF = '2026-10-31';
@@ -39,14 +37,9 @@ function line(id: string, day: string, amount: string) {
 
 beforeEach(() => {
   temp = makeTempDir();
-  db = openLedger(join(temp.dir, 'ledger.sqlite'));
-  migrate(db, MIGRATIONS);
-  const workspace = new WorkspacesRepository(db).ensure({
-    name: 'Books',
-    kind: 'platform',
-    baseUrl: 'http://127.0.0.1:9/api/v2',
-    now: '2026-10-01T00:00:00.000Z',
-  });
+  const books = booksLedger(join(temp.dir, 'ledger.sqlite'));
+  db = books.db;
+  const workspace = { id: books.workspaceId };
   const request = (reference: string, day: string, amount: string) => ({
     float: 'main',
     requested: { amount, currency: 'GBP' },
@@ -111,9 +104,9 @@ describe('items named by id', () => {
     expect(state('B1@DE89BANK')).toBe('matched');
     expect(state('REF1@2026-10-02T10:00:00Z')).toBe('paid_awaiting_approval');
     expect(state('B1@GB29NWBK')).toBe('resolved');
-    expect(() =>
-      service.manual({ lineIds: ['B1'], requestReferences: ['REF2'] }),
-    ).toThrow(/no bank line has the id "B1"/);
+    expect(() => service.manual({ lineIds: ['B1'], requestReferences: ['REF2'] })).toThrow(
+      /no bank line has the id "B1"/,
+    );
     expect(() =>
       service.resolve({ kind: 'request', id: 'REF9', reasonCode: 'duplicate', note: 'x' }),
     ).toThrow(/No transfer request has the reference "REF9"/);
