@@ -17,7 +17,7 @@ import {
   type KeptItemRow,
 } from '../../src/main/core/ledger/repositories/recon-item-rows';
 import { queryKeptItems } from '../../src/main/core/recon/item-list';
-import { keptRow, keyWidth } from '../../src/main/core/recon/kept-items';
+import { keptRow, keyWidth, POSITION_GAP } from '../../src/main/core/recon/kept-items';
 import { makeTempDir } from '../helpers/temp-dir';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
 import type { ReconRequestRow } from '../../src/main/core/ledger/repositories/recon-inputs';
@@ -170,8 +170,9 @@ function query(all: ItemRows, input: ItemQuery) {
   return queryKeptItems(repo, 1, reading, { ...input, limit: 500 });
 }
 
+/** The flat rows of the kept ones (kept at positions with gaps: POSITION_GAP). */
 const byPosition = (all: ItemRows, kept: KeptItemRow[]): ItemRow[] =>
-  kept.map((row) => all.rows[row.position]!);
+  kept.map((row) => all.rows[row.position / POSITION_GAP - 1]!);
 const ids = (input: ItemQuery): string[] => query(ROWS, input).page.map((row) => row.itemId);
 
 describe('item rows', () => {

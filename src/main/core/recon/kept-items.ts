@@ -59,9 +59,15 @@ export type KeptExtras = Pick<
   | 'outOfScope'
 >;
 
+/**
+ * Kept rows are numbered in the default order with this gap between positions, so the rows of an
+ * import's new lines can be placed among them without moving the others (follow-import.ts).
+ */
+export const POSITION_GAP = 2 ** 20;
+
 export function keptRow(row: ItemRow, width: number, extras: KeptExtras): KeptItemRow {
   return {
-    position: row.index,
+    position: (row.index + 1) * POSITION_GAP,
     kind: row.kind,
     itemId: row.id,
     state: row.state,

@@ -10,7 +10,7 @@ import { keepItems, ledgerVersion } from './load';
 import { ReconDecisionsRepository, type DecisionKind } from '../ledger/repositories/recon-decisions';
 import { decisionSharer } from '../team/shared-decision';
 import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
-import { decisionEffect, followDecision, type DecisionEffect } from './follow-decision';
+import { decisionEffect, followDecision, type DecisionEffect } from './follow/follow-decision';
 
 export interface DecisionToRecord {
   /** auto_match only for a colleague's automatic match, taken from the team. */

@@ -92,8 +92,11 @@ export function toItem(
 
 const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Oldest first; on one day requests before bank lines, then by id. */
-function byDateKindId(a: ItemState, b: ItemState): number {
+/** The default order of the items: oldest first; on one day requests before bank lines, then by id. */
+export function byDateKindId(
+  a: Pick<ItemState, 'date' | 'kind' | 'id'>,
+  b: Pick<ItemState, 'date' | 'kind' | 'id'>,
+): number {
   return text(a.date, b.date) || text(b.kind, a.kind) || text(a.id, b.id);
 }
 

@@ -17,7 +17,10 @@ import { ledgerVersion, remember } from './load';
 import { planRun, type RunPlan } from './plan';
 import { plannedView } from './policy/planned-view';
 import { summarize } from './report';
-import { suggestionQueue } from './suggestions-view';
+import { isOpenSuggestion, suggestionQueue } from './suggestions-view';
+import { followEffect } from './follow/follow-effect';
+import { matchedRows } from './option-rule';
+import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
 import { decisionSharer } from '../team/shared-decision';
 
 type RunOutput = ChannelOutput<'recon:run'>;
@@ -97,6 +100,7 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
       // Nothing the run reads has changed since the last run stored its result: running again would
       // find no match and the same suggestions (kept-reading.ts).
       if (nothingNewSinceRun(context)) return null;
+      const before = new ReconReadingsRepository(context.db).inputsVersion();
       const loaded = readWithLocks(context);
       const planned = planRun(
         loaded.world,
@@ -111,6 +115,8 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
       const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
       return {
         plan: planned,
+        stored,
+        versions: { before, after: new ReconReadingsRepository(context.db).inputsVersion() },
         after: { version: ledgerVersion(context), world: loaded.world, state },
       };
     })
@@ -123,6 +129,17 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
   // the locks are taken again now the run is committed, so the screen's next questions find the
   // summary worked out here (memo.ts) instead of working it out again.
   remember(context, outcome.after);
+  // What was kept before the run follows the matches it stored, and its suggestions in its order.
+  const { world, state } = outcome.after;
+  const open = isOpenSuggestion(world, matchedRows(state), state.settledKeys);
+  const queue = outcome.plan.suggestions
+    .filter((suggestion) => open({ ...suggestion, computedAt: '' }))
+    .map((suggestion) => suggestion.key);
+  const matched = {
+    lines: [...new Set(outcome.stored.flatMap((match) => match.payload.lines))],
+    requests: [...new Set(outcome.stored.flatMap((match) => match.payload.requests))],
+  };
+  followEffect(context, outcome.versions, { ...matched, keys: [] }, { queue: () => queue });
   const summary = summaryAsOf(context, asOf);
   // Kept in the file now, so the screen that follows, and a fresh start, read them as they are.
   keptItemsAsOf(context, asOf);

@@ -27,6 +27,7 @@ import booksCurrency from './0026-books-currency.sql?raw';
 import taxCodesByLine from './0027-tax-codes-by-line.sql?raw';
 import teamAppliedBySeq from './0028-team-applied-by-seq.sql?raw';
 import reconFollowsDecisions from './0029-recon-follows-decisions.sql?raw';
+import reconFollowsImports from './0030-recon-follows-imports.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -66,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 27, name: 'tax-codes-by-line', sql: taxCodesByLine },
   { version: 28, name: 'team-applied-by-seq', sql: teamAppliedBySeq },
   { version: 29, name: 'recon-follows-decisions', sql: reconFollowsDecisions },
+  { version: 30, name: 'recon-follows-imports', sql: reconFollowsImports },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

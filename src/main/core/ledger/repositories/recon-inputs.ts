@@ -102,4 +102,20 @@ export class ReconInputsRepository {
           : [],
       );
   }
+
+  /** The largest bank line row id of the ledger (0 when none): lines added later have larger ones. */
+  lastLineRow(): number {
+    return (this.db.prepare<[], number | null>('SELECT max(id) FROM bank_lines').pluck().get() as number | null) ?? 0;
+  }
+
+  /** The workspace's bank line rows added after `row` (lastLineRow), of complete statements. */
+  lineRowsAfter(workspaceId: number, row: number): number[] {
+    return this.db
+      .prepare<[number, number], number>(
+        `SELECT l.id FROM bank_lines l JOIN bank_statements s ON s.id = l.statement_id
+          WHERE l.id > ? AND l.workspace_id = ? AND s.import_state = 'complete' ORDER BY l.id`,
+      )
+      .pluck()
+      .all(row, workspaceId);
+  }
 }

@@ -78,20 +78,76 @@ export class ReconItemRowsRepository {
 
   /** Replaces the workspace's kept items; call inside a transaction. */
   replace(workspaceId: number, reading: KeptItemReading, rows: readonly KeptItemRow[]): void {
-    // The amount index is built again after the rows are in: sorting them once is cheaper than
-    // inserting some 200,000 keys one by one (the transaction holds the table meanwhile).
-    const index = this.db
-      .prepare<[], string>("SELECT sql FROM sqlite_schema WHERE name = 'recon_item_rows_amount'")
+    // The amount and date indexes are built again after the rows are in: sorting them once is
+    // cheaper than inserting some 200,000 keys one by one (the transaction holds the table meanwhile).
+    const indexes = this.db
+      .prepare<[], string>(
+        "SELECT sql FROM sqlite_schema WHERE name IN ('recon_item_rows_amount', 'recon_item_rows_date')",
+      )
       .pluck()
-      .get();
-    if (index !== undefined) this.db.exec('DROP INDEX recon_item_rows_amount');
+      .all();
+    this.db.exec('DROP INDEX IF EXISTS recon_item_rows_amount; DROP INDEX IF EXISTS recon_item_rows_date');
     this.db.prepare('DELETE FROM recon_item_rows WHERE workspace_id = ?').run(workspaceId);
+    this.insert(workspaceId, rows);
+    for (const index of indexes) this.db.exec(index);
+    this.saveReading(workspaceId, reading);
+  }
+
+  /** Adds rows (at positions no kept row holds) and saves the reading; call inside a transaction. */
+  add(workspaceId: number, reading: KeptItemReading, rows: readonly KeptItemRow[]): void {
+    this.insert(workspaceId, rows);
+    this.saveReading(workspaceId, reading);
+  }
+
+  private insert(workspaceId: number, rows: readonly KeptItemRow[]): void {
     const insert = this.db.prepare(
       `INSERT INTO recon_item_rows (workspace_id, ${COLUMNS}) VALUES (${Array(30).fill('?').join(', ')})`,
     );
     for (const row of rows) insert.run(...toParams(workspaceId, row));
-    if (index !== undefined) this.db.exec(index);
-    this.saveReading(workspaceId, reading);
+  }
+
+  /** Where the rows of one day are kept: their positions, kinds and ids, in position order. */
+  dayRows(workspaceId: number, date: string): Array<Pick<KeptItemRow, 'position' | 'kind' | 'itemId'>> {
+    return this.db
+      .prepare<[number, string], { position: number; kind: 'line' | 'request'; item_id: string }>(
+        `SELECT position, kind, item_id FROM recon_item_rows INDEXED BY recon_item_rows_date
+          WHERE workspace_id = ? AND date = ? ORDER BY position`,
+      )
+      .all(workspaceId, date)
+      .map((row) => ({ position: row.position, kind: row.kind, itemId: row.item_id }));
+  }
+
+  /** The position of the last row dated before `date`, and of the first dated after it (or null). */
+  dayBounds(workspaceId: number, date: string): { before: number | null; after: number | null } {
+    const last = this.db
+      .prepare<[number, number, string], number>(
+        `SELECT max(position) FROM recon_item_rows INDEXED BY recon_item_rows_date WHERE workspace_id = ? AND date = (
+           SELECT max(date) FROM recon_item_rows INDEXED BY recon_item_rows_date
+            WHERE workspace_id = ? AND date < ?)`,
+      )
+      .pluck();
+    const first = this.db
+      .prepare<[number, number, string], number>(
+        `SELECT min(position) FROM recon_item_rows INDEXED BY recon_item_rows_date WHERE workspace_id = ? AND date = (
+           SELECT min(date) FROM recon_item_rows INDEXED BY recon_item_rows_date
+            WHERE workspace_id = ? AND date > ?)`,
+      )
+      .pluck();
+    return {
+      before: (last.get(workspaceId, workspaceId, date) as number | null) ?? null,
+      after: (first.get(workspaceId, workspaceId, date) as number | null) ?? null,
+    };
+  }
+
+  /** The ledger rows of the requests kept with a date in [from, to]. */
+  requestRowsDated(workspaceId: number, from: string, to: string): number[] {
+    return this.db
+      .prepare<[number, string, string], number>(
+        `SELECT row_id FROM recon_item_rows INDEXED BY recon_item_rows_date
+          WHERE workspace_id = ? AND date BETWEEN ? AND ? AND kind = 'request'`,
+      )
+      .pluck()
+      .all(workspaceId, from, to);
   }
 
   /** Rewrites the rows given (by position) and the reading; call inside a transaction. */

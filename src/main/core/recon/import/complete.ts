@@ -10,6 +10,7 @@ import { AppError } from '../../../../shared/ipc/errors';
 import { MAX_PROBLEMS_LISTED } from '../statements/limits';
 import { refusalOf } from '../statements/refusal';
 import { appendInTransaction } from '../audit/audit-log';
+import { followImport, importStart, type ImportStart } from '../follow/follow-import';
 import type { ReconContext } from '../context';
 import type { StatementStager } from './stager';
 
@@ -71,7 +72,10 @@ export function completeImport(
   const { db, workspaceId } = context;
   const file = stager.file!;
   try {
+    // A statement held in memory is written here whole: the kept reading can follow it.
+    let start: ImportStart | null = null;
     db.transaction(() => {
+      start = stager.wroteEarly ? null : importStart(db, workspaceId);
       stager.writeHeld();
       const conflicts = refusalOf({
         unbalanced: [],
@@ -107,6 +111,7 @@ export function completeImport(
       });
       options.share?.(file.fileSha256);
     }).immediate();
+    if (start !== null) followImport(context, start);
   } catch (error) {
     if (error instanceof AppError && error.details?.reason === 'conflicting_ids') return refused(error);
     throw error;

@@ -31,6 +31,22 @@ export class Coverage {
     for (const [key, list] of raw) this.spans.set(key, merge(key === '' ? list : [...list, ...every]));
   }
 
+  /** The days of [from, to] not covered for `currency`, as [from, to] day pairs in order. */
+  gaps(currency: string, from: number, to: number): [number, number][] {
+    const spans = this.spans.get(currency) ?? this.spans.get('') ?? [];
+    const gaps: [number, number][] = [];
+    let next = from;
+    for (const [start, end] of spans) {
+      if (end < next) continue;
+      if (start > to) break;
+      if (start > next) gaps.push([next, start - 1]);
+      next = Math.max(next, end + 1);
+      if (next > to) break;
+    }
+    if (next <= to) gaps.push([next, to]);
+    return gaps;
+  }
+
   /** Whether every day in [from, to] is covered for `currency`. */
   covers(currency: string, from: number, to: number): boolean {
     const spans = this.spans.get(currency) ?? this.spans.get('');
