@@ -31,7 +31,12 @@ const toSuggestion = (row: SuggestionRow): StoredSuggestion => ({
 export class ReconSuggestionsRepository {
   constructor(private readonly db: Ledger) {}
 
-  /** Replace the last run's suggestions. */
+  /**
+   * Replace the last run's suggestions with this run's, in its order. A suggestion found again as it
+   * was (same key, rule, reason and options) is left as stored, with the time it was first found:
+   * a run after an import finds most of the last run's suggestions again, and writing only what
+   * changed spares rewriting tens of thousands of rows.
+   */
   replace(
     workspaceId: number,
     suggestions: ReadonlyArray<Omit<StoredSuggestion, 'computedAt'>>,
@@ -39,30 +44,75 @@ export class ReconSuggestionsRepository {
   ): void {
     if (!this.db.inTransaction)
       throw new Error('Suggestions are replaced inside the run that computed them.');
-    this.db.prepare('DELETE FROM recon_suggestions WHERE workspace_id = ?').run(workspaceId);
-    this.db.prepare('DELETE FROM recon_suggestion_rows WHERE workspace_id = ?').run(workspaceId);
+    type Stored = { key: string; position: number; rule: string; reason: string; options: string };
+    const stored = new Map(
+      this.db
+        .prepare<[number], Stored>(
+          'SELECT key, position, rule, reason, options FROM recon_suggestions WHERE workspace_id = ?',
+        )
+        .all(workspaceId)
+        .map((row) => [row.key, row]),
+    );
     const insert = this.db.prepare(
       `INSERT INTO recon_suggestions (workspace_id, key, position, rule, reason, options, computed_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
+    const move = this.db.prepare(
+      'UPDATE recon_suggestions SET position = ? WHERE workspace_id = ? AND key = ?',
+    );
     const name = this.db.prepare(
       'INSERT OR IGNORE INTO recon_suggestion_rows (workspace_id, key, kind, row_id) VALUES (?, ?, ?, ?)',
     );
+    const gone = new Set(stored.keys());
+    const added: Array<{
+      suggestion: Omit<StoredSuggestion, 'computedAt'>;
+      position: number;
+      options: string;
+    }> = [];
     suggestions.forEach((suggestion, position) => {
+      const options = JSON.stringify(suggestion.options);
+      const old = stored.get(suggestion.key);
+      if (
+        old !== undefined &&
+        old.rule === suggestion.rule &&
+        old.reason === suggestion.reason &&
+        old.options === options
+      ) {
+        gone.delete(suggestion.key);
+        if (old.position !== position) move.run(position, workspaceId, suggestion.key);
+      } else added.push({ suggestion, position, options });
+    });
+    // Changed ones go as well, and come back as new.
+    const removed = [
+      ...gone,
+      ...added.flatMap(({ suggestion }) => (stored.has(suggestion.key) ? [suggestion.key] : [])),
+    ];
+    const keys = JSON.stringify(removed);
+    this.db
+      .prepare(
+        'DELETE FROM recon_suggestions WHERE workspace_id = ? AND key IN (SELECT value FROM json_each(?))',
+      )
+      .run(workspaceId, keys);
+    this.db
+      .prepare(
+        'DELETE FROM recon_suggestion_rows WHERE workspace_id = ? AND key IN (SELECT value FROM json_each(?))',
+      )
+      .run(workspaceId, keys);
+    for (const { suggestion, position, options } of added) {
       insert.run(
         workspaceId,
         suggestion.key,
         position,
         suggestion.rule,
         suggestion.reason,
-        JSON.stringify(suggestion.options),
+        options,
         computedAt,
       );
       for (const option of suggestion.options as Array<{ lines: number[]; requests: number[] }>) {
         for (const row of option.lines) name.run(workspaceId, suggestion.key, 'line', row);
         for (const row of option.requests) name.run(workspaceId, suggestion.key, 'request', row);
       }
-    });
+    }
   }
 
   /** The keys of the suggestions an option of which names one of these rows. */
