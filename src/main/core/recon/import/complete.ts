@@ -73,9 +73,8 @@ export function completeImport(
   const file = stager.file!;
   try {
     // A statement held in memory is written here whole: the kept reading can follow it.
-    let start: ImportStart | null = null;
-    db.transaction(() => {
-      start = stager.wroteEarly ? null : importStart(db, workspaceId);
+    const start = db.transaction((): ImportStart | null => {
+      const before = stager.wroteEarly ? null : importStart(db, workspaceId);
       stager.writeHeld();
       const conflicts = refusalOf({
         unbalanced: [],
@@ -110,6 +109,7 @@ export function completeImport(
         },
       });
       options.share?.(file.fileSha256);
+      return before;
     }).immediate();
     if (start !== null) followImport(context, start);
   } catch (error) {
