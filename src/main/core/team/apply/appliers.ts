@@ -36,17 +36,18 @@ export type Applier = (change: ChangeToApply, env: ApplyEnv) => Outcome | null;
 
 const APPLIERS = new Map<string, Applier>();
 
-/** Payloads parsed while a change is applied: its applier and the record of its outcome read it once. */
-const PAYLOADS = new WeakMap<ChangeToApply, Record<string, unknown>>();
+/**
+ * The payload parsed last, with its change: the change being applied, whose applier and the record
+ * of its outcome both read it. One entry, not a WeakMap of every change of a page: 100,000 changes
+ * pulled made as many entries for the collector to trace (bench/team-sync).
+ */
+let parsed: { change: ChangeToApply; payload: Record<string, unknown> } | undefined;
 
-/** A change's payload, parsed once per change (not to be changed by whoever reads it). */
+/** A change's payload, parsed once while it is applied (not to be changed by whoever reads it). */
 export function payloadOf(change: ChangeToApply): Record<string, unknown> {
-  let payload = PAYLOADS.get(change);
-  if (payload === undefined) {
-    payload = JSON.parse(change.payload) as Record<string, unknown>;
-    PAYLOADS.set(change, payload);
-  }
-  return payload;
+  if (parsed?.change !== change)
+    parsed = { change, payload: JSON.parse(change.payload) as Record<string, unknown> };
+  return parsed.payload;
 }
 
 /** Register the applier of a family of kinds (`decision` for `decision.*`). */
