@@ -16,6 +16,9 @@ export type ChangeToApply = Pick<
   'seq' | 'id' | 'kind' | 'subject' | 'payload' | 'actor' | 'madeAt'
 >;
 
+/** A ChangeToApply as a row: seq, change_id, kind, subject, payload, actor, made_at. */
+type ChangeRow = [number, string, string, string, string, string, string];
+
 export interface AppliedChange {
   seq: number;
   changeId: string;
@@ -101,16 +104,30 @@ export class TeamAppliedRepository {
       .pluck()
       .get(workspaceId, afterSeq, limit)!;
     if (lastSeq === null) return { lastSeq, changes: [] };
-    const changes = this.db
-      .prepare<[number, number, number], ChangeToApply>(
-        `SELECT l.seq, l.change_id AS id, l.kind, l.subject, l.payload, l.actor, l.made_at AS madeAt
+    // Rows as arrays, made into objects here: a page is 20,000 changes, and an object literal costs
+    // less than one whose properties the driver sets by name, one by one.
+    const rows = this.db
+      .prepare<[number, number, number], ChangeRow>(
+        `SELECT l.seq, l.change_id, l.kind, l.subject, l.payload, l.actor, l.made_at
            FROM team_log l
           WHERE l.workspace_id = ? AND l.seq > ? AND l.seq <= ?
             AND NOT EXISTS (SELECT 1 FROM team_outbox o WHERE o.change_id = l.change_id)
           ORDER BY l.seq`,
       )
+      .raw(true)
       .all(workspaceId, afterSeq, lastSeq);
-    return { lastSeq, changes };
+    return {
+      lastSeq,
+      changes: rows.map(([seq, id, kind, subject, payload, actor, madeAt]) => ({
+        seq,
+        id,
+        kind,
+        subject,
+        payload,
+        actor,
+        madeAt,
+      })),
+    };
   }
 
   /** What became of a pulled change here (undefined: not gone through yet, or made here). */
