@@ -16,7 +16,10 @@ export function withoutAuthor<T>(schema: z.ZodType<T, unknown>): z.ZodType<T, un
 }
 
 /** A change's payload read with `schema`; one FloatDesk cannot read is refused, naming the field. */
-export function readPayload<T>(schema: z.ZodType<T, unknown>, change: LoggedChange): T {
+export function readPayload<T>(
+  schema: z.ZodType<T, unknown>,
+  change: Pick<LoggedChange, 'seq' | 'kind' | 'subject' | 'payload'>,
+): T {
   let json: unknown;
   try {
     json = JSON.parse(change.payload);

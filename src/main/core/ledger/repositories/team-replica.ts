@@ -177,13 +177,16 @@ export class TeamReplicaRepository {
 
   /** Changes waiting to go out, oldest first; `afterRow`: after that outbox row (a batch in flight). */
   waiting(workspaceId: number, limit: number, afterRow = 0): OutboxChange[] {
+    // Rows as arrays made into object literals here: cheaper than the driver's, 5,000 a batch.
     return this.db
-      .prepare<[number, number, number], OutboxChange>(
+      .prepare<[number, number, number], [number, string, string, string, string, string]>(
         // In the order they were made (the row's id: "id" alone would be the change id's alias).
-        `SELECT team_outbox.id AS row, change_id AS id, kind, subject, payload, made_at AS madeAt FROM team_outbox
+        `SELECT team_outbox.id, change_id, kind, subject, payload, made_at FROM team_outbox
           WHERE workspace_id = ? AND pushed_seq IS NULL AND team_outbox.id > ? ORDER BY team_outbox.id LIMIT ?`,
       )
-      .all(workspaceId, afterRow, limit);
+      .raw(true)
+      .all(workspaceId, afterRow, limit)
+      .map(([row, id, kind, subject, payload, madeAt]) => ({ row, id, kind, subject, payload, madeAt }));
   }
 
   waitingCount(workspaceId: number): number {

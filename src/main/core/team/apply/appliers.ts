@@ -4,9 +4,8 @@
  * applier is left as it is, not marked, so a later version of FloatDesk can still apply it.
  */
 import type { Ledger } from '../../ledger/db';
-import type { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import type { ChangeToApply, TeamAppliedRepository } from '../../ledger/repositories/team-applied';
 import type { TeamConflictsRepository } from '../../ledger/repositories/team-conflicts';
-import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import type { ReconContext } from '../../recon/context';
 import type { LocalNames } from './local-names';
 
@@ -33,21 +32,22 @@ export type Outcome =
   | { state: 'conflict'; standingSeq: number };
 
 /** null: a kind of this family this version does not know (left untouched, not marked). */
-export type Applier = (change: LoggedChange, env: ApplyEnv) => Outcome | null;
+export type Applier = (change: ChangeToApply, env: ApplyEnv) => Outcome | null;
 
 const APPLIERS = new Map<string, Applier>();
 
-/** Payloads parsed while a change is applied: its applier and the record of its outcome read it once. */
-const PAYLOADS = new WeakMap<LoggedChange, Record<string, unknown>>();
+/**
+ * The payload parsed last, with its change: the change being applied, whose applier and the record
+ * of its outcome both read it. One entry, not a WeakMap of every change of a page: 100,000 changes
+ * pulled made as many entries for the collector to trace (bench/team-sync).
+ */
+let parsed: { change: ChangeToApply; payload: Record<string, unknown> } | undefined;
 
-/** A change's payload, parsed once per change (not to be changed by whoever reads it). */
-export function payloadOf(change: LoggedChange): Record<string, unknown> {
-  let payload = PAYLOADS.get(change);
-  if (payload === undefined) {
-    payload = JSON.parse(change.payload) as Record<string, unknown>;
-    PAYLOADS.set(change, payload);
-  }
-  return payload;
+/** A change's payload, parsed once while it is applied (not to be changed by whoever reads it). */
+export function payloadOf(change: ChangeToApply): Record<string, unknown> {
+  if (parsed?.change !== change)
+    parsed = { change, payload: JSON.parse(change.payload) as Record<string, unknown> };
+  return parsed.payload;
 }
 
 /** Register the applier of a family of kinds (`decision` for `decision.*`). */

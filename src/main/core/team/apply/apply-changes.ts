@@ -5,10 +5,9 @@
  */
 import { AppError } from '../../../../shared/ipc/errors';
 import type { Ledger } from '../../ledger/db';
-import { TeamAppliedRepository } from '../../ledger/repositories/team-applied';
+import { TeamAppliedRepository, type ChangeToApply } from '../../ledger/repositories/team-applied';
 import { TeamConflictsRepository } from '../../ledger/repositories/team-conflicts';
 import { ReconReadingsRepository } from '../../ledger/repositories/recon-readings';
-import type { LoggedChange } from '../../ledger/repositories/team-replica';
 import { reconContext } from '../../recon/context';
 import { loadWorld } from '../../recon/load';
 import { applierOf, payloadOf, registerApplier, type ApplyEnv, type Outcome } from './appliers';
@@ -31,7 +30,7 @@ registerApplier('transfer', applySubmission);
 const PAGE = 20_000;
 
 /** One change, inside the caller's transaction; what became of it is recorded with it. */
-function applyOne(env: ApplyEnv, change: LoggedChange): void {
+function applyOne(env: ApplyEnv, change: ChangeToApply): void {
   const { workspaceId, applied, conflicts } = env;
   const applier = applierOf(change.kind);
   if (applier === undefined) return;

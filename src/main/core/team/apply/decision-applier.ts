@@ -6,7 +6,7 @@
  */
 import { ReconDecisionsRepository, type ItemRows } from '../../ledger/repositories/recon-decisions';
 import type { MatchPayload } from '../../recon/decision-state';
-import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import type { ChangeToApply } from '../../ledger/repositories/team-applied';
 import { undoDecision } from '../../recon/resolve-undo';
 import { payloadOf, type ApplyEnv, type Outcome } from './appliers';
 import { conflictVerdict, type Holder } from './conflict-rule';
@@ -16,7 +16,7 @@ import { authorName, teamContext } from './team-context';
 const WAITS_FOR_OWN =
   "Waits for this desktop's own decision on the same item to reach the team: decided at the next exchange.";
 
-function applyUndo(change: LoggedChange, env: ApplyEnv, payload: Record<string, unknown>): Outcome {
+function applyUndo(change: ChangeToApply, env: ApplyEnv, payload: Record<string, unknown>): Outcome {
   const undoes = typeof payload.undoes === 'string' ? payload.undoes : null;
   const target = undoes === null ? undefined : env.applied.decisionOfChange(env.workspaceId, undoes);
   if (target === undefined) {
@@ -53,7 +53,7 @@ function sameDecision(
   return sameRows(match.lines, rows.lines) && sameRows(match.requests, rows.requests);
 }
 
-export function applyDecision(change: LoggedChange, env: ApplyEnv): Outcome | null {
+export function applyDecision(change: ChangeToApply, env: ApplyEnv): Outcome | null {
   const payload = payloadOf(change);
   const kind = change.kind.slice('decision.'.length);
   if (kind === 'undo') return applyUndo(change, env, payload);

@@ -9,7 +9,7 @@ import { contract } from '../../../../shared/ipc/contract';
 import { CurrencyCode, IsoTimestamp } from '../../../../shared/ipc/schemas';
 import { OpeningBalancesRepository } from '../../ledger/repositories/opening-balances';
 import { TransfersRepository } from '../../ledger/repositories/transfers';
-import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import type { ChangeToApply } from '../../ledger/repositories/team-applied';
 import { ACCOUNTS_CHANGE_KIND, saveMapping } from '../../journals/mapping-store';
 import { updateReconSettings } from '../../recon/policy/recon-settings';
 import { setOpeningBalance } from '../../recon/rollforward/opening-balance';
@@ -21,7 +21,7 @@ import { authorName, teamContext } from './team-context';
 
 const APPLIED: Outcome = { state: 'applied', decisionId: null };
 
-function contextOf(change: LoggedChange, env: ApplyEnv): ApplyEnv['context'] {
+function contextOf(change: ChangeToApply, env: ApplyEnv): ApplyEnv['context'] {
   return teamContext(
     env.context,
     authorName(JSON.parse(change.payload) as Record<string, unknown>, change.actor),
@@ -35,7 +35,7 @@ function contextOf(change: LoggedChange, env: ApplyEnv): ApplyEnv['context'] {
 function one<T>(
   kind: string,
   schema: z.ZodType<T, unknown>,
-  apply: (input: T, env: ApplyEnv, change: LoggedChange) => void,
+  apply: (input: T, env: ApplyEnv, change: ChangeToApply) => void,
   waitsFor: (input: T, env: ApplyEnv) => string | null = () => null,
 ): Applier {
   return (change, env) => {

@@ -3,7 +3,7 @@
  * one: the undo and the new decision travel as decisions of their own). Every desktop marks the
  * same conflict settled, with the person's name.
  */
-import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import type { ChangeToApply } from '../../ledger/repositories/team-applied';
 import type { ApplyEnv, Outcome } from './appliers';
 import { authorName } from './team-context';
 
@@ -14,7 +14,7 @@ export interface SettlePayload {
   actorName: string | null;
 }
 
-export function applySettle(change: LoggedChange, env: ApplyEnv): Outcome | null {
+export function applySettle(change: ChangeToApply, env: ApplyEnv): Outcome | null {
   if (change.kind !== 'conflict.settle') return null;
   const payload = JSON.parse(change.payload) as SettlePayload;
   env.write(() =>

@@ -5,7 +5,7 @@
  * this desktop does not hold yet waits, and is tried again with the other waiting changes.
  */
 import { ReconSignOffsRepository, type LockedItem } from '../../ledger/repositories/recon-signoffs';
-import type { LoggedChange } from '../../ledger/repositories/team-replica';
+import type { ChangeToApply } from '../../ledger/repositories/team-applied';
 import { appendInTransaction } from '../../recon/audit/audit-log';
 import { byName } from '../../recon/context';
 import { readPayload } from '../change-payload';
@@ -18,7 +18,7 @@ type Place = ApplyEnv;
 const ITEMS_NOT_HERE = 'Waits for the matches and resolutions it signs off, not on this desktop yet.';
 
 /** This ledger's rows and decisions for the sign-off's items; else the words of what is missing. */
-function itemsHere(place: Place, change: LoggedChange): LockedItem[] | string {
+function itemsHere(place: Place, change: ChangeToApply): LockedItem[] | string {
   const payload = readPayload(SignOffPayload, change);
   const items: LockedItem[] = [];
   const missing: string[] = [];
@@ -42,7 +42,7 @@ function itemsHere(place: Place, change: LoggedChange): LockedItem[] | string {
   return items.length === payload.items.length ? items : ITEMS_NOT_HERE;
 }
 
-function applySignOff(place: Place, change: LoggedChange): Outcome {
+function applySignOff(place: Place, change: ChangeToApply): Outcome {
   const items = itemsHere(place, change);
   if (typeof items === 'string') return { state: 'pending', note: items };
   const payload = readPayload(SignOffPayload, change);
@@ -97,7 +97,7 @@ const SIGN_OFF_NOT_HERE: Outcome = {
   note: 'Waits for the sign-off it is about, not on this desktop yet.',
 };
 
-function applyReview(place: Place, change: LoggedChange): Outcome {
+function applyReview(place: Place, change: ChangeToApply): Outcome {
   const payload = readPayload(ReviewPayload, change);
   const repo = new ReconSignOffsRepository(place.db);
   const signOff = repo.byTeamChange(place.workspaceId, payload.signOff);
@@ -133,7 +133,7 @@ function applyReview(place: Place, change: LoggedChange): Outcome {
   return { state: 'applied', decisionId: null };
 }
 
-function applyUnlock(place: Place, change: LoggedChange): Outcome {
+function applyUnlock(place: Place, change: ChangeToApply): Outcome {
   const payload = readPayload(UnlockPayload, change);
   const repo = new ReconSignOffsRepository(place.db);
   const signOff = repo.byTeamChange(place.workspaceId, payload.signOff);
@@ -165,14 +165,14 @@ function applyUnlock(place: Place, change: LoggedChange): Outcome {
 }
 
 /** `signoff.create`, `signoff.unlock`; null for a kind of the family this version does not know. */
-export function applySignOffFamily(change: LoggedChange, env: ApplyEnv): Outcome | null {
+export function applySignOffFamily(change: ChangeToApply, env: ApplyEnv): Outcome | null {
   if (change.kind === 'signoff.create') return env.write(() => applySignOff(env, change));
   if (change.kind === 'signoff.unlock') return env.write(() => applyUnlock(env, change));
   return null;
 }
 
 /** `review.approve`, `review.reject`. */
-export function applyReviewFamily(change: LoggedChange, env: ApplyEnv): Outcome | null {
+export function applyReviewFamily(change: ChangeToApply, env: ApplyEnv): Outcome | null {
   if (change.kind === 'review.approve' || change.kind === 'review.reject')
     return env.write(() => applyReview(env, change));
   return null;
