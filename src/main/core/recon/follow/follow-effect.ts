@@ -22,6 +22,12 @@ import { same } from '../kept-items';
 import { followRows, type Effect } from './follow-rows';
 import { followSummary } from './follow-summary';
 
+/**
+ * Past this many rows touched, following costs about what working every item out again does (a
+ * first run stores tens of thousands of matches): the full path answers instead.
+ */
+const MAX_FOLLOWED_ROWS = 20_000;
+
 export interface FollowRules {
   /** The open suggestions' keys once the change is in, from those kept before (null: not kept). */
   queue: (kept: readonly string[] | null) => string[] | null;
@@ -59,6 +65,7 @@ export function followEffect(
   rules: FollowRules,
 ): boolean {
   const { db, workspaceId } = context;
+  if (effect.lines.length + effect.requests.length > MAX_FOLLOWED_ROWS) return false;
   return keep(context, () => {
     const readings = new ReconReadingsRepository(db);
     if (readings.inputsVersion() !== versions.after) return false;
