@@ -38,7 +38,8 @@ export function orderKey(scaled: bigint, width: number): string {
   return `0${sizeKey(10n ** BigInt(width) - 1n + scaled, width)}`;
 }
 
-const digits = (value: bigint): number => (value < 0n ? -value : value).toString().length;
+/** The digits of an amount's size: its keys need at least this width. */
+export const digits = (value: bigint): number => (value < 0n ? -value : value).toString().length;
 
 /** The digits of the largest size: the width of every row's keys. */
 export function keyWidth(rows: readonly ItemRow[]): number {

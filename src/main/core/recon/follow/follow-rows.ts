@@ -9,7 +9,7 @@ import { ReconItemRowsRepository, type KeptItemRow } from '../../ledger/reposito
 import type { ReconContext } from '../context';
 import type { CurrentMatch, CurrentResolution, MatchPayload, ResolvePayload } from '../decision-state';
 import { itemRows } from '../item-rows';
-import { keptRowOf } from '../kept-items';
+import { digits, keptRowOf } from '../kept-items';
 import { readPageWorld } from '../page-world';
 import { reconcileWorld } from '../report';
 import { resolutionDecisions } from '../report-items';
@@ -50,8 +50,6 @@ export interface Followed {
   /** The matches in force around the items now, by decision. */
   matches: CurrentMatch[];
 }
-
-const digits = (value: bigint): number => (value < 0n ? -value : value).toString().length;
 
 /** The items' kept rows worked out again; null when they cannot be (the full path will). */
 export function followRows(
