@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { useDemoShell } from '../helpers/browser-shell';
+import { useDemoShell, waitForFirstSync } from '../helpers/browser-shell';
 
 // Settings → "Copy diagnostics" in the browser shell on the demo workspace: the report is copied,
 // the dialog says so and shows it (read from the dialog, not the OS clipboard), and it carries the
@@ -19,7 +19,7 @@ test('Copy diagnostics copies the report and shows it, without the session token
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   await page.goto(demo.shell.url);
   // The first demo sync has ended: its run is in the report.
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 150_000 });
+  await waitForFirstSync(page);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByTestId('settings-page')).toBeVisible();
 

@@ -63,3 +63,12 @@ export function useDemoShell(prefix: string): DemoShell {
     },
   };
 }
+
+/**
+ * Until the demo's first sync has ended: the header says "Synced …". ("Sync now" alone is not
+ * enough: the page shows it before it has heard that a sync is running.)
+ */
+export async function waitForFirstSync(page: Page): Promise<void> {
+  await expect(page.getByTestId('sync-indicator')).toContainText(/Synced/, { timeout: 180_000 });
+  await expect(page.getByTestId('sync-now')).toBeVisible();
+}
