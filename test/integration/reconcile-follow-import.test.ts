@@ -52,18 +52,26 @@ interface Statement {
 }
 
 /** A statement of the lines asked for, paying the open requests the screen shows. */
-function statementOf(service: ReconService, seed: number, kinds: readonly LineKind[], picks: readonly number[]): Statement {
+function statementOf(
+  service: ReconService,
+  seed: number,
+  kinds: readonly LineKind[],
+  picks: readonly number[],
+): Statement {
   const requests = service
     .items({ asOf: AS_OF, limit: 500 })
     .items.filter((item) => item.kind === 'request' && item.match === null);
   const rows = kinds.map((kind, index) => {
     const request = requests[picks[index]! % Math.max(1, requests.length)];
-    const paying = request === undefined ? { amount: '-75.00', currency: 'GBP', id: null, date: '2026-10-20' } : {
-      amount: `-${request.amount.amount}`,
-      currency: request.amount.currency,
-      id: request.id,
-      date: request.date.slice(0, 10),
-    };
+    const paying =
+      request === undefined
+        ? { amount: '-75.00', currency: 'GBP', id: null, date: '2026-10-20' }
+        : {
+            amount: `-${request.amount.amount}`,
+            currency: request.amount.currency,
+            id: request.id,
+            date: request.date.slice(0, 10),
+          };
     const id = kind === 'reused' ? `TX-${seed}-0` : `NEW-${seed}-${index}`;
     switch (kind) {
       case 'reference':
@@ -84,7 +92,10 @@ function statementOf(service: ReconService, seed: number, kinds: readonly LineKi
         return ['2026-10-21', id, '-12.00', 'GBP', '', 'Same id in another account'];
     }
   });
-  const csv = ['Date,Transaction ID,Amount,Currency,Reference,Details', ...rows.map((row) => row.join(','))].join('\n');
+  const csv = [
+    'Date,Transaction ID,Amount,Currency,Reference,Details',
+    ...rows.map((row) => row.join(',')),
+  ].join('\n');
   const first = rows.map((row) => row[0]!).sort()[0]!;
   return { csv: `${csv}\n`, kinds: new Set(kinds), first };
 }
@@ -92,7 +103,17 @@ function statementOf(service: ReconService, seed: number, kinds: readonly LineKi
 describe('an import and the run after it move what is kept by what they changed', () => {
   it('leave exactly the screen worked out from the whole ledger', async () => {
     const kind = fc.constantFrom<LineKind>(
-      'reference', 'reference', 'reference', 'amount', 'amount', 'fee', 'credit', 'later', 'dollars', 'earlier', 'reused',
+      'reference',
+      'reference',
+      'reference',
+      'amount',
+      'amount',
+      'fee',
+      'credit',
+      'later',
+      'dollars',
+      'earlier',
+      'reused',
     );
     let importsFollowed = 0;
     let runsFollowed = 0;
@@ -123,8 +144,21 @@ describe('an import and the run after it move what is kept by what they changed'
           expect(fullReadings.count, statement.csv).toBe(0);
           const reused = statement.kinds.has('reused');
           const summaryStays = !reused && !statement.kinds.has('dollars') && statement.first >= first;
-          expect(keptNow(db), statement.csv).toEqual({ rows: !reused, queue: !reused, summary: summaryStays });
-          if (!reused) importsFollowed++;
+          expect(keptNow(db), statement.csv).toEqual({
+            rows: !reused,
+            queue: !reused,
+            summary: summaryStays,
+          });
+          if (!reused) {
+            importsFollowed++;
+            // The run after it will know these are the only lines since the last run.
+            const added = db
+              .prepare("SELECT id FROM bank_lines WHERE bank_transaction_id LIKE 'NEW-%' ORDER BY id")
+              .pluck()
+              .all();
+            const pending = db.prepare('SELECT lines FROM recon_run_pending').pluck().get() as string;
+            expect(JSON.parse(pending), statement.csv).toEqual(added);
+          }
           expect(screen(service), statement.csv).toEqual(computed(db, copy));
 
           // The screen kept everything at the import's version: the run follows its own matches.
@@ -133,6 +167,7 @@ describe('an import and the run after it move what is kept by what they changed'
           expect(fullReadings.count, statement.csv).toBe(0);
           expect(keptNow(db), statement.csv).toEqual({ rows: true, queue: true, summary: true });
           if (run.matchesAdded > 0) runsFollowed++;
+          expect(db.prepare('SELECT count(*) FROM recon_run_pending').pluck().get()).toBe(0);
           expect(screen(service), statement.csv).toEqual(computed(db, copy));
           db.close();
         },

@@ -69,6 +69,7 @@ const NOT_INPUTS: Record<string, string> = {
   recon_item_rows: 'derived',
   recon_suggestion_queues: 'derived',
   recon_suggestion_rows: 'derived: the rows each suggestion names, written with recon_suggestions',
+  recon_run_pending: 'derived: the lines imported since the last run',
   team_links: 'which team the workspace joined',
   team_outbox: 'changes made here, waiting to go to the team',
   team_log: "the team's log as pulled",

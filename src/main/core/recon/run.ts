@@ -112,6 +112,7 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
       );
       const stored = storePlan(context, planned, asOf);
       markRun(context);
+      new ReconReadingsRepository(context.db).clearPendingLines(context.workspaceId);
       const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
       return {
         plan: planned,

@@ -28,6 +28,7 @@ import taxCodesByLine from './0027-tax-codes-by-line.sql?raw';
 import teamAppliedBySeq from './0028-team-applied-by-seq.sql?raw';
 import reconFollowsDecisions from './0029-recon-follows-decisions.sql?raw';
 import reconFollowsImports from './0030-recon-follows-imports.sql?raw';
+import reconRunPending from './0031-recon-run-pending.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -68,6 +69,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 28, name: 'team-applied-by-seq', sql: teamAppliedBySeq },
   { version: 29, name: 'recon-follows-decisions', sql: reconFollowsDecisions },
   { version: 30, name: 'recon-follows-imports', sql: reconFollowsImports },
+  { version: 31, name: 'recon-run-pending', sql: reconRunPending },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

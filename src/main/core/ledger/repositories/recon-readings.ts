@@ -40,6 +40,38 @@ export class ReconReadingsRepository {
       .run(workspaceId, optionsKey);
   }
 
+  /** The bank lines imported since the run mark `since`, up to the inputs' version `to`. */
+  pendingLines(
+    workspaceId: number,
+  ): { optionsKey: string; since: number; to: number; lines: number[] } | null {
+    const row = this.db
+      .prepare<[number], { options_key: string; since_version: number; to_version: number; lines: string }>(
+        'SELECT options_key, since_version, to_version, lines FROM recon_run_pending WHERE workspace_id = ?',
+      )
+      .get(workspaceId);
+    if (row === undefined) return null;
+    const lines = JSON.parse(row.lines) as number[];
+    return { optionsKey: row.options_key, since: row.since_version, to: row.to_version, lines };
+  }
+
+  savePendingLines(
+    workspaceId: number,
+    pending: { optionsKey: string; since: number; to: number; lines: readonly number[] },
+  ): void {
+    this.db
+      .prepare(
+        `INSERT INTO recon_run_pending (workspace_id, options_key, since_version, to_version, lines)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (workspace_id) DO UPDATE SET options_key = excluded.options_key,
+           since_version = excluded.since_version, to_version = excluded.to_version, lines = excluded.lines`,
+      )
+      .run(workspaceId, pending.optionsKey, pending.since, pending.to, JSON.stringify(pending.lines));
+  }
+
+  clearPendingLines(workspaceId: number): void {
+    this.db.prepare('DELETE FROM recon_run_pending WHERE workspace_id = ?').run(workspaceId);
+  }
+
   /** The summary derived at the inputs' current version, or null. */
   summary(workspaceId: number, asOf: string, optionsKey: string): ReconSummary | null {
     const text = this.db

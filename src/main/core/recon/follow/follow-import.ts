@@ -16,6 +16,7 @@ import { dayNumber } from '../match/amounts';
 import { Coverage } from '../match/coverage';
 import { resolveOptions } from '../match/options';
 import { byDateKindId } from '../report-items';
+import { keep, optionsKey } from '../kept-reading';
 import { followEffect } from './follow-effect';
 
 /** More requests to work out again than this: the full path is as quick. */
@@ -58,12 +59,19 @@ const earliest = (spans: readonly CoveredSpan[], asOf: string): string =>
   spans.reduce((first, span) => (span.from < first ? span.from : first), asOf);
 
 /** Positions for the added rows among the kept ones, in the default order; null when no room. */
-function place(repo: ReconItemRowsRepository, workspaceId: number, added: KeptItemRow[]): KeptItemRow[] | null {
+function place(
+  repo: ReconItemRowsRepository,
+  workspaceId: number,
+  added: KeptItemRow[],
+): KeptItemRow[] | null {
   const order = (row: KeptItemRow) => ({ date: row.date, kind: row.kind, id: row.itemId });
   const sorted = [...added].sort((a, b) => byDateKindId(order(a), order(b)));
   // Each new row's gap: the kept rows just before and after it (exclusive bounds; null: none after).
   const gaps: Array<{ low: number; high: number | null }> = [];
-  const days = new Map<string, { rows: ReturnType<ReconItemRowsRepository['dayRows']>; low: number; high: number | null }>();
+  const days = new Map<
+    string,
+    { rows: ReturnType<ReconItemRowsRepository['dayRows']>; low: number; high: number | null }
+  >();
   for (const row of sorted) {
     let day = days.get(row.date);
     if (day === undefined) {
@@ -74,7 +82,8 @@ function place(repo: ReconItemRowsRepository, workspaceId: number, added: KeptIt
     let low = day.low;
     let high = day.high;
     for (const kept of day.rows) {
-      if (byDateKindId({ date: row.date, kind: kept.kind, id: kept.itemId }, order(row)) < 0) low = kept.position;
+      if (byDateKindId({ date: row.date, kind: kept.kind, id: kept.itemId }, order(row)) < 0)
+        low = kept.position;
       else {
         high = kept.position;
         break;
@@ -123,7 +132,7 @@ export function followImport(context: ReconContext, start: ImportStart): boolean
   }
   const lines = inputs.lineRowsAfter(workspaceId, start.lastLineRow);
   const versions = { before: start.version, after: new ReconReadingsRepository(db).inputsVersion() };
-  return followEffect(
+  const followed = followEffect(
     context,
     versions,
     { lines, requests: [...rechecked], keys: [], addedLines: lines },
@@ -133,4 +142,22 @@ export function followImport(context: ReconContext, start: ImportStart): boolean
       summary: earliest(start.coverage, reading.asOf) === earliest(coverage, reading.asOf),
     },
   );
+  if (followed) keep(context, () => notePendingLines(context, start.version, versions.after, lines));
+  return followed;
+}
+
+/**
+ * The lines imported since the last run, while nothing else changed since it: the import began at
+ * the run mark, or where the lines noted before end (recon_run_pending).
+ */
+function notePendingLines(context: ReconContext, from: number, to: number, lines: readonly number[]): void {
+  const readings = new ReconReadingsRepository(context.db);
+  const key = optionsKey(context);
+  const mark = readings.runMark(context.workspaceId, key);
+  const pending = readings.pendingLines(context.workspaceId);
+  if (pending !== null && pending.optionsKey === key && pending.since === mark && pending.to === from)
+    readings.savePendingLines(context.workspaceId, { ...pending, to, lines: [...pending.lines, ...lines] });
+  else if (mark === from)
+    readings.savePendingLines(context.workspaceId, { optionsKey: key, since: from, to, lines });
+  else readings.clearPendingLines(context.workspaceId);
 }
