@@ -71,6 +71,14 @@ export function loadDecisionState(repo: ReconDecisionsRepository, workspaceId: n
     decisionId: decision.id,
     payload: decision.payload as unknown as ResolvePayload,
   }));
+  return { matches, resolutions, ...loadDeclined(repo, workspaceId) };
+}
+
+/** What a person declined (see DecisionState): read without the matches and resolutions in force. */
+export function loadDeclined(
+  repo: ReconDecisionsRepository,
+  workspaceId: number,
+): Pick<DecisionState, 'declined' | 'settledKeys'> {
   const declined = new Set<string>();
   const settledKeys = new Set<string>();
   for (const decision of repo.list(workspaceId, ['reject', 'confirm'], 'in_force')) {
@@ -87,5 +95,5 @@ export function loadDecisionState(repo: ReconDecisionsRepository, workspaceId: n
     const payload = decision.payload as unknown as MatchPayload;
     declined.add(matchSignature({ lines: payload.lines, requests: payload.requests }));
   }
-  return { matches, resolutions, declined, settledKeys };
+  return { declined, settledKeys };
 }

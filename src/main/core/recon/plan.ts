@@ -80,6 +80,24 @@ export function planRun(
     options,
     locks,
   );
+  return planFromEngine(world, state, engine, policy, format);
+}
+
+/** Which of the engine's proposals a plan keeps (by their rows), before anything is explained. */
+export interface PlanScope {
+  match: (rows: ItemRows) => boolean;
+  suggestion: (options: readonly ItemRows[]) => boolean;
+}
+
+/** The plan from the engine's answer: `scope` leaves out what the caller will not store. */
+export function planFromEngine(
+  world: ReconWorld,
+  state: DecisionState,
+  engine: PreviewResult,
+  policy: AutoMatchPolicy,
+  format: FormatPreferences,
+  scope?: PlanScope,
+): RunPlan {
   const planned = (match: Match): PlannedMatch => ({
     match: storedFromEngine(world, match, format),
     ...rowsOf(world, match),
@@ -90,11 +108,15 @@ export function planRun(
   const held: { rule: string; reason: SuggestionReason; options: PlannedMatch[] }[] = [];
   for (const match of engine.matches) {
     if (match.locked === true) continue;
+    const asMatch = scope === undefined || scope.match(rowsOf(world, match));
+    if (scope !== undefined && !asMatch && !scope.suggestion([rowsOf(world, match)])) continue;
     const option = planned(match);
     if (state.declined.has(matchSignature(option)) || !inScope(option)) continue;
     const verdict = judgePlanned(world, match.rule, option, policy, format);
-    if (verdict.automatic) matches.push(option);
-    else {
+    // A match the caller would not store is no suggestion either.
+    if (verdict.automatic) {
+      if (asMatch) matches.push(option);
+    } else {
       const explanation = `${option.match.explanation} Not matched automatically. ${verdict.why}`;
       held.push({
         rule: match.rule,
@@ -106,7 +128,12 @@ export function planRun(
   const suggestions: PlannedSuggestion[] = [];
   const listed = new Set<string>();
   const proposals = [
-    ...engine.suggestions.map((suggestion) => ({ ...suggestion, options: suggestion.options.map(planned) })),
+    ...engine.suggestions
+      .filter(
+        (suggestion) =>
+          scope === undefined || scope.suggestion(suggestion.options.map((option) => rowsOf(world, option))),
+      )
+      .map((suggestion) => ({ ...suggestion, options: suggestion.options.map(planned) })),
     ...held,
   ];
   for (const suggestion of proposals) {

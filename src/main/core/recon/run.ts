@@ -18,15 +18,16 @@ import { planRun, type RunPlan } from './plan';
 import { plannedView } from './policy/planned-view';
 import { summarize } from './report';
 import { isOpenSuggestion, suggestionQueue } from './suggestions-view';
-import { followEffect } from './follow/follow-effect';
+import { followEffect, type FollowRules } from './follow/follow-effect';
+import { pendingLines, runAfterImport } from './follow/run-after-import';
 import { matchedRows } from './option-rule';
 import { ReconReadingsRepository } from '../ledger/repositories/recon-readings';
 import { decisionSharer } from '../team/shared-decision';
 
 type RunOutput = ChannelOutput<'recon:run'>;
 
-/** Stores the run's matches and suggestions; returns the matches as they are now in force. */
-function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentMatch[] {
+/** Stores the run's matches; returns them as they are now in force. */
+function storeMatches(context: ReconContext, plan: RunPlan, asOf: string): CurrentMatch[] {
   const { db, workspaceId } = context;
   const repo = new ReconDecisionsRepository(db);
   const at = context.now();
@@ -67,7 +68,6 @@ function storePlan(context: ReconContext, plan: RunPlan, asOf: string): CurrentM
       stored.push({ decisionId: id, kind: 'auto_match', payload });
     });
   }
-  new ReconSuggestionsRepository(db).replace(workspaceId, plan.suggestions, at);
   return stored;
 }
 
@@ -95,6 +95,8 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
       planned: plan.matches.map((match) => plannedView(world, match)),
     };
   }
+  const scoped = runScoped(context, asOf);
+  if (scoped !== null) return scoped;
   const outcome = context.db
     .transaction(() => {
       // Nothing the run reads has changed since the last run stored its result: running again would
@@ -110,7 +112,12 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
         context.policy(),
         context.format(),
       );
-      const stored = storePlan(context, planned, asOf);
+      const stored = storeMatches(context, planned, asOf);
+      new ReconSuggestionsRepository(context.db).replace(
+        context.workspaceId,
+        planned.suggestions,
+        context.now(),
+      );
       markRun(context);
       new ReconReadingsRepository(context.db).clearPendingLines(context.workspaceId);
       const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
@@ -136,14 +143,68 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
   const queue = outcome.plan.suggestions
     .filter((suggestion) => open({ ...suggestion, computedAt: '' }))
     .map((suggestion) => suggestion.key);
+  return afterRun(context, asOf, outcome, () => queue);
+}
+
+/** What was kept before the run follows the matches it stored; the summary and rows are kept. */
+function afterRun(
+  context: ReconContext,
+  asOf: string,
+  outcome: { plan: RunPlan; stored: CurrentMatch[]; versions: { before: number; after: number } },
+  queue: FollowRules['queue'],
+): RunOutput {
   const matched = {
     lines: [...new Set(outcome.stored.flatMap((match) => match.payload.lines))],
     requests: [...new Set(outcome.stored.flatMap((match) => match.payload.requests))],
   };
-  followEffect(context, outcome.versions, { ...matched, keys: [] }, { queue: () => queue });
+  followEffect(context, outcome.versions, { ...matched, keys: [] }, { queue });
   const summary = summaryAsOf(context, asOf);
   // Kept in the file now, so the screen that follows, and a fresh start, read them as they are.
   keptItemsAsOf(context, asOf);
   suggestionQueue(context);
   return { summary, matchesAdded: outcome.plan.matches.length, suggestions: summary.suggestions };
+}
+
+/**
+ * The run after an import when only imports happened since the last run (follow/run-after-import.ts):
+ * null when that does not hold, and the full run answers.
+ */
+function runScoped(context: ReconContext, asOf: string): RunOutput | null {
+  const outcome = context.db
+    .transaction(() => {
+      const lines = pendingLines(context);
+      if (lines === null) return null;
+      const readings = new ReconReadingsRepository(context.db);
+      const before = readings.inputsVersion();
+      const scoped = runAfterImport(context, lines);
+      const stored = storeMatches(context, scoped.plan, asOf);
+      new ReconSuggestionsRepository(context.db).amend(
+        context.workspaceId,
+        scoped.removed,
+        scoped.plan.suggestions,
+        context.now(),
+      );
+      markRun(context);
+      readings.clearPendingLines(context.workspaceId);
+      return { ...scoped, stored, versions: { before, after: readings.inputsVersion() } };
+    })
+    .immediate();
+  if (outcome === null) return null;
+  const matched = matchedRows({
+    matches: outcome.stored,
+    resolutions: [],
+    declined: new Set(),
+    settledKeys: new Set(),
+  });
+  const open = isOpenSuggestion(outcome.world, matched, new Set());
+  const removed = new Set(outcome.removed);
+  const added = outcome.plan.suggestions
+    .filter((suggestion) => open({ ...suggestion, computedAt: '' }))
+    .map((suggestion) => suggestion.key);
+  return afterRun(context, asOf, outcome, (kept) => {
+    if (kept === null) return null;
+    const still = kept.filter((key) => !removed.has(key));
+    const listed = new Set(still);
+    return [...still, ...added.filter((key) => !listed.has(key))];
+  });
 }

@@ -13,6 +13,13 @@ export function matchSignature(rows: ItemRows): string {
   return `L${[...rows.lines].sort(ascending).join(',')}|R${[...rows.requests].sort(ascending).join(',')}`;
 }
 
+/** The rows a signature names (the inverse of matchSignature). */
+export function signatureRows(signature: string): ItemRows {
+  const [lines = '', requests = ''] = signature.split('|');
+  const rows = (text: string): number[] => (text.length <= 1 ? [] : text.slice(1).split(',').map(Number));
+  return { lines: rows(lines), requests: rows(requests) };
+}
+
 /** 24 lowercase hex characters (96 bits) of SHA-256 over the sorted signatures. */
 export function suggestionKey(options: readonly ItemRows[]): string {
   const signatures = [...new Set(options.map(matchSignature))].sort();

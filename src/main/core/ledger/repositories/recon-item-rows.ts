@@ -64,7 +64,10 @@ export class ReconItemRowsRepository {
   }
 
   /** The kept rows of these ledger rows (bank_lines.id, transfer_requests.id), in no particular order. */
-  byRows(workspaceId: number, rows: { lines: readonly number[]; requests: readonly number[] }): KeptItemRow[] {
+  byRows(
+    workspaceId: number,
+    rows: { lines: readonly number[]; requests: readonly number[] },
+  ): KeptItemRow[] {
     const select = this.db.prepare<[number, string, string], Row>(
       // Named: without statistics SQLite reads the workspace's whole primary key instead.
       `SELECT ${COLUMNS} FROM recon_item_rows INDEXED BY recon_item_rows_row

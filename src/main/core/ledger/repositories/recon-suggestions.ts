@@ -53,15 +53,8 @@ export class ReconSuggestionsRepository {
         .all(workspaceId)
         .map((row) => [row.key, row]),
     );
-    const insert = this.db.prepare(
-      `INSERT INTO recon_suggestions (workspace_id, key, position, rule, reason, options, computed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
     const move = this.db.prepare(
       'UPDATE recon_suggestions SET position = ? WHERE workspace_id = ? AND key = ?',
-    );
-    const name = this.db.prepare(
-      'INSERT OR IGNORE INTO recon_suggestion_rows (workspace_id, key, kind, row_id) VALUES (?, ?, ?, ?)',
     );
     const gone = new Set(stored.keys());
     const added: Array<{
@@ -87,17 +80,89 @@ export class ReconSuggestionsRepository {
       ...gone,
       ...added.flatMap(({ suggestion }) => (stored.has(suggestion.key) ? [suggestion.key] : [])),
     ];
-    const keys = JSON.stringify(removed);
+    this.remove(workspaceId, removed);
+    this.insert(workspaceId, added, computedAt);
+  }
+
+  /**
+   * The run after an import: these suggestions go, and these come after the last one kept (one found
+   * again as it was stays as stored).
+   */
+  amend(
+    workspaceId: number,
+    removed: readonly string[],
+    suggestions: ReadonlyArray<Omit<StoredSuggestion, 'computedAt'>>,
+    computedAt: string,
+  ): void {
+    if (!this.db.inTransaction) throw new Error('Suggestions are amended inside the run that computed them.');
+    const stored = new Map(
+      this.db
+        .prepare<[number, string], { key: string; rule: string; reason: string; options: string }>(
+          `SELECT key, rule, reason, options FROM recon_suggestions
+            WHERE workspace_id = ? AND key IN (SELECT value FROM json_each(?))`,
+        )
+        .all(workspaceId, JSON.stringify(suggestions.map((suggestion) => suggestion.key)))
+        .map((row) => [row.key, row]),
+    );
+    const gone = new Set(removed);
+    const fresh = suggestions.flatMap((suggestion) => {
+      const options = JSON.stringify(suggestion.options);
+      const old = stored.get(suggestion.key);
+      if (old === undefined) return [{ suggestion, options }];
+      if (
+        !gone.has(suggestion.key) &&
+        old.rule === suggestion.rule &&
+        old.reason === suggestion.reason &&
+        old.options === options
+      )
+        return [];
+      gone.add(suggestion.key);
+      return [{ suggestion, options }];
+    });
+    this.remove(workspaceId, [...gone]);
+    const last = this.db
+      .prepare<[number], number | null>('SELECT max(position) FROM recon_suggestions WHERE workspace_id = ?')
+      .pluck()
+      .get(workspaceId) as number | null;
+    const first = last === null ? 0 : last + 1;
+    this.insert(
+      workspaceId,
+      fresh.map((item, index) => ({ ...item, position: first + index })),
+      computedAt,
+    );
+  }
+
+  private remove(workspaceId: number, keys: readonly string[]): void {
+    if (keys.length === 0) return;
+    const list = JSON.stringify(keys);
     this.db
       .prepare(
         'DELETE FROM recon_suggestions WHERE workspace_id = ? AND key IN (SELECT value FROM json_each(?))',
       )
-      .run(workspaceId, keys);
+      .run(workspaceId, list);
     this.db
       .prepare(
         'DELETE FROM recon_suggestion_rows WHERE workspace_id = ? AND key IN (SELECT value FROM json_each(?))',
       )
-      .run(workspaceId, keys);
+      .run(workspaceId, list);
+  }
+
+  private insert(
+    workspaceId: number,
+    added: ReadonlyArray<{
+      suggestion: Omit<StoredSuggestion, 'computedAt'>;
+      position: number;
+      options: string;
+    }>,
+    computedAt: string,
+  ): void {
+    const insert = this.db.prepare(
+      `INSERT INTO recon_suggestions (workspace_id, key, position, rule, reason, options, computed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const name = this.db.prepare(
+      'INSERT OR IGNORE INTO recon_suggestion_rows (workspace_id, key, kind, row_id) VALUES (?, ?, ?, ?)',
+    );
     for (const { suggestion, position, options } of added) {
       insert.run(
         workspaceId,

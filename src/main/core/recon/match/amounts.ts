@@ -118,6 +118,11 @@ export function dayNumber(text: string): number {
   return day;
 }
 
+/** The date (YYYY-MM-DD) of a day number: the inverse of dayNumber. */
+export function dateOfDay(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
 function computeDayNumber(text: string): number {
   let year = 0;
   let month = 0;
