@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReconService } from '../../src/main/core/recon/service';
 import { AS_OF, computed, keptNow, opened, ranLedger, screen } from '../helpers/recon-follow';
 import { makeTempDir } from '../helpers/temp-dir';
+import { propertyTimeout, runs } from '../helpers/property-runs';
 
 /** How often the states of every item were worked out (the full path), by a caller outside report.ts. */
 const fullReadings = vi.hoisted(() => ({ count: 0 }));
@@ -172,9 +173,9 @@ describe('an import and the run after it move what is kept by what they changed'
           db.close();
         },
       ),
-      { numRuns: 30 },
+      runs(30),
     );
     expect(importsFollowed).toBeGreaterThan(15);
     expect(runsFollowed).toBeGreaterThan(5);
-  }, 120_000);
+  }, propertyTimeout(120_000));
 });

@@ -15,6 +15,7 @@ import type { Ledger } from '../../src/main/core/ledger/db';
 import { dateOfDay, dayNumber } from '../../src/main/core/recon/match/amounts';
 import { AS_OF, connect, opened, ranLedger } from '../helpers/recon-follow';
 import { makeTempDir } from '../helpers/temp-dir';
+import { propertyTimeout, runs } from '../helpers/property-runs';
 
 let temp: ReturnType<typeof makeTempDir>;
 beforeEach(() => {
@@ -197,7 +198,7 @@ describe('the run after an import', () => {
           db.close();
         },
       ),
-      { numRuns: 30 },
+      runs(30),
     );
-  }, 120_000);
+  }, propertyTimeout(120_000));
 });

@@ -109,4 +109,52 @@ describe("storing a run's suggestions", () => {
       { numRuns: 60 },
     );
   });
+
+  it('amends them after an import: the removed go, the new come after the last one kept', () => {
+    const suggestion = (key: string) =>
+      fc.record({
+        key: fc.constant(key),
+        rule: fc.constantFrom('amount_date', 'fuzzy_reference'),
+        reason: fc.constantFrom('tie' as const, 'weak_evidence' as const),
+        options: fc.array(
+          fc.tuple(fc.nat(3), fc.nat(3)).map(([line, request]) => option(line, request)),
+          { minLength: 1, maxLength: 2 },
+        ),
+      });
+    const cases = fc.tuple(
+      fc.shuffledSubarray(KEYS).chain((keys) => fc.tuple(...keys.map(suggestion))),
+      fc.subarray(KEYS),
+      fc.shuffledSubarray(KEYS).chain((keys) => fc.tuple(...keys.map(suggestion))),
+    );
+    let ledgers = 0;
+    fc.assert(
+      fc.property(cases, ([stored, removed, found]) => {
+        const { db, workspaceId } = booksLedger(join(temp.dir, `amend-${++ledgers}.sqlite`));
+        try {
+          const repo = new ReconSuggestionsRepository(db);
+          db.transaction(() => repo.replace(workspaceId, stored, '2026-10-01T10:00:00Z'))();
+          db.transaction(() => repo.amend(workspaceId, removed, found, '2026-10-02T10:00:00Z'))();
+          const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+          const unchanged = (s: (typeof stored)[number]): boolean =>
+            !removed.includes(s.key) && found.every((f) => f.key !== s.key || same(f, s));
+          const kept = stored.filter(unchanged);
+          const added = found.filter((f) => !kept.some((s) => s.key === f.key));
+          const now = repo.all(workspaceId);
+          expect(now.map(({ computedAt: _, ...rest }) => rest)).toEqual([...kept, ...added]);
+          expect(now.map((s) => s.computedAt)).toEqual([
+            ...kept.map(() => '2026-10-01T10:00:00Z'),
+            ...added.map(() => '2026-10-02T10:00:00Z'),
+          ]);
+          const rows = db
+            .prepare('SELECT DISTINCT key FROM recon_suggestion_rows WHERE workspace_id = ? ORDER BY key')
+            .pluck()
+            .all(workspaceId);
+          expect(rows).toEqual(now.map((s) => s.key).sort());
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

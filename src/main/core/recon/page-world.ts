@@ -4,7 +4,8 @@
  * repeats), so a page needs a page's worth of the ledger.
  */
 import { BankStatementsRepository } from '../ledger/repositories/bank-statements';
-import { ReconInputsRepository } from '../ledger/repositories/recon-inputs';
+import { ReconInputsRepository, type ReconRequestRow } from '../ledger/repositories/recon-inputs';
+import type { StoredBankLine } from '../ledger/repositories/bank-line-reads';
 import type { ReconContext } from './context';
 import { lineKey, requestKey, worldOf, type ReconWorld } from './world';
 
@@ -14,10 +15,22 @@ export function readPageWorld(
   requestRows: readonly number[],
 ): ReconWorld {
   const { db, workspaceId } = context;
+  return keyedWorld(
+    context,
+    new BankStatementsRepository(db).linesByIds(workspaceId, [...new Set(lineRows)]),
+    new ReconInputsRepository(db).requestsByIds(workspaceId, [...new Set(requestRows)]),
+  );
+}
+
+/** A world of these rows (each once), with the ids the whole workspace's world would give them. */
+export function keyedWorld(
+  context: ReconContext,
+  lines: readonly StoredBankLine[],
+  requests: readonly ReconRequestRow[],
+): ReconWorld {
+  const { db, workspaceId } = context;
   const statements = new BankStatementsRepository(db);
   const inputs = new ReconInputsRepository(db);
-  const lines = statements.linesByIds(workspaceId, [...new Set(lineRows)]);
-  const requests = inputs.requestsByIds(workspaceId, [...new Set(requestRows)]);
   const repeatedIds = statements.repeatedBankIds(
     workspaceId,
     lines.map((line) => line.bankTransactionId),

@@ -103,3 +103,17 @@ export function storedLinesByIds(db: Ledger, workspaceId: number, ids: readonly 
     .all(workspaceId, JSON.stringify(ids))
     .map(storedLine);
 }
+
+/** The lines of complete statements booked from `from` to `to` (inclusive) no decision in force covers. */
+export function freeLinesBooked(db: Ledger, workspaceId: number, from: string, to: string): StoredBankLine[] {
+  return db
+    .prepare<[number, string, string], LineRow>(
+      `${SELECT_LINES}
+        WHERE l.workspace_id = ? AND l.booking_date BETWEEN ? AND ?
+          AND NOT EXISTS (SELECT 1 FROM recon_current c WHERE c.workspace_id = l.workspace_id
+                            AND c.role IN ('match', 'resolution') AND c.line_id = l.id)`,
+    )
+    .safeIntegers(true)
+    .all(workspaceId, from, to)
+    .map(storedLine);
+}

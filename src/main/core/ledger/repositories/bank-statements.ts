@@ -21,6 +21,7 @@ import {
   lineRowsByBankIds,
   listStoredLines,
   repeatedBankIds,
+  freeLinesBooked,
   storedLinesByIds,
   type StoredBankLine,
 } from './bank-line-reads';
@@ -269,6 +270,11 @@ export class BankStatementsRepository {
   /** The row ids of the lines (of complete statements) with one of these bank ids. */
   lineRowsByBankIds(workspaceId: number, bankIds: readonly string[]): number[] {
     return lineRowsByBankIds(this.db, workspaceId, bankIds);
+  }
+
+  /** The lines booked from `from` to `to` (inclusive) that no decision in force covers. */
+  freeLinesBooked(workspaceId: number, from: string, to: string): StoredBankLine[] {
+    return freeLinesBooked(this.db, workspaceId, from, to);
   }
 
   /** The lines of these bank_lines ids (of complete statements), in no particular order. */

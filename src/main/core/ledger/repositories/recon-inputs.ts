@@ -111,37 +111,18 @@ export class ReconInputsRepository {
       .all(workspaceId);
   }
 
-  /**
-   * The requests created (UTC) from `from` to `to` that no decision in force covers (no match, no
-   * resolution), with their creation date as sent.
-   */
-  freeRequestsCreated(
-    workspaceId: number,
-    from: string,
-    to: string,
-  ): Array<{ rowId: number; createdAt: string }> {
+  /** The requests created (UTC) from `from` to before `to` that no decision in force covers. */
+  freeRequestsCreated(workspaceId: number, from: string, to: string): ReconRequestRow[] {
     return this.db
-      .prepare<[number, string, string], { id: number; created_at: string }>(
-        `SELECT t.id, t.created_at FROM transfer_requests t
+      .prepare<[number, string, string], RequestRow>(
+        `${SELECT_REQUESTS} t
           WHERE t.workspace_id = ? AND t.created_utc >= ? AND t.created_utc < ?
             AND NOT EXISTS (SELECT 1 FROM recon_current c WHERE c.workspace_id = t.workspace_id
                               AND c.role IN ('match', 'resolution') AND c.request_id = t.id)`,
       )
+      .safeIntegers(true)
       .all(workspaceId, from, to)
-      .map((row) => ({ rowId: row.id, createdAt: row.created_at }));
-  }
-
-  /** The rows of complete statements' lines booked from `from` to `to` (inclusive) no decision in force covers. */
-  freeLineRowsBooked(workspaceId: number, from: string, to: string): number[] {
-    return this.db
-      .prepare<[number, string, string], number>(
-        `SELECT l.id FROM bank_lines l JOIN bank_statements s ON s.id = l.statement_id
-          WHERE l.workspace_id = ? AND l.booking_date BETWEEN ? AND ? AND s.import_state = 'complete'
-            AND NOT EXISTS (SELECT 1 FROM recon_current c WHERE c.workspace_id = l.workspace_id
-                              AND c.role IN ('match', 'resolution') AND c.line_id = l.id)`,
-      )
-      .pluck()
-      .all(workspaceId, from, to);
+      .map(requestRow);
   }
 
   /** The largest bank line row id of the ledger (0 when none): lines added later have larger ones. */
