@@ -183,6 +183,15 @@ async function exchangeWith(
   let pulled = 0;
   const link = replica.link(workspaceId)!;
   let head: TeamHead = { seq: link.pulledSeq, hash: link.pulledHash };
+  // After this desktop's own changes went out, what waited for them is tried again (the first time).
+  let retryWaiting = pushed > 0;
+  const applyKept = async (): Promise<void> => {
+    // Statements first: a colleague's match names lines of a statement.
+    await applyTeamStatements(db, workspaceId, now);
+    // Colleagues' changes, in the team's order, through this desktop's reconciliation.
+    applyTeamChanges(db, workspaceId, now, { pushed: retryWaiting });
+    retryWaiting = false;
+  };
   let asked = pullChanges(client, head.seq, PULL_PAGE, where);
   for (;;) {
     const page = await asked;
@@ -201,11 +210,10 @@ async function exchangeWith(
     keptUnsynced(db, () => replica.appendLog(workspaceId, page));
     head = checked.head;
     pulled += page.length;
+    // Applied while the server reads the next page, as an exchange that pulled up to here would.
+    await applyKept();
   }
-  // Statements first: a colleague's match names lines of a statement.
-  await applyTeamStatements(db, workspaceId, now);
-  // Colleagues' changes, in the team's order, through this desktop's reconciliation.
-  applyTeamChanges(db, workspaceId, now, { pushed: pushed > 0 });
+  if (pulled === 0) await applyKept();
   replica.exchanged(workspaceId, now(), await teamMembers(client, where));
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };
 }
