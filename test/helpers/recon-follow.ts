@@ -8,7 +8,9 @@ import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
 import { TransfersRepository } from '../../src/main/core/ledger/repositories/transfers';
 import { ReconService } from '../../src/main/core/recon/service';
+import { afterEach, beforeEach } from 'vitest';
 import { booksLedger } from './recon-fixture';
+import { makeTempDir } from './temp-dir';
 
 export const AS_OF = '2026-10-31';
 export const NOW = new Date('2026-10-31T18:00:00.000Z');
@@ -127,7 +129,6 @@ export function keptNow(db: Ledger): Record<string, boolean> {
   };
 }
 
-
 /**
  * A seeded ledger (with the reconciliation start date or not) after its first run, with everything
  * the screen asks for kept.
@@ -142,4 +143,23 @@ export function ranLedger(path: string, seed: number, start: boolean): { db: Led
   connected.service.run({ asOf: AS_OF });
   screen(connected.service);
   return connected;
+}
+
+/**
+ * A fresh folder per test for its ledgers (the returned function names it); every ledger connect
+ * opened is closed after the test.
+ */
+export function useLedgerFolder(): () => string {
+  let temp: ReturnType<typeof makeTempDir> | undefined;
+  beforeEach(() => {
+    temp = makeTempDir();
+  });
+  afterEach(() => {
+    for (const db of opened.splice(0)) if (db.open) db.close();
+    temp?.cleanup();
+  });
+  return () => {
+    if (temp === undefined) throw new Error('The folder exists only while a test runs.');
+    return temp.dir;
+  };
 }

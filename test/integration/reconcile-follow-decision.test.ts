@@ -8,21 +8,12 @@
  */
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReconService } from '../../src/main/core/recon/service';
 import { RESOLUTION_REASONS } from '../../src/shared/ipc/contract-recon';
-import { AS_OF, computed, day, keptNow, opened, ranLedger, screen } from '../helpers/recon-follow';
-import { makeTempDir } from '../helpers/temp-dir';
+import { AS_OF, computed, day, keptNow, ranLedger, useLedgerFolder, screen } from '../helpers/recon-follow';
 
-let temp: ReturnType<typeof makeTempDir>;
-
-beforeEach(() => {
-  temp = makeTempDir();
-});
-afterEach(() => {
-  for (const db of opened.splice(0)) if (db.open) db.close();
-  temp.cleanup();
-});
+const folder = useLedgerFolder();
 
 type Step = { kind: 'confirm' | 'reject' | 'resolve' | 'undo' | 'manual' | 'signoff'; a: number; b: number };
 
@@ -96,8 +87,8 @@ describe('a decision moves what is kept by what it changed', () => {
         fc.boolean(),
         fc.array(step, { minLength: 4, maxLength: 10 }),
         (seed, start, steps) => {
-          const path = join(temp.dir, `ledger-${seed}-${start}-${steps.length}.sqlite`);
-          const copy = join(temp.dir, 'copy.sqlite');
+          const path = join(folder(), `ledger-${seed}-${start}-${steps.length}.sqlite`);
+          const copy = join(folder(), 'copy.sqlite');
           const { db, service } = ranLedger(path, seed, start);
           for (const [index, chosen] of steps.entries()) {
             const outcome = decide(service, chosen);

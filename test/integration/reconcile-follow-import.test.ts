@@ -10,10 +10,9 @@
  */
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReconService } from '../../src/main/core/recon/service';
-import { AS_OF, computed, keptNow, opened, ranLedger, screen } from '../helpers/recon-follow';
-import { makeTempDir } from '../helpers/temp-dir';
+import { AS_OF, computed, keptNow, ranLedger, useLedgerFolder, screen } from '../helpers/recon-follow';
 import { propertyTimeout, runs } from '../helpers/property-runs';
 
 /** How often the states of every item were worked out (the full path), by a caller outside report.ts. */
@@ -33,15 +32,7 @@ vi.mock('../../src/main/core/recon/report', async (importOriginal) => {
   };
 });
 
-let temp: ReturnType<typeof makeTempDir>;
-
-beforeEach(() => {
-  temp = makeTempDir();
-});
-afterEach(() => {
-  for (const db of opened.splice(0)) if (db.open) db.close();
-  temp.cleanup();
-});
+const folder = useLedgerFolder();
 
 type LineKind = 'reference' | 'amount' | 'fee' | 'credit' | 'later' | 'dollars' | 'earlier' | 'reused';
 
@@ -102,80 +93,84 @@ function statementOf(
 }
 
 describe('an import and the run after it move what is kept by what they changed', () => {
-  it('leave exactly the screen worked out from the whole ledger', async () => {
-    const kind = fc.constantFrom<LineKind>(
-      'reference',
-      'reference',
-      'reference',
-      'amount',
-      'amount',
-      'fee',
-      'credit',
-      'later',
-      'dollars',
-      'earlier',
-      'reused',
-    );
-    let importsFollowed = 0;
-    let runsFollowed = 0;
-    let ledgers = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat(),
-        fc.boolean(),
-        fc.array(fc.tuple(kind, fc.nat(50)), { minLength: 1, maxLength: 8 }),
-        async (seed, start, lines) => {
-          const path = join(temp.dir, `ledger-${++ledgers}.sqlite`);
-          const copy = join(temp.dir, 'copy.sqlite');
-          const { db, service } = ranLedger(path, seed, start);
-          fullReadings.count = 0;
-          const statement = statementOf(
-            service,
-            seed,
-            lines.map(([k]) => k),
-            lines.map(([, n]) => n),
-          );
-          // The roll-forward's period starts with the first day a statement covers.
-          const first = db.prepare('SELECT min(booking_date) FROM bank_lines').pluck().get() as string;
-          const imported = await service.import({
-            fileName: 'more.csv',
-            contentBase64: Buffer.from(statement.csv).toString('base64'),
-          });
-          expect(imported.refusal).toBeNull();
-          expect(fullReadings.count, statement.csv).toBe(0);
-          const reused = statement.kinds.has('reused');
-          const summaryStays = !reused && !statement.kinds.has('dollars') && statement.first >= first;
-          expect(keptNow(db), statement.csv).toEqual({
-            rows: !reused,
-            queue: !reused,
-            summary: summaryStays,
-          });
-          if (!reused) {
-            importsFollowed++;
-            // The run after it will know these are the only lines since the last run.
-            const added = db
-              .prepare("SELECT id FROM bank_lines WHERE bank_transaction_id LIKE 'NEW-%' ORDER BY id")
-              .pluck()
-              .all();
-            const pending = db.prepare('SELECT lines FROM recon_run_pending').pluck().get() as string;
-            expect(JSON.parse(pending), statement.csv).toEqual(added);
-          }
-          expect(screen(service), statement.csv).toEqual(computed(db, copy));
+  it(
+    'leave exactly the screen worked out from the whole ledger',
+    async () => {
+      const kind = fc.constantFrom<LineKind>(
+        'reference',
+        'reference',
+        'reference',
+        'amount',
+        'amount',
+        'fee',
+        'credit',
+        'later',
+        'dollars',
+        'earlier',
+        'reused',
+      );
+      let importsFollowed = 0;
+      let runsFollowed = 0;
+      let ledgers = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat(),
+          fc.boolean(),
+          fc.array(fc.tuple(kind, fc.nat(50)), { minLength: 1, maxLength: 8 }),
+          async (seed, start, lines) => {
+            const path = join(folder(), `ledger-${++ledgers}.sqlite`);
+            const copy = join(folder(), 'copy.sqlite');
+            const { db, service } = ranLedger(path, seed, start);
+            fullReadings.count = 0;
+            const statement = statementOf(
+              service,
+              seed,
+              lines.map(([k]) => k),
+              lines.map(([, n]) => n),
+            );
+            // The roll-forward's period starts with the first day a statement covers.
+            const first = db.prepare('SELECT min(booking_date) FROM bank_lines').pluck().get() as string;
+            const imported = await service.import({
+              fileName: 'more.csv',
+              contentBase64: Buffer.from(statement.csv).toString('base64'),
+            });
+            expect(imported.refusal).toBeNull();
+            expect(fullReadings.count, statement.csv).toBe(0);
+            const reused = statement.kinds.has('reused');
+            const summaryStays = !reused && !statement.kinds.has('dollars') && statement.first >= first;
+            expect(keptNow(db), statement.csv).toEqual({
+              rows: !reused,
+              queue: !reused,
+              summary: summaryStays,
+            });
+            if (!reused) {
+              importsFollowed++;
+              // The run after it will know these are the only lines since the last run.
+              const added = db
+                .prepare("SELECT id FROM bank_lines WHERE bank_transaction_id LIKE 'NEW-%' ORDER BY id")
+                .pluck()
+                .all();
+              const pending = db.prepare('SELECT lines FROM recon_run_pending').pluck().get() as string;
+              expect(JSON.parse(pending), statement.csv).toEqual(added);
+            }
+            expect(screen(service), statement.csv).toEqual(computed(db, copy));
 
-          // The screen kept everything at the import's version: the run follows its own matches.
-          fullReadings.count = 0;
-          const run = service.run({ asOf: AS_OF });
-          expect(fullReadings.count, statement.csv).toBe(0);
-          expect(keptNow(db), statement.csv).toEqual({ rows: true, queue: true, summary: true });
-          if (run.matchesAdded > 0) runsFollowed++;
-          expect(db.prepare('SELECT count(*) FROM recon_run_pending').pluck().get()).toBe(0);
-          expect(screen(service), statement.csv).toEqual(computed(db, copy));
-          db.close();
-        },
-      ),
-      runs(30),
-    );
-    expect(importsFollowed).toBeGreaterThan(15);
-    expect(runsFollowed).toBeGreaterThan(5);
-  }, propertyTimeout(120_000));
+            // The screen kept everything at the import's version: the run follows its own matches.
+            fullReadings.count = 0;
+            const run = service.run({ asOf: AS_OF });
+            expect(fullReadings.count, statement.csv).toBe(0);
+            expect(keptNow(db), statement.csv).toEqual({ rows: true, queue: true, summary: true });
+            if (run.matchesAdded > 0) runsFollowed++;
+            expect(db.prepare('SELECT count(*) FROM recon_run_pending').pluck().get()).toBe(0);
+            expect(screen(service), statement.csv).toEqual(computed(db, copy));
+            db.close();
+          },
+        ),
+        runs(30),
+      );
+      expect(importsFollowed).toBeGreaterThan(15);
+      expect(runsFollowed).toBeGreaterThan(5);
+    },
+    propertyTimeout(120_000),
+  );
 });
