@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuilt, CLI_PATH, runCli, startServing, type RunningShell } from '../helpers/cli';
 import { makeTempDir } from '../helpers/temp-dir';
+import { waitForFirstSync } from '../helpers/browser-shell';
 import { derivePreviewToken } from '../../src/shared/security/template-preview';
 
 // The brand catalogue end to end: a simulator in its own process with the admin API, a workspace
@@ -36,9 +37,7 @@ test.afterEach(async () => {
 
 async function openSynced(page: Page): Promise<void> {
   await page.goto(shell.url);
-  // Sync now shows whenever no sync runs — also before the first one has started: wait for it to end.
-  await expect(page.getByTestId('sync-indicator')).toContainText(/Synced/, { timeout: 180_000 });
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await waitForFirstSync(page);
 }
 
 async function axe(page: Page): Promise<string[]> {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { assertBuilt, CLI_PATH, runCli, startServing, type RunningShell } from '../helpers/cli';
+import { waitForFirstSync } from '../helpers/browser-shell';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // Period close end to end: a platform workspace whose platform is the simulator in its own process
@@ -61,9 +62,7 @@ interface Row {
 }
 async function openSynced(page: Page): Promise<void> {
   await page.goto(shell.url);
-  // Sync now shows whenever no sync runs — also before the first one has started: wait for it to end.
-  await expect(page.getByTestId('sync-indicator')).toContainText(/Synced/, { timeout: 180_000 });
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await waitForFirstSync(page);
 }
 
 async function rpc<T>(page: Page, channel: string, input: unknown): Promise<T> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuilt, CLI_PATH, runCli, startServing, type RunningShell } from '../helpers/cli';
+import { waitForFirstSync } from '../helpers/browser-shell';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // Amounts typed as people type them, the possible-duplicate warning, where to pay after sending and
@@ -34,8 +35,7 @@ test.afterEach(async () => {
 
 async function openSynced(page: Page): Promise<void> {
   await page.goto(shell.url);
-  await expect(page.getByTestId('sync-indicator')).toContainText(/Synced/, { timeout: 180_000 });
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await waitForFirstSync(page);
 }
 
 /** Every transfers:submit body the page sends. */

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { assertBuilt, CLI_PATH, runCli, startServing, type RunningShell } from '../helpers/cli';
 import { call } from '../helpers/sim-http';
+import { waitForFirstSync } from '../helpers/browser-shell';
 import { makeTempDir } from '../helpers/temp-dir';
 
 // Transfer requests end to end: the browser shell on a platform workspace whose platform is the
@@ -37,9 +38,7 @@ test.afterEach(async () => {
 /** The app open, its first sync over. */
 async function openSynced(page: Page): Promise<void> {
   await page.goto(shell.url);
-  // Sync now shows whenever no sync runs — also before the first one has started: wait for it to end.
-  await expect(page.getByTestId('sync-indicator')).toContainText(/Synced/, { timeout: 180_000 });
-  await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+  await waitForFirstSync(page);
 }
 
 async function axe(page: Page): Promise<string[]> {

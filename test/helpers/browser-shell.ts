@@ -49,7 +49,7 @@ export function useDemoShell(prefix: string): DemoShell {
     },
     async openSynced(page) {
       await page.goto(started(running).url);
-      await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 180_000 });
+      await waitForFirstSync(page);
     },
     async rpc<T>(page: Page, channel: string, input: unknown): Promise<T> {
       const shell = started(running);
