@@ -95,38 +95,18 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
       planned: plan.matches.map((match) => plannedView(world, match)),
     };
   }
-  const scoped = runScoped(context, asOf);
-  if (scoped !== null) return scoped;
   const outcome = context.db
     .transaction(() => {
       // Nothing the run reads has changed since the last run stored its result: running again would
       // find no match and the same suggestions (kept-reading.ts).
       if (nothingNewSinceRun(context)) return null;
-      const before = new ReconReadingsRepository(context.db).inputsVersion();
-      const loaded = readWithLocks(context);
-      const planned = planRun(
-        loaded.world,
-        loaded.state,
-        context.matchOptions(),
-        loaded.context.locks(),
-        context.policy(),
-        context.format(),
-      );
-      const stored = storeMatches(context, planned, asOf);
-      new ReconSuggestionsRepository(context.db).replace(
-        context.workspaceId,
-        planned.suggestions,
-        context.now(),
-      );
+      const readings = new ReconReadingsRepository(context.db);
+      const before = readings.inputsVersion();
+      const lines = pendingLines(context);
+      const ran = lines === null ? runOverEverything(context, asOf) : runOverImported(context, asOf, lines);
       markRun(context);
-      new ReconReadingsRepository(context.db).clearPendingLines(context.workspaceId);
-      const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
-      return {
-        plan: planned,
-        stored,
-        versions: { before, after: new ReconReadingsRepository(context.db).inputsVersion() },
-        after: { version: ledgerVersion(context), world: loaded.world, state },
-      };
+      readings.clearPendingLines(context.workspaceId);
+      return { ...ran, versions: { before, after: readings.inputsVersion() } };
     })
     .immediate();
   if (outcome === null) {
@@ -136,14 +116,78 @@ export function runReconciliation(context: ReconContext, input: ChannelInput<'re
   // The run changed only what it stored: no need to read everything again. A run changes no lock;
   // the locks are taken again now the run is committed, so the screen's next questions find the
   // summary worked out here (memo.ts) instead of working it out again.
-  remember(context, outcome.after);
-  // What was kept before the run follows the matches it stored, and its suggestions in its order.
-  const { world, state } = outcome.after;
-  const open = isOpenSuggestion(world, matchedRows(state), state.settledKeys);
-  const queue = outcome.plan.suggestions
+  if (outcome.read !== null) remember(context, outcome.read);
+  return afterRun(context, asOf, outcome, outcome.queue);
+}
+
+/** What one run stored, and how the kept suggestion queue follows it. */
+interface Ran {
+  plan: RunPlan;
+  stored: CurrentMatch[];
+  queue: FollowRules['queue'];
+  /** Everything as read and as left by the run (for memo.ts), when the run read everything. */
+  read: Parameters<typeof remember>[1] | null;
+}
+
+/** The run over every open item (inside the run's transaction). */
+function runOverEverything(context: ReconContext, asOf: string): Ran {
+  const loaded = readWithLocks(context);
+  const plan = planRun(
+    loaded.world,
+    loaded.state,
+    context.matchOptions(),
+    loaded.context.locks(),
+    context.policy(),
+    context.format(),
+  );
+  const stored = storeMatches(context, plan, asOf);
+  new ReconSuggestionsRepository(context.db).replace(context.workspaceId, plan.suggestions, context.now());
+  const state = { ...loaded.state, matches: [...loaded.state.matches, ...stored] };
+  // The queue: the run's suggestions still open, in its order.
+  const open = isOpenSuggestion(loaded.world, matchedRows(state), state.settledKeys);
+  const queue = plan.suggestions
     .filter((suggestion) => open({ ...suggestion, computedAt: '' }))
     .map((suggestion) => suggestion.key);
-  return afterRun(context, asOf, outcome, () => queue);
+  return {
+    plan,
+    stored,
+    queue: () => queue,
+    read: { version: ledgerVersion(context), world: loaded.world, state },
+  };
+}
+
+/**
+ * The run after an import when only imports happened since the last run (follow/run-after-import.ts),
+ * inside the run's transaction.
+ */
+function runOverImported(context: ReconContext, asOf: string, lines: readonly number[]): Ran {
+  const scoped = runAfterImport(context, lines);
+  const stored = storeMatches(context, scoped.plan, asOf);
+  new ReconSuggestionsRepository(context.db).amend(
+    context.workspaceId,
+    scoped.removed,
+    scoped.plan.suggestions,
+    context.now(),
+  );
+  // The queue: the kept one without the suggestions that went, then the new ones still open.
+  const matched = matchedRows({
+    matches: stored,
+    resolutions: [],
+    declined: new Set(),
+    settledKeys: new Set(),
+  });
+  const open = isOpenSuggestion(scoped.world, matched, new Set());
+  const removed = new Set(scoped.removed);
+  const added = scoped.plan.suggestions
+    .filter((suggestion) => open({ ...suggestion, computedAt: '' }))
+    .map((suggestion) => suggestion.key);
+  const queue = (kept: readonly string[] | null): string[] | null => {
+    if (kept === null) return null;
+    const still = kept.filter((key) => !removed.has(key));
+    const listed = new Set(still);
+    return [...still, ...added.filter((key) => !listed.has(key))];
+  };
+  return { plan: scoped.plan, stored, queue, read: null };
 }
 
 /** What was kept before the run follows the matches it stored; the summary and rows are kept. */
@@ -163,48 +207,4 @@ function afterRun(
   keptItemsAsOf(context, asOf);
   suggestionQueue(context);
   return { summary, matchesAdded: outcome.plan.matches.length, suggestions: summary.suggestions };
-}
-
-/**
- * The run after an import when only imports happened since the last run (follow/run-after-import.ts):
- * null when that does not hold, and the full run answers.
- */
-function runScoped(context: ReconContext, asOf: string): RunOutput | null {
-  const outcome = context.db
-    .transaction(() => {
-      const lines = pendingLines(context);
-      if (lines === null) return null;
-      const readings = new ReconReadingsRepository(context.db);
-      const before = readings.inputsVersion();
-      const scoped = runAfterImport(context, lines);
-      const stored = storeMatches(context, scoped.plan, asOf);
-      new ReconSuggestionsRepository(context.db).amend(
-        context.workspaceId,
-        scoped.removed,
-        scoped.plan.suggestions,
-        context.now(),
-      );
-      markRun(context);
-      readings.clearPendingLines(context.workspaceId);
-      return { ...scoped, stored, versions: { before, after: readings.inputsVersion() } };
-    })
-    .immediate();
-  if (outcome === null) return null;
-  const matched = matchedRows({
-    matches: outcome.stored,
-    resolutions: [],
-    declined: new Set(),
-    settledKeys: new Set(),
-  });
-  const open = isOpenSuggestion(outcome.world, matched, new Set());
-  const removed = new Set(outcome.removed);
-  const added = outcome.plan.suggestions
-    .filter((suggestion) => open({ ...suggestion, computedAt: '' }))
-    .map((suggestion) => suggestion.key);
-  return afterRun(context, asOf, outcome, (kept) => {
-    if (kept === null) return null;
-    const still = kept.filter((key) => !removed.has(key));
-    const listed = new Set(still);
-    return [...still, ...added.filter((key) => !listed.has(key))];
-  });
 }
