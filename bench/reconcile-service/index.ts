@@ -103,6 +103,8 @@ try {
   // The open items as a person works them on the warm screen: search, filters, another order.
   const queries: Array<[string, Omit<Parameters<ReconService['items']>[0], 'asOf'>]> = [
     ['search a word', { search: 'topup-eur' }],
+    // What a person searches most: one reference, which only a few items carry.
+    ['search a reference', { search: 'TOPUP-EUR-0104570' }],
     ['search an amount', { searchAmount: '1234.50' }],
     ['one currency', { currencies: ['GBP'] }],
     ['one float, awaiting payment', { floats: ['Main'], states: ['awaiting_payment'] }],

@@ -96,13 +96,15 @@ export function connect(path: string): { db: Ledger; service: ReconService } {
   return { db, service: new ReconService(db, 1, () => NOW, 'user') };
 }
 
-/** What the screen shows: the summary, every item in two orders, every open suggestion. */
+/** What the screen shows: the summary, every item in two orders, open items, every open suggestion. */
 export function screen(service: ReconService): unknown {
   return {
     summary: service.summary({ asOf: AS_OF }),
     items: service.items({ asOf: AS_OF, limit: 500 }),
     byAmount: service.items({ asOf: AS_OF, limit: 500, sort: { column: 'amount', descending: true } }),
     open: service.items({ asOf: AS_OF, states: ['awaiting_payment', 'unmatched_bank_payment'] }),
+    // Totals from the reading's cells, which every change moves.
+    moneyIn: service.items({ asOf: AS_OF, direction: 'in', limit: 5 }),
     suggestions: service.suggestions({}),
   };
 }

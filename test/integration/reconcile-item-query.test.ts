@@ -14,9 +14,11 @@ import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
 import {
   ReconItemRowsRepository,
   sumByCurrency,
+  type KeptItemReading,
   type KeptItemRow,
 } from '../../src/main/core/ledger/repositories/recon-item-rows';
-import { queryKeptItems } from '../../src/main/core/recon/item-list';
+import { cellsOf } from '../../src/main/core/ledger/repositories/recon-item-cells';
+import { queryKeptItems, type KeptQueryLimits } from '../../src/main/core/recon/item-list';
 import { keptRow, keyWidth, POSITION_GAP } from '../../src/main/core/recon/kept-items';
 import { makeTempDir } from '../helpers/temp-dir';
 import type { StoredBankLine } from '../../src/main/core/ledger/repositories/bank-line-reads';
@@ -25,7 +27,8 @@ import { itemRows, type ItemRow, type ItemRows } from '../../src/main/core/recon
 import type { ItemState } from '../../src/main/core/recon/match/states';
 import type { MatchView } from '../../src/main/core/recon/report';
 import { buildWorld, type ReconWorld } from '../../src/main/core/recon/world';
-import { ITEM_SORT_COLUMNS } from '../../src/shared/ipc/contract-recon';
+import { AGEING_BUCKETS, ITEM_SORT_COLUMNS, RECON_STATES } from '../../src/shared/ipc/contract-recon';
+import { runs } from '../helpers/property-runs';
 
 let nextRow = 1;
 function line(id: string, date: string, amount: string, text: Partial<StoredBankLine> = {}): StoredBankLine {
@@ -139,8 +142,8 @@ afterAll(() => {
   temp.cleanup();
 });
 
-/** The rows kept in the file, then the query over them: its rows in order and its totals. */
-function query(all: ItemRows, input: ItemQuery) {
+/** The rows kept in the file (with their reading), out of scope where `outOfScope` says. */
+function keep(all: ItemRows, outOfScope: (row: ItemRow) => boolean = () => false) {
   const repo = new ReconItemRowsRepository(db);
   const width = keyWidth(all.rows);
   const kept = all.rows.map((row) =>
@@ -153,11 +156,12 @@ function query(all: ItemRows, input: ItemQuery) {
       automatic: null,
       lockSignOff: null,
       lockAsOf: null,
-      outOfScope: false,
+      outOfScope: outOfScope(row),
     }),
   );
-  const reading = {
+  const reading: KeptItemReading = {
     totals: sumByCurrency(kept),
+    cells: cellsOf(kept),
     asOf: '2026-10-31',
     optionsKey: '{}',
     inputsVersion: 0,
@@ -167,6 +171,12 @@ function query(all: ItemRows, input: ItemQuery) {
     floats: all.floats,
   };
   db.transaction(() => repo.replace(1, reading, kept))();
+  return { repo, reading };
+}
+
+/** The rows kept in the file, then the query over them: its rows in order and its totals. */
+function query(all: ItemRows, input: ItemQuery) {
+  const { repo, reading } = keep(all);
   return queryKeptItems(repo, 1, reading, { ...input, limit: 500 });
 }
 
@@ -457,5 +467,111 @@ describe('totals per currency', () => {
     expect(query(all, { searchAmount: '92233720368547758.07' }).page.map((row) => row.itemId)).toEqual([
       'TX-H2',
     ]);
+  });
+});
+
+describe('the ways a query reads fewer rows', () => {
+  // Every way, forced: totals from the reading's cells or from the rows; amount bounds through the
+  // amount index or not; the page among the positions the totals read or by reading the rows again.
+  const NAIVE: KeptQueryLimits = { hitsUpTo: 0, indexedUpTo: -1 };
+  const ALWAYS: KeptQueryLimits = { hitsUpTo: Number.MAX_SAFE_INTEGER, indexedUpTo: Number.MAX_SAFE_INTEGER };
+  const WORDS = ['alpha', 'beta', 'gamma', 'ref-1', 'ref-2'];
+  const FLOATS = ['main', 'euro'];
+
+  it('answer every query exactly as reading every row does (property)', () => {
+    const rowArb = fc.record({
+      scaled: fc.oneof(fc.bigInt({ min: -(10n ** 7n), max: 10n ** 7n }), fc.constantFrom(0n, 1000n, -1000n)),
+      currency: fc.constantFrom('EUR', 'GBP', 'JPY'),
+      state: fc.constantFrom(...RECON_STATES),
+      ageing: fc.option(fc.constantFrom(...AGEING_BUCKETS)),
+      float: fc.option(fc.constantFrom(...FLOATS)),
+      words: fc.subarray(WORDS),
+      outOfScope: fc.boolean(),
+      label: fc.constantFrom('x', 'y'),
+    });
+    // Up to three conditions at once (more keep nothing), any order, any page.
+    const conditionsArb = fc.record({
+      search: fc.constantFrom('alpha', 'ref', 'ref-2 beta', 'zeta', 'A'),
+      searchAmount: fc.constantFrom('1', '1000', '10.5', '0'),
+      states: fc.subarray([...RECON_STATES], { minLength: 1 }),
+      ageing: fc.constantFrom(...AGEING_BUCKETS),
+      currencies: fc.subarray(['EUR', 'GBP', 'JPY', 'CHF'], { minLength: 1 }),
+      floats: fc.subarray(FLOATS, { minLength: 1 }),
+      direction: fc.constantFrom('in' as const, 'out' as const),
+      amountMin: fc.constantFrom('0', '1', '999.5', '1000', '50000'),
+      amountMax: fc.constantFrom('0', '1000', '1000.01', '20000', '-1'),
+    });
+    type Conditions = typeof conditionsArb extends fc.Arbitrary<infer T> ? T : never;
+    const pageArb = fc.record(
+      {
+        sort: fc.record({ column: fc.constantFrom(...ITEM_SORT_COLUMNS), descending: fc.boolean() }),
+        offset: fc.integer({ min: 0, max: 30 }),
+        limit: fc.integer({ min: 1, max: 20 }),
+      },
+      { requiredKeys: [] },
+    );
+    const queryArb = fc
+      .tuple(
+        conditionsArb,
+        fc.subarray(
+          [
+            'search',
+            'searchAmount',
+            'states',
+            'ageing',
+            'currencies',
+            'floats',
+            'direction',
+            'amountMin',
+            'amountMax',
+          ] as Array<keyof Conditions>,
+          { maxLength: 3 },
+        ),
+        pageArb,
+      )
+      .map(([conditions, names, page]) => ({
+        ...Object.fromEntries(names.map((name) => [name, conditions[name]])),
+        ...page,
+      }));
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 60, size: 'max' }), queryArb, (partial, input) => {
+        const rows = partial.map((row, index): ItemRow => ({
+          ...(ROWS.rows[0] as ItemRow),
+          index,
+          id: `I${index}`,
+          kind: row.scaled < 0n ? 'line' : 'request',
+          scaled: row.scaled,
+          out: row.scaled < 0n,
+          currency: row.currency,
+          state: row.state,
+          ageing: row.ageing,
+          float: row.float,
+          label: row.label,
+          haystack: row.words.join(' '),
+          matchGroup: 0,
+          matchRank: 0,
+          matchText: '',
+        }));
+        const all: ItemRows = { rows, scale: 1, currencies: ['EUR', 'GBP', 'JPY'], floats: FLOATS };
+        const scoped = new Set(partial.flatMap((row, index) => (row.outOfScope ? [index] : [])));
+        const { repo, reading } = keep(all, (row) => scoped.has(row.index));
+        const answer = (limits: KeptQueryLimits, cells: boolean) => {
+          const result = queryKeptItems(
+            repo,
+            1,
+            { ...reading, cells: cells ? reading.cells : null },
+            input,
+            limits,
+          );
+          return { ...result, page: result.page.map((row) => row.itemId) };
+        };
+        const naive = answer(NAIVE, false);
+        expect(answer(ALWAYS, false)).toEqual(naive);
+        expect(answer(ALWAYS, true)).toEqual(naive);
+        expect(answer(NAIVE, true)).toEqual(naive);
+        expect(naive.total).toBe(naive.totals.reduce((count, sum) => count + sum.count, 0));
+      }),
+      runs(200),
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
  * recon:items: the search, filters, order and page of the items as of a date, with their totals
- * and the choices of the filters, as one query over the kept items (kept-items.ts). The rules:
+ * and the choices of the filters, over the kept items (kept-items.ts), reading as few of them as
+ * the query allows (queryKeptItems). The rules:
  * every word of the search in the item's references, bank texts or float (any case), or the
  * amount's size equal to the amount searched; sizes compared exactly, bounds included; requests
  * are money in; a state asked for means the items counted in it (out-of-scope ones are apart);
@@ -16,6 +17,7 @@ import type {
   ReconItemRowsRepository,
 } from '../ledger/repositories/recon-item-rows';
 import type { ReconContext } from './context';
+import { cellTotals, cellsAnswer } from '../ledger/repositories/recon-item-cells';
 import { keptItemsAsOf, orderKey, sizeKey } from './kept-items';
 import { keptPage } from './kept-page';
 import { exponentOf, fromScaled, significantDecimals, toScaled } from './match/amounts';
@@ -96,44 +98,78 @@ function itemTotals(sums: readonly KeptItemTotals[], scale: number): ItemTotals[
   });
 }
 
+/**
+ * How the query reads no more rows than it must: a filter whose totals the reading's cells answer
+ * reads none for them; amount bounds within which few rows lie are looked up through the amount
+ * index; and a query that keeps few rows finds its page among the positions its totals read.
+ */
+export interface KeptQueryLimits {
+  /** Up to this many rows kept, the page is found among the positions the totals read. */
+  hitsUpTo: number;
+  /** Up to this many rows within the amount bounds, they are read through the amount index. */
+  indexedUpTo: number;
+}
+
+export const KEPT_QUERY_LIMITS: KeptQueryLimits = { hitsUpTo: 20_000, indexedUpTo: 20_000 };
+
 /** What the query keeps over the kept rows: how many, one page of them, and the totals of all. */
 export function queryKeptItems(
   rows: ReconItemRowsRepository,
   workspaceId: number,
   reading: KeptItemReading,
   input: ItemsInput,
+  limits: KeptQueryLimits = KEPT_QUERY_LIMITS,
 ): { total: number; page: KeptItemRow[]; totals: ItemTotals[] } {
-  const where = keptWhere(input, reading);
+  const page = { offset: input.offset ?? 0, limit: input.limit ?? 100 };
+  let where = keptWhere(input, reading);
+  const kept = keptTotals(reading, where);
+  if (kept !== null)
+    return { ...counted(kept, reading.scale), page: rows.select(workspaceId, where, input.sort, page) };
+  const ranges = orderRanges(where, reading.keyWidth);
+  if (
+    ranges !== null &&
+    rows.countInOrderRanges(workspaceId, ranges, limits.indexedUpTo + 1) <= limits.indexedUpTo
+  )
+    where = { ...where, orderRanges: ranges };
+  const { sums, hits } = rows.totals(workspaceId, where, limits.hitsUpTo);
   return {
-    ...keptTotals(rows, workspaceId, reading, where),
-    page: rows.select(workspaceId, where, input.sort, {
-      offset: input.offset ?? 0,
-      limit: input.limit ?? 100,
-    }),
+    ...counted(sums, reading.scale),
+    page:
+      hits === null
+        ? rows.select(workspaceId, where, input.sort, page)
+        : rows.selectAt(workspaceId, hits, input.sort, page),
   };
 }
 
 /**
- * How many items the conditions keep and their totals. With no condition, or currencies only, they
- * are the totals of every item kept with the reading (per currency): no rows are read.
+ * The totals of the items the conditions keep, from what the reading keeps without reading a row:
+ * with no condition, or currencies only, the totals of every item; else the cells, when they answer.
  */
-function keptTotals(
-  rows: ReconItemRowsRepository,
-  workspaceId: number,
-  reading: KeptItemReading,
-  where: KeptItemWhere,
-): { total: number; totals: ItemTotals[] } {
+function keptTotals(reading: KeptItemReading, where: KeptItemWhere): KeptItemTotals[] | null {
   const conditions = Object.keys(where);
-  const sums =
-    conditions.length === 0
-      ? reading.totals
-      : conditions.length === 1 && where.currencies !== undefined
-        ? reading.totals.filter((sum) => where.currencies!.includes(sum.currency))
-        : rows.totals(workspaceId, where);
-  return {
-    total: sums.reduce((count, sum) => count + sum.count, 0),
-    totals: itemTotals(sums, reading.scale),
-  };
+  if (conditions.length === 0) return reading.totals;
+  if (conditions.length === 1 && where.currencies !== undefined)
+    return reading.totals.filter((sum) => where.currencies!.includes(sum.currency));
+  return reading.cells !== null && cellsAnswer(where) ? cellTotals(reading.cells, where) : null;
+}
+
+function counted(sums: readonly KeptItemTotals[], scale: number): { total: number; totals: ItemTotals[] } {
+  return { total: sums.reduce((count, sum) => count + sum.count, 0), totals: itemTotals(sums, scale) };
+}
+
+/**
+ * The order_key ranges (inclusive) that hold every amount within the size bounds, in the direction
+ * asked for (money out is negative); null when the query has no size bound or searches.
+ */
+function orderRanges(where: KeptItemWhere, width: number): Array<readonly [string, string]> | null {
+  if (where.search !== undefined || (where.sizeMin === undefined && where.sizeMax === undefined)) return null;
+  if (where.sizeMin === 'none') return [];
+  const min = BigInt(where.sizeMin ?? '0');
+  const max = where.sizeMax === undefined ? 10n ** BigInt(width) - 1n : BigInt(where.sizeMax);
+  const ranges: Array<readonly [string, string]> = [];
+  if (where.out !== true) ranges.push([orderKey(min, width), orderKey(max, width)]);
+  if (where.out !== false) ranges.push([orderKey(-max, width), orderKey(-min, width)]);
+  return ranges;
 }
 
 export function listItems(context: ReconContext, input: ItemsInput): ChannelOutput<'recon:items'> {

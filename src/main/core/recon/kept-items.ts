@@ -15,6 +15,7 @@ import {
   type KeptItemReading,
   type KeptItemRow,
 } from '../ledger/repositories/recon-item-rows';
+import { cellsOf } from '../ledger/repositories/recon-item-cells';
 import { readWithLocks, type ReconContext } from './context';
 import type { DecisionState } from './decision-state';
 import { itemRows, type ItemRow, type ItemRows } from './item-rows';
@@ -151,6 +152,7 @@ function derive(
       currencies: flat.currencies,
       floats: flat.floats,
       totals: sumByCurrency(rows),
+      cells: cellsOf(rows),
     },
     rows,
   };

@@ -29,6 +29,7 @@ import teamAppliedBySeq from './0028-team-applied-by-seq.sql?raw';
 import reconFollowsDecisions from './0029-recon-follows-decisions.sql?raw';
 import reconFollowsImports from './0030-recon-follows-imports.sql?raw';
 import reconRunPending from './0031-recon-run-pending.sql?raw';
+import reconItemFilters from './0032-recon-item-filters.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -70,6 +71,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 29, name: 'recon-follows-decisions', sql: reconFollowsDecisions },
   { version: 30, name: 'recon-follows-imports', sql: reconFollowsImports },
   { version: 31, name: 'recon-run-pending', sql: reconRunPending },
+  { version: 32, name: 'recon-item-filters', sql: reconItemFilters },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,7 @@
  * and the conditions and order of a query over them (recon-item-rows.ts runs them).
  */
 import type { ItemSort } from '../../../../shared/ipc/contract-recon';
+import type { KeptItemCell } from './recon-item-cells';
 
 export interface KeptItemReading {
   asOf: string;
@@ -16,6 +17,8 @@ export interface KeptItemReading {
   floats: string[];
   /** Per currency, over every item. */
   totals: KeptItemTotals[];
+  /** Per combination of what a filter names besides amounts and words; null when not kept. */
+  cells: KeptItemCell[] | null;
 }
 
 export interface KeptItemRow {
@@ -66,6 +69,11 @@ export interface KeptItemWhere {
    */
   search?: { words: readonly string[]; sizeEquals: readonly [string, string] | null };
   inScopeOnly?: boolean;
+  /**
+   * order_key within one of these ranges (inclusive), found through the amount index: set beside
+   * the size bounds when few rows are within them, so only those rows are read.
+   */
+  orderRanges?: ReadonlyArray<readonly [string, string]>;
 }
 
 export interface KeptItemTotals {
@@ -234,5 +242,22 @@ export function whereOf(workspaceId: number, where: KeptItemWhere): { sql: strin
     parts.push(either.length === 0 ? '0' : `(${either.join(' OR ')})`);
   }
   if (where.inScopeOnly === true) parts.push('out_of_scope = 0');
+  if (where.orderRanges !== undefined) {
+    const ranges = orderRangesSql(workspaceId, where.orderRanges);
+    parts.push(`position IN (SELECT position ${ranges.sql})`);
+    params.push(...ranges.params);
+  }
   return { sql: parts.join(' AND '), params };
+}
+
+/** FROM and WHERE of the rows whose order_key is within one of the ranges, through the amount index. */
+export function orderRangesSql(
+  workspaceId: number,
+  ranges: ReadonlyArray<readonly [string, string]>,
+): { sql: string; params: unknown[] } {
+  const within = ranges.length === 0 ? '0' : ranges.map(() => 'order_key BETWEEN ? AND ?').join(' OR ');
+  return {
+    sql: `FROM recon_item_rows INDEXED BY recon_item_rows_amount WHERE workspace_id = ? AND (${within})`,
+    params: [workspaceId, ...ranges.flat()],
+  };
 }

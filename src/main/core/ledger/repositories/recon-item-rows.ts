@@ -10,6 +10,7 @@ import {
   COLUMNS,
   ORDER,
   fromRow,
+  orderRangesSql,
   sumByCurrency,
   toParams,
   whereOf,
@@ -19,6 +20,7 @@ import {
   type KeptItemWhere,
   type Row,
 } from './recon-item-row-sql';
+import { cellsFromJson, cellsToJson } from './recon-item-cells';
 
 export { sumByCurrency, type KeptItemReading, type KeptItemRow, type KeptItemTotals, type KeptItemWhere };
 
@@ -39,7 +41,7 @@ export class ReconItemRowsRepository {
   reading(workspaceId: number): KeptItemReading | null {
     const row = this.db
       .prepare<[number], Row>(
-        `SELECT as_of, options_key, inputs_version, scale, key_width, currencies, floats, totals
+        `SELECT as_of, options_key, inputs_version, scale, key_width, currencies, floats, totals, cells
            FROM recon_item_readings WHERE workspace_id = ?`,
       )
       .get(workspaceId);
@@ -60,6 +62,7 @@ export class ReconItemRowsRepository {
         moneyIn: BigInt(sum.moneyIn as string),
         moneyOut: BigInt(sum.moneyOut as string),
       })),
+      cells: row.cells === null ? null : cellsFromJson(row.cells as string),
     };
   }
 
@@ -171,11 +174,12 @@ export class ReconItemRowsRepository {
     this.db
       .prepare(
         `INSERT INTO recon_item_readings
-           (workspace_id, as_of, options_key, inputs_version, scale, key_width, currencies, floats, totals)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           (workspace_id, as_of, options_key, inputs_version, scale, key_width, currencies, floats, totals, cells)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (workspace_id) DO UPDATE SET as_of = excluded.as_of, options_key = excluded.options_key,
            inputs_version = excluded.inputs_version, scale = excluded.scale, key_width = excluded.key_width,
-           currencies = excluded.currencies, floats = excluded.floats, totals = excluded.totals`,
+           currencies = excluded.currencies, floats = excluded.floats, totals = excluded.totals,
+           cells = excluded.cells`,
       )
       .run(
         workspaceId,
@@ -189,6 +193,7 @@ export class ReconItemRowsRepository {
         JSON.stringify(reading.totals, (_key, value: unknown) =>
           typeof value === 'bigint' ? String(value) : value,
         ),
+        reading.cells === null ? null : cellsToJson(reading.cells),
       );
   }
 
@@ -200,35 +205,83 @@ export class ReconItemRowsRepository {
     page: { offset: number; limit: number },
   ): KeptItemRow[] {
     const { sql, params } = whereOf(workspaceId, where);
-    const order = sort === undefined ? '' : `${ORDER[sort.column](sort.descending ? 'DESC' : 'ASC')}, `;
     return this.db
       .prepare<unknown[], Row>(
-        `SELECT ${COLUMNS} FROM recon_item_rows WHERE ${sql} ORDER BY ${order}position LIMIT ? OFFSET ?`,
+        `SELECT ${COLUMNS} FROM recon_item_rows WHERE ${sql} ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`,
       )
       .all(...params, page.limit, page.offset)
       .map(fromRow);
   }
 
+  /** One page of the rows at these positions (all a query keeps), in the order asked for. */
+  selectAt(
+    workspaceId: number,
+    positions: readonly number[],
+    sort: ItemSort | undefined,
+    page: { offset: number; limit: number },
+  ): KeptItemRow[] {
+    const wanted =
+      sort === undefined
+        ? [...positions].sort((a, b) => a - b).slice(page.offset, page.offset + page.limit)
+        : positions;
+    const bounds = sort === undefined ? [wanted.length, 0] : [page.limit, page.offset];
+    return this.db
+      .prepare<unknown[], Row>(
+        `SELECT ${COLUMNS} FROM recon_item_rows
+          WHERE workspace_id = ? AND position IN (SELECT value FROM json_each(?))
+          ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`,
+      )
+      .all(workspaceId, JSON.stringify(wanted), ...bounds)
+      .map(fromRow);
+  }
+
+  /** How many rows have an order_key within one of the ranges, counted up to `upTo` at most. */
+  countInOrderRanges(
+    workspaceId: number,
+    ranges: ReadonlyArray<readonly [string, string]>,
+    upTo: number,
+  ): number {
+    const { sql, params } = orderRangesSql(workspaceId, ranges);
+    return this.db
+      .prepare<unknown[], number>(`SELECT count(*) FROM (SELECT 1 ${sql} LIMIT ?)`)
+      .pluck()
+      .get(...params, upTo) as number;
+  }
+
   /**
    * Per currency: how many rows the conditions keep, in and out, and their sums, exactly: SQLite's
    * integer sum where every amount fits and no sum overflows, else BigInt over the amounts' text.
+   * With them, when the conditions keep `hitsUpTo` rows or fewer, their positions (read in the same
+   * pass), so the page is found among them instead of by reading every row again.
    */
-  totals(workspaceId: number, where: KeptItemWhere): KeptItemTotals[] {
+  totals(
+    workspaceId: number,
+    where: KeptItemWhere,
+    hitsUpTo = 0,
+  ): { sums: KeptItemTotals[]; hits: number[] | null } {
     const { sql, params } = whereOf(workspaceId, where);
+    const hitsOf = (count: number, lists: Array<string | null>): number[] | null =>
+      count > hitsUpTo
+        ? null
+        : lists.flatMap((list) => (list === null || list === '' ? [] : list.split(',').map(Number)));
     type Sums = { currency: string; count: number; in_count: number; out_count: number; exact: number };
     try {
       const rows = this.db
-        .prepare<unknown[], Sums & { money_in: bigint | null; money_out: bigint | null }>(
+        .prepare<
+          unknown[],
+          Sums & { money_in: bigint | null; money_out: bigint | null; positions: string | null }
+        >(
           `SELECT currency, count(*) AS count, sum(out = 0) AS in_count, sum(out = 1) AS out_count,
                   count(*) = count(scaled_int) AS exact,
                   sum(CASE WHEN out = 0 THEN scaled_int END) AS money_in,
-                  sum(CASE WHEN out = 1 THEN scaled_int END) AS money_out
+                  sum(CASE WHEN out = 1 THEN scaled_int END) AS money_out,
+                  ${hitsUpTo > 0 ? 'group_concat(position)' : 'NULL'} AS positions
              FROM recon_item_rows WHERE ${sql} GROUP BY currency ORDER BY currency`,
         )
         .safeIntegers(true)
         .all(...params);
       if (rows.every((row) => Number(row.exact) === 1)) {
-        return rows.map((row) => ({
+        const sums = rows.map((row) => ({
           currency: row.currency,
           count: Number(row.count),
           inCount: Number(row.in_count),
@@ -236,17 +289,34 @@ export class ReconItemRowsRepository {
           moneyIn: row.money_in ?? 0n,
           moneyOut: row.money_out ?? 0n,
         }));
+        const count = sums.reduce((total, sum) => total + sum.count, 0);
+        return {
+          sums,
+          hits: hitsOf(
+            count,
+            rows.map((row) => row.positions),
+          ),
+        };
       }
     } catch (error) {
       if (!/integer overflow/i.test((error as Error).message)) throw error;
     }
     const amounts = this.db
-      .prepare<unknown[], { currency: string; out: number; scaled: string }>(
-        `SELECT currency, out, scaled FROM recon_item_rows WHERE ${sql}`,
+      .prepare<unknown[], { position: number; currency: string; out: number; scaled: string }>(
+        `SELECT position, currency, out, scaled FROM recon_item_rows WHERE ${sql}`,
       )
       .all(...params);
-    return sumByCurrency(
-      amounts.map((row) => ({ currency: row.currency, out: row.out === 1, scaled: BigInt(row.scaled) })),
-    );
+    return {
+      sums: sumByCurrency(
+        amounts.map((row) => ({ currency: row.currency, out: row.out === 1, scaled: BigInt(row.scaled) })),
+      ),
+      hits: amounts.length > hitsUpTo ? null : amounts.map((row) => row.position),
+    };
   }
+}
+
+/** The order asked for, then the default order (position), which makes every order total. */
+function orderBy(sort: ItemSort | undefined): string {
+  const order = sort === undefined ? '' : `${ORDER[sort.column](sort.descending ? 'DESC' : 'ASC')}, `;
+  return `${order}position`;
 }

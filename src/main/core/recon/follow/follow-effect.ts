@@ -14,6 +14,7 @@ import {
   type KeptItemRow,
   type KeptItemTotals,
 } from '../../ledger/repositories/recon-item-rows';
+import { moveCells } from '../../ledger/repositories/recon-item-cells';
 import { ReconDecisionsRepository } from '../../ledger/repositories/recon-decisions';
 import { ReconReadingsRepository } from '../../ledger/repositories/recon-readings';
 import type { ReconContext } from '../context';
@@ -80,7 +81,18 @@ export function followEffect(
     if (placed === null) return false;
     const before = new Map(followed.before.map((row) => [row.position, row]));
     const changed = followed.after.filter((row) => !same(row, before.get(row.position)!));
-    const next: KeptItemReading = { ...reading, inputsVersion: versions.after };
+    const next: KeptItemReading = {
+      ...reading,
+      inputsVersion: versions.after,
+      cells:
+        reading.cells === null
+          ? null
+          : moveCells(
+              reading.cells,
+              changed.map((row) => before.get(row.position)!),
+              [...changed, ...placed],
+            ),
+    };
     if (placed.length > 0) {
       next.totals = withAdded(reading.totals, placed);
       next.currencies = [...new Set([...reading.currencies, ...placed.map((row) => row.currency)])].sort();

@@ -1,0 +1,108 @@
+/**
+ * The kept items' cells (migration 0032): per combination of what a filter can name besides amounts
+ * and words — currency, state, age, float, direction, scope — how many items and their sum, exactly.
+ * The totals of a filter that names nothing else are the sum of the cells it keeps, so it reads no
+ * row. Cells are worked out with the rows, and moved by the rows a change rewrites or adds.
+ */
+import type { KeptItemRow, KeptItemTotals, KeptItemWhere } from './recon-item-row-sql';
+
+export interface KeptItemCell {
+  currency: string;
+  state: string;
+  ageing: string | null;
+  float: string | null;
+  out: boolean;
+  outOfScope: boolean;
+  count: number;
+  /** The sum of the cell's scaled amounts. */
+  money: bigint;
+}
+
+type CellRow = Pick<KeptItemRow, 'currency' | 'state' | 'ageing' | 'float' | 'out' | 'outOfScope' | 'scaled'>;
+
+const cellKey = (row: Omit<CellRow, 'scaled'>): string =>
+  JSON.stringify([row.currency, row.state, row.ageing, row.float, row.out, row.outOfScope]);
+
+function inOrder(cells: Iterable<KeptItemCell>): KeptItemCell[] {
+  return [...cells]
+    .filter((cell) => cell.count !== 0)
+    .sort((a, b) => {
+      const [keyA, keyB] = [cellKey(a), cellKey(b)];
+      return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
+    });
+}
+
+function add(byKey: Map<string, KeptItemCell>, row: CellRow, sign: 1 | -1): void {
+  const key = cellKey(row);
+  let cell = byKey.get(key);
+  if (cell === undefined) {
+    const { currency, state, ageing, float, out, outOfScope } = row;
+    cell = { currency, state, ageing, float, out, outOfScope, count: 0, money: 0n };
+    byKey.set(key, cell);
+  }
+  cell.count += sign;
+  cell.money += sign === 1 ? row.scaled : -row.scaled;
+}
+
+export function cellsOf(rows: Iterable<CellRow>): KeptItemCell[] {
+  const byKey = new Map<string, KeptItemCell>();
+  for (const row of rows) add(byKey, row, 1);
+  return inOrder(byKey.values());
+}
+
+/** The cells once `removed` rows are out and `added` rows are in (a rewritten row is both). */
+export function moveCells(
+  cells: readonly KeptItemCell[],
+  removed: Iterable<CellRow>,
+  added: Iterable<CellRow>,
+): KeptItemCell[] {
+  const byKey = new Map(cells.map((cell) => [cellKey(cell), { ...cell }]));
+  for (const row of removed) add(byKey, row, -1);
+  for (const row of added) add(byKey, row, 1);
+  return inOrder(byKey.values());
+}
+
+/** Whether every condition of the query is one a cell answers (no amount bound, no search). */
+export function cellsAnswer(where: KeptItemWhere): boolean {
+  return where.sizeMin === undefined && where.sizeMax === undefined && where.search === undefined;
+}
+
+/** The totals per currency of the cells every condition keeps (the same rules as the SQL: whereOf). */
+export function cellTotals(cells: readonly KeptItemCell[], where: KeptItemWhere): KeptItemTotals[] {
+  const keeps = (cell: KeptItemCell): boolean =>
+    (where.states === undefined || where.states.includes(cell.state)) &&
+    (where.ageing === undefined || cell.ageing === where.ageing) &&
+    (where.currencies === undefined || where.currencies.includes(cell.currency)) &&
+    (where.floats === undefined || (cell.float !== null && where.floats.includes(cell.float))) &&
+    (where.out === undefined || cell.out === where.out) &&
+    (where.inScopeOnly !== true || !cell.outOfScope);
+  const byCurrency = new Map<string, KeptItemTotals>();
+  for (const cell of cells) {
+    if (!keeps(cell)) continue;
+    let sums = byCurrency.get(cell.currency);
+    if (sums === undefined) {
+      sums = { currency: cell.currency, count: 0, inCount: 0, outCount: 0, moneyIn: 0n, moneyOut: 0n };
+      byCurrency.set(cell.currency, sums);
+    }
+    sums.count += cell.count;
+    if (cell.out) {
+      sums.outCount += cell.count;
+      sums.moneyOut += cell.money;
+    } else {
+      sums.inCount += cell.count;
+      sums.moneyIn += cell.money;
+    }
+  }
+  return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
+}
+
+/** Cells as the reading keeps them (JSON: the sums as text), and back. */
+export const cellsToJson = (cells: readonly KeptItemCell[]): string =>
+  JSON.stringify(cells, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+
+export function cellsFromJson(text: string): KeptItemCell[] {
+  return (JSON.parse(text) as Array<Omit<KeptItemCell, 'money'> & { money: string }>).map((cell) => ({
+    ...cell,
+    money: BigInt(cell.money),
+  }));
+}
