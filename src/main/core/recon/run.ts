@@ -53,7 +53,7 @@ function storeMatches(context: ReconContext, plan: RunPlan, asOf: string): Curre
         ...byName(actorName),
       },
     });
-    plan.matches.forEach((planned, index) => {
+    const covered = plan.matches.map((planned, index) => {
       const payload = { match: planned.match, lines: [...planned.lines], requests: [...planned.requests] };
       const id = repo.insert(workspaceId, firstId + index, {
         kind: 'auto_match',
@@ -63,10 +63,11 @@ function storeMatches(context: ReconContext, plan: RunPlan, asOf: string): Curre
         createdAt: at,
         auditSeq: entry.seq,
       });
-      repo.addCurrent(workspaceId, id, 'match', planned);
-      share?.(repo.get(workspaceId, id)!);
       stored.push({ decisionId: id, kind: 'auto_match', payload });
+      return { decisionId: id, items: planned };
     });
+    repo.addCurrentMany(workspaceId, 'match', covered);
+    if (share !== undefined) for (const { decisionId } of covered) share(repo.get(workspaceId, decisionId)!);
   }
   return stored;
 }

@@ -164,14 +164,33 @@ export class ReconDecisionsRepository {
       for (const line of items.lines) insert.run(workspaceId, decisionId, role, line, null);
       for (const request of items.requests) insert.run(workspaceId, decisionId, role, null, request);
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new AppError(
-          'invalid_input',
-          `An item is already ${role === 'match' ? 'matched' : 'resolved'}: undo that decision first. Nothing was changed.`,
-          { role },
-        );
-      }
-      throw error;
+      throw alreadyCovered(error, role);
+    }
+  }
+
+  /**
+   * addCurrent of several decisions, in one statement: a first run covers some 140,000 items, and
+   * one call each took twice as long as the rows themselves.
+   */
+  addCurrentMany(
+    workspaceId: number,
+    role: CurrentRole,
+    decisions: ReadonlyArray<{ decisionId: number; items: ItemRows }>,
+  ): void {
+    requireTransaction(this.db);
+    const rows = decisions.flatMap(({ decisionId, items }) => [
+      ...items.lines.map((line) => [decisionId, line, null]),
+      ...items.requests.map((request) => [decisionId, null, request]),
+    ]);
+    try {
+      this.db
+        .prepare(
+          `INSERT INTO recon_current (workspace_id, decision_id, role, line_id, request_id)
+           SELECT ?, value ->> 0, ?, value ->> 1, value ->> 2 FROM json_each(?) ORDER BY key`,
+        )
+        .run(workspaceId, role, JSON.stringify(rows));
+    } catch (error) {
+      throw alreadyCovered(error, role);
     }
   }
 
@@ -263,4 +282,14 @@ export class ReconDecisionsRepository {
       );
     return { lines: query('line_id', rows.lines), requests: query('request_id', rows.requests) };
   }
+}
+
+/** A decision in force already covers one of the items: said as such; any other error as it is. */
+function alreadyCovered(error: unknown, role: CurrentRole): unknown {
+  if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+  return new AppError(
+    'invalid_input',
+    `An item is already ${role === 'match' ? 'matched' : 'resolved'}: undo that decision first. Nothing was changed.`,
+    { role },
+  );
 }
