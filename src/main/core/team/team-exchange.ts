@@ -22,6 +22,7 @@ import {
   pushChangesStamped,
   type PushBatch,
   type PushedChange,
+  type TeamChange,
   type TeamHead,
 } from './team-changes';
 import { teamMembers } from './team-members';
@@ -185,11 +186,12 @@ async function exchangeWith(
   let head: TeamHead = { seq: link.pulledSeq, hash: link.pulledHash };
   // After this desktop's own changes went out, what waited for them is tried again (the first time).
   let retryWaiting = pushed > 0;
-  const applyKept = async (): Promise<void> => {
+  const applyKept = async (kept?: readonly TeamChange[]): Promise<void> => {
     // Statements first: a colleague's match names lines of a statement.
     await applyTeamStatements(db, workspaceId, now);
-    // Colleagues' changes, in the team's order, through this desktop's reconciliation.
-    applyTeamChanges(db, workspaceId, now, { pushed: retryWaiting });
+    // Colleagues' changes, in the team's order, through this desktop's reconciliation (the page
+    // just kept as pulled, not read back from the log).
+    applyTeamChanges(db, workspaceId, now, { pushed: retryWaiting, kept });
     retryWaiting = false;
   };
   let asked = pullChanges(client, head.seq, PULL_PAGE, where);
@@ -211,7 +213,7 @@ async function exchangeWith(
     head = checked.head;
     pulled += page.length;
     // Applied while the server reads the next page, as an exchange that pulled up to here would.
-    await applyKept();
+    await applyKept(page);
   }
   if (pulled === 0) await applyKept();
   replica.exchanged(workspaceId, now(), await teamMembers(client, where));

@@ -130,6 +130,25 @@ export class TeamAppliedRepository {
     };
   }
 
+  /**
+   * Of changes just pulled and kept (in the log's order), those colleagues made: what colleaguesPage
+   * would read back of them from the log, without reading it back. Changes made here are left out,
+   * as there, by the outbox holding their id.
+   */
+  colleaguesOf<T extends ChangeToApply>(changes: readonly T[]): T[] {
+    this.flush();
+    if (changes.length === 0) return [];
+    const madeHere = new Set(
+      this.db
+        .prepare<[string], string>(
+          'SELECT o.change_id FROM json_each(?) AS j JOIN team_outbox o ON o.change_id = j.value',
+        )
+        .pluck()
+        .all(JSON.stringify(changes.map((change) => change.id))),
+    );
+    return madeHere.size === 0 ? [...changes] : changes.filter((change) => !madeHere.has(change.id));
+  }
+
   /** What became of a pulled change here (undefined: not gone through yet, or made here). */
   ofChange(workspaceId: number, changeId: string): AppliedChange | undefined {
     this.flush();

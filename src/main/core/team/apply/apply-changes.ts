@@ -79,7 +79,15 @@ export function applyTeamChanges(
   db: Ledger,
   workspaceId: number,
   now: () => string,
-  options: { pushed?: boolean } = {},
+  options: {
+    pushed?: boolean;
+    /**
+     * The page the exchange has just pulled and kept in the log, in the team's order: applied as it
+     * is, not read back from the log, when it is what comes next here (it starts right after
+     * applied_seq); otherwise the log is read as always.
+     */
+    kept?: readonly ChangeToApply[];
+  } = {},
 ): number {
   const applied = new TeamAppliedRepository(db);
   const conflicts = new TeamConflictsRepository(db);
@@ -110,8 +118,12 @@ export function applyTeamChanges(
       });
   }
   let from = applied.appliedSeq(workspaceId);
+  const kept = options.kept;
   for (;;) {
-    const page = applied.colleaguesPage(workspaceId, from, PAGE);
+    const page =
+      kept !== undefined && kept.length > 0 && kept[0]!.seq === from + 1
+        ? { lastSeq: kept.at(-1)!.seq, changes: applied.colleaguesOf(kept) }
+        : applied.colleaguesPage(workspaceId, from, PAGE);
     if (page.lastSeq === null) break;
     from = page.lastSeq;
     // A page at a time, with how far it went: an exchange cut off applies nothing twice.
