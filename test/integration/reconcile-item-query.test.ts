@@ -474,6 +474,7 @@ describe('the ways a query reads fewer rows', () => {
   // Every way, forced: totals from the reading's cells or from the rows; amount bounds through the
   // amount index or not; the page among the positions the totals read or by reading the rows again.
   const NAIVE: KeptQueryLimits = { hitsUpTo: 0, indexedUpTo: -1 };
+  const INDEXED_ONLY: KeptQueryLimits = { hitsUpTo: 0, indexedUpTo: Number.MAX_SAFE_INTEGER };
   const ALWAYS: KeptQueryLimits = { hitsUpTo: Number.MAX_SAFE_INTEGER, indexedUpTo: Number.MAX_SAFE_INTEGER };
   const WORDS = ['alpha', 'beta', 'gamma', 'ref-1', 'ref-2'];
   const FLOATS = ['main', 'euro'];
@@ -569,6 +570,7 @@ describe('the ways a query reads fewer rows', () => {
         expect(answer(ALWAYS, false)).toEqual(naive);
         expect(answer(ALWAYS, true)).toEqual(naive);
         expect(answer(NAIVE, true)).toEqual(naive);
+        expect(answer(INDEXED_ONLY, false)).toEqual(naive);
         expect(naive.total).toBe(naive.totals.reduce((count, sum) => count + sum.count, 0));
       }),
       runs(200),

@@ -126,12 +126,13 @@ export function queryKeptItems(
   if (kept !== null)
     return { ...counted(kept, reading.scale), page: rows.select(workspaceId, where, input.sort, page) };
   const ranges = orderRanges(where, reading.keyWidth);
-  if (
+  const indexed =
     ranges !== null &&
-    rows.countInOrderRanges(workspaceId, ranges, limits.indexedUpTo + 1) <= limits.indexedUpTo
-  )
-    where = { ...where, orderRanges: ranges };
-  const { sums, hits } = rows.totals(workspaceId, where, limits.hitsUpTo);
+    rows.countInOrderRanges(workspaceId, ranges, limits.indexedUpTo + 1) <= limits.indexedUpTo;
+  if (indexed) where = { ...where, orderRanges: ranges };
+  // Amount bounds holding more rows than that keep too many for their positions to be worth reading.
+  const hitsUpTo = ranges !== null && !indexed ? 0 : limits.hitsUpTo;
+  const { sums, hits } = rows.totals(workspaceId, where, hitsUpTo);
   return {
     ...counted(sums, reading.scale),
     page:
