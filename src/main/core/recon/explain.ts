@@ -22,13 +22,14 @@ export interface StoredMatch {
   evidence?: Match['evidence'];
 }
 
+/** Shared by every caller asking of the same world (matchTotals): read, never changed. */
 export interface MatchTotals {
-  currency: string;
+  readonly currency: string;
   /** Money that left the bank: the negated sum of the lines. */
-  paid: Money;
-  requested: Money;
+  readonly paid: Readonly<Money>;
+  readonly requested: Readonly<Money>;
   /** Null unless every request has an approved amount in its currency. */
-  approved: Money | null;
+  readonly approved: Readonly<Money> | null;
 }
 
 /**
@@ -55,8 +56,27 @@ export function sumAmounts(currency: string, groups: readonly (readonly string[]
   return totals.map(money);
 }
 
+/**
+ * The totals worked out per world: a run explains each match it plans, and the states after it
+ * show every match in force with its totals (some 70,000 each on a first run).
+ */
+const totalsByWorld = new WeakMap<ReconWorld, Map<string, MatchTotals | null>>();
+
 /** Paid, requested and approved totals of lines and requests of one currency; null when mixed. */
 export function matchTotals(
+  world: ReconWorld,
+  lineKeys: readonly string[],
+  requestKeys: readonly string[],
+): MatchTotals | null {
+  let known = totalsByWorld.get(world);
+  if (known === undefined) totalsByWorld.set(world, (known = new Map()));
+  const key = `${lineKeys.join('\u0000')}\u0001${requestKeys.join('\u0000')}`;
+  let totals = known.get(key);
+  if (totals === undefined) known.set(key, (totals = computeMatchTotals(world, lineKeys, requestKeys)));
+  return totals;
+}
+
+function computeMatchTotals(
   world: ReconWorld,
   lineKeys: readonly string[],
   requestKeys: readonly string[],
