@@ -1,7 +1,8 @@
 /**
  * A run stores the items its automatic matches cover in one statement
- * (ReconDecisionsRepository.addCurrentMany): the rows are exactly those addCurrent writes decision
- * by decision, and an item already covered refuses the whole statement.
+ * (ReconDecisionsRepository.addCurrentMany): the rows are exactly those written decision by decision
+ * (addCurrent), each item with its own decision, and an item already covered refuses the whole
+ * statement.
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,6 +97,18 @@ describe('the items a run’s matches cover, stored in one statement', () => {
     })();
     expect(rows(many, 'recon_decisions')).toEqual(rows(one, 'recon_decisions'));
     expect(rows(many, 'recon_current')).toEqual(rows(one, 'recon_current'));
+    const decided = ids(many, 'recon_decisions');
+    expect(
+      many
+        .prepare('SELECT decision_id, role, line_id, request_id FROM recon_current ORDER BY id')
+        .raw(true)
+        .all(),
+    ).toEqual(
+      decisions(many, 1).flatMap((decision, index) => [
+        ...decision.lines.map((line) => [decided[index], 'match', line, null]),
+        ...decision.requests.map((request) => [decided[index], 'match', null, request]),
+      ]),
+    );
     expect(rows(many, 'recon_decisions')).toHaveLength(4);
     expect(new ReconDecisionsRepository(many).get(1, ids(many, 'recon_decisions')[1]!)!.payload).toEqual(
       decisions(many, 1)[1]!.payload,

@@ -18,6 +18,7 @@ import {
   type KeptItemRow,
 } from '../../src/main/core/ledger/repositories/recon-item-rows';
 import { cellsOf } from '../../src/main/core/ledger/repositories/recon-item-cells';
+import { positionsInOrderRanges } from '../../src/main/core/ledger/repositories/recon-item-row-sql';
 import { queryKeptItems, type KeptQueryLimits } from '../../src/main/core/recon/item-list';
 import { keptRow, keyWidth, POSITION_GAP } from '../../src/main/core/recon/kept-items';
 import { makeTempDir } from '../helpers/temp-dir';
@@ -478,6 +479,36 @@ describe('the ways a query reads fewer rows', () => {
   const ALWAYS: KeptQueryLimits = { hitsUpTo: Number.MAX_SAFE_INTEGER, indexedUpTo: Number.MAX_SAFE_INTEGER };
   const WORDS = ['alpha', 'beta', 'gamma', 'ref-1', 'ref-2'];
   const FLOATS = ['main', 'euro'];
+
+  it('keep no cells past 2,000 of them (hundreds of floats): the rows answer instead', () => {
+    const row = (float: number) => ({
+      currency: 'GBP',
+      state: 'awaiting_payment',
+      ageing: null,
+      float: `F${float}`,
+      out: false,
+      outOfScope: false,
+      scaled: 1n,
+    });
+    expect(cellsOf(Array.from({ length: 2000 }, (_, index) => row(index)))).toHaveLength(2000);
+    expect(cellsOf(Array.from({ length: 2001 }, (_, index) => row(index)))).toBeNull();
+    // A float whose name holds the separators is a cell of its own.
+    expect(cellsOf([row(1), { ...row(1), float: 'F1\u0000' }, { ...row(1), float: null }])).toHaveLength(3);
+  });
+
+  it('seek the amount index once per range of amounts (money in and money out apart)', () => {
+    const { sql, params } = positionsInOrderRanges(1, [
+      ['10001', '10009'],
+      ['09990', '09998'],
+    ]);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map(
+      (step) => step.detail,
+    );
+    const reads = plan.filter((step) => /recon_item_rows/.test(step));
+    expect(reads).toHaveLength(2);
+    for (const read of reads)
+      expect(read).toMatch(/recon_item_rows_amount \(workspace_id=\? AND order_key>\? AND order_key<\?\)/);
+  });
 
   it('answer every query exactly as reading every row does (property)', () => {
     const rowArb = fc.record({

@@ -70,7 +70,7 @@ export function matchTotals(
 ): MatchTotals | null {
   let known = totalsByWorld.get(world);
   if (known === undefined) totalsByWorld.set(world, (known = new Map()));
-  const key = `${lineKeys.join('\u0000')}\u0001${requestKeys.join('\u0000')}`;
+  const key = JSON.stringify([lineKeys, requestKeys]);
   let totals = known.get(key);
   if (totals === undefined) known.set(key, (totals = computeMatchTotals(world, lineKeys, requestKeys)));
   return totals;

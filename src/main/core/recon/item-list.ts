@@ -159,8 +159,9 @@ function counted(sums: readonly KeptItemTotals[], scale: number): { total: numbe
 }
 
 /**
- * The order_key ranges (inclusive) that hold every amount within the size bounds, in the direction
- * asked for (money out is negative); null when the query has no size bound or searches.
+ * The order_key ranges (inclusive, disjoint) that hold every amount within the size bounds, in the
+ * direction asked for (money out is negative, so of size 1 at least); null when the query has no
+ * size bound or searches.
  */
 function orderRanges(where: KeptItemWhere, width: number): Array<readonly [string, string]> | null {
   if (where.search !== undefined || (where.sizeMin === undefined && where.sizeMax === undefined)) return null;
@@ -168,8 +169,9 @@ function orderRanges(where: KeptItemWhere, width: number): Array<readonly [strin
   const min = BigInt(where.sizeMin ?? '0');
   const max = where.sizeMax === undefined ? 10n ** BigInt(width) - 1n : BigInt(where.sizeMax);
   const ranges: Array<readonly [string, string]> = [];
-  if (where.out !== true) ranges.push([orderKey(min, width), orderKey(max, width)]);
-  if (where.out !== false) ranges.push([orderKey(-max, width), orderKey(-min, width)]);
+  if (where.out !== true && min <= max) ranges.push([orderKey(min, width), orderKey(max, width)]);
+  const outMin = min > 0n ? min : 1n;
+  if (where.out !== false && outMin <= max) ranges.push([orderKey(-max, width), orderKey(-outMin, width)]);
   return ranges;
 }
 

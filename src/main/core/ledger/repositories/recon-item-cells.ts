@@ -20,18 +20,23 @@ export interface KeptItemCell {
 
 type CellRow = Pick<KeptItemRow, 'currency' | 'state' | 'ageing' | 'float' | 'out' | 'outOfScope' | 'scaled'>;
 
-// Parts joined by a character no part holds, null apart from any text (made for 200,000 rows a run).
-const part = (text: string | null): string => (text === null ? '\u0001' : text);
+/**
+ * A cell's key: its parts joined by a character none of the fixed parts (a currency code, a state,
+ * an age bucket, two flags) holds, the float last and marked, so no float name can pass for others.
+ */
 const cellKey = (row: Omit<CellRow, 'scaled'>): string =>
-  `${row.currency}\u0000${row.state}\u0000${part(row.ageing)}\u0000${part(row.float)}\u0000${row.out ? 1 : 0}${row.outOfScope ? 1 : 0}`;
+  `${row.currency}\u0000${row.state}\u0000${row.ageing ?? ''}\u0000${row.out ? 1 : 0}${row.outOfScope ? 1 : 0}\u0000${row.float === null ? 'N' : `S${row.float}`}`;
 
-function inOrder(cells: Iterable<KeptItemCell>): KeptItemCell[] {
-  return [...cells]
-    .filter((cell) => cell.count !== 0)
-    .sort((a, b) => {
-      const [keyA, keyB] = [cellKey(a), cellKey(b)];
-      return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
-    });
+/**
+ * Past this many cells (hundreds of floats), keeping them costs every question more than summing
+ * the rows would: none are kept, and filters read the rows, as for a reading kept without cells.
+ */
+const MAX_CELLS = 2_000;
+
+function inOrder(byKey: ReadonlyMap<string, KeptItemCell>): KeptItemCell[] | null {
+  const kept = [...byKey].filter(([, cell]) => cell.count !== 0);
+  if (kept.length > MAX_CELLS) return null;
+  return kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, cell]) => cell);
 }
 
 function add(byKey: Map<string, KeptItemCell>, row: CellRow, sign: 1 | -1): void {
@@ -46,10 +51,10 @@ function add(byKey: Map<string, KeptItemCell>, row: CellRow, sign: 1 | -1): void
   cell.money += sign === 1 ? row.scaled : -row.scaled;
 }
 
-export function cellsOf(rows: Iterable<CellRow>): KeptItemCell[] {
+export function cellsOf(rows: Iterable<CellRow>): KeptItemCell[] | null {
   const byKey = new Map<string, KeptItemCell>();
   for (const row of rows) add(byKey, row, 1);
-  return inOrder(byKey.values());
+  return inOrder(byKey);
 }
 
 /** The cells once `removed` rows are out and `added` rows are in (a rewritten row is both). */
@@ -57,19 +62,32 @@ export function moveCells(
   cells: readonly KeptItemCell[],
   removed: Iterable<CellRow>,
   added: Iterable<CellRow>,
-): KeptItemCell[] {
+): KeptItemCell[] | null {
   const byKey = new Map(cells.map((cell) => [cellKey(cell), { ...cell }]));
   for (const row of removed) add(byKey, row, -1);
   for (const row of added) add(byKey, row, 1);
-  return inOrder(byKey.values());
+  return inOrder(byKey);
 }
 
-/** Whether every condition of the query is one a cell answers (no amount bound, no search). */
+/** What a cell knows of its rows: a query naming anything else (an amount, a word) reads the rows. */
+const CELL_CONDITIONS: ReadonlySet<string> = new Set<keyof KeptItemWhere>([
+  'states',
+  'ageing',
+  'currencies',
+  'floats',
+  'out',
+  'inScopeOnly',
+]);
+
+/** Whether every condition of the query is one a cell answers. */
 export function cellsAnswer(where: KeptItemWhere): boolean {
-  return where.sizeMin === undefined && where.sizeMax === undefined && where.search === undefined;
+  return Object.keys(where).every((condition) => CELL_CONDITIONS.has(condition));
 }
 
-/** The totals per currency of the cells every condition keeps (the same rules as the SQL: whereOf). */
+/**
+ * The totals per currency of the cells every condition keeps: the rules of the SQL the rows are
+ * read with (whereOf in recon-item-row-sql.ts), which a change to either must keep the same.
+ */
 export function cellTotals(cells: readonly KeptItemCell[], where: KeptItemWhere): KeptItemTotals[] {
   const keeps = (cell: KeptItemCell): boolean =>
     (where.states === undefined || where.states.includes(cell.state)) &&

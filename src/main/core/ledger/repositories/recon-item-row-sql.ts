@@ -243,21 +243,30 @@ export function whereOf(workspaceId: number, where: KeptItemWhere): { sql: strin
   }
   if (where.inScopeOnly === true) parts.push('out_of_scope = 0');
   if (where.orderRanges !== undefined) {
-    const ranges = orderRangesSql(workspaceId, where.orderRanges);
-    parts.push(`position IN (SELECT position ${ranges.sql})`);
+    const ranges = positionsInOrderRanges(workspaceId, where.orderRanges);
+    parts.push(`position IN (${ranges.sql})`);
     params.push(...ranges.params);
   }
   return { sql: parts.join(' AND '), params };
 }
 
-/** FROM and WHERE of the rows whose order_key is within one of the ranges, through the amount index. */
-export function orderRangesSql(
+/**
+ * The positions of the rows whose order_key is within one of the (disjoint) ranges, each range a
+ * seek of the amount index: ranges joined by OR in one WHERE make SQLite read the workspace's whole
+ * index instead.
+ */
+export function positionsInOrderRanges(
   workspaceId: number,
   ranges: ReadonlyArray<readonly [string, string]>,
 ): { sql: string; params: unknown[] } {
-  const within = ranges.length === 0 ? '0' : ranges.map(() => 'order_key BETWEEN ? AND ?').join(' OR ');
+  if (ranges.length === 0) return { sql: 'SELECT NULL WHERE 0', params: [] };
   return {
-    sql: `FROM recon_item_rows INDEXED BY recon_item_rows_amount WHERE workspace_id = ? AND (${within})`,
-    params: [workspaceId, ...ranges.flat()],
+    sql: ranges
+      .map(
+        () =>
+          'SELECT position FROM recon_item_rows INDEXED BY recon_item_rows_amount WHERE workspace_id = ? AND order_key BETWEEN ? AND ?',
+      )
+      .join(' UNION ALL '),
+    params: ranges.flatMap(([from, to]) => [workspaceId, from, to]),
   };
 }

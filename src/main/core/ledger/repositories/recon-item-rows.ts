@@ -10,7 +10,7 @@ import {
   COLUMNS,
   ORDER,
   fromRow,
-  orderRangesSql,
+  positionsInOrderRanges,
   sumByCurrency,
   toParams,
   whereOf,
@@ -241,9 +241,9 @@ export class ReconItemRowsRepository {
     ranges: ReadonlyArray<readonly [string, string]>,
     upTo: number,
   ): number {
-    const { sql, params } = orderRangesSql(workspaceId, ranges);
+    const { sql, params } = positionsInOrderRanges(workspaceId, ranges);
     return this.db
-      .prepare<unknown[], number>(`SELECT count(*) FROM (SELECT 1 ${sql} LIMIT ?)`)
+      .prepare<unknown[], number>(`SELECT count(*) FROM (SELECT * FROM (${sql}) LIMIT ?)`)
       .pluck()
       .get(...params, upTo) as number;
   }
