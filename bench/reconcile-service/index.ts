@@ -109,6 +109,7 @@ try {
     ['one currency', { currencies: ['GBP'] }],
     ['one float, awaiting payment', { floats: ['Main'], states: ['awaiting_payment'] }],
     ['money out, 1,000 to 5,000', { direction: 'out', amountMin: '1000', amountMax: '5000' }],
+    ['1,000 to 5,000, in or out', { amountMin: '1000', amountMax: '5000' }],
     ['largest first', { sort: { column: 'amount', descending: true } }],
   ];
   const [, filterTimes] = fresh(path, (service) => {
