@@ -8,6 +8,7 @@ import type { TeamStatus } from '../../../shared/ipc/contract-team';
 import { AppError } from '../../../shared/ipc/errors';
 import type { Ledger } from '../ledger/db';
 import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
+import { TeamConflictsRepository } from '../ledger/repositories/team-conflicts';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import { GENESIS_HASH } from './team-changes';
 import { checkTeamUrl, connectTeam, teamWhere } from './team-connection';
@@ -90,7 +91,7 @@ export async function teamStatus(place: TeamPlace, password: string | undefined)
     queued: replica.waitingCount(place.workspaceId),
     lastPull: link.lastExchange,
     members: members.map((member) => ({ name: member.login, role: member.role as TeamRole })),
-    conflicts: replica.openConflicts(place.workspaceId),
+    conflicts: new TeamConflictsRepository(place.db).openCount(place.workspaceId),
     pending: new TeamAppliedRepository(place.db).pendingCount(place.workspaceId),
   };
 }

@@ -7,6 +7,7 @@
 import type { TeamOverview, TeamStatus } from '../../../shared/ipc/contract-team';
 import { AppError } from '../../../shared/ipc/errors';
 import { TeamAppliedRepository } from '../ledger/repositories/team-applied';
+import { TeamConflictsRepository } from '../ledger/repositories/team-conflicts';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import type { SecretSlot } from '../workspace/credential-slot';
 import { NO_PASSWORD_KEPT, TeamBackground } from './team-background';
@@ -100,7 +101,7 @@ export class TeamSession {
       queued: link === undefined ? 0 : replica.waitingCount(workspaceId),
       lastPull: link?.lastExchange ?? null,
       members: (link?.members ?? []).map((member) => ({ name: member.login, role: member.role as TeamRole })),
-      conflicts: link === undefined ? 0 : replica.openConflicts(workspaceId),
+      conflicts: link === undefined ? 0 : new TeamConflictsRepository(this.#place.db).openCount(workspaceId),
       pending: link === undefined ? 0 : applied.pendingCount(workspaceId),
       waiting: link === undefined ? [] : applied.pendingReasons(workspaceId),
       password: {

@@ -36,6 +36,17 @@ export class TeamConflictsRepository {
       .run(workspaceId, subject, standingSeq, otherSeq);
   }
 
+  /** How many conflicts are not settled yet. */
+  openCount(workspaceId: number): number {
+    this.pending.flush();
+    return this.db
+      .prepare<[number], number>(
+        'SELECT count(*) FROM team_conflicts WHERE workspace_id = ? AND settled_at IS NULL',
+      )
+      .pluck()
+      .get(workspaceId)!;
+  }
+
   conflicts(workspaceId: number, which: 'open' | 'all' = 'open'): StoredConflict[] {
     this.pending.flush();
     const open = which === 'open' ? 'AND settled_at IS NULL' : '';

@@ -123,7 +123,6 @@ export class TeamReplicaRepository {
     // Time-ordered: kept in the order made in every index of change ids, here and on the server.
     const id = timeOrderedId();
     const made = change(id);
-    // Prepared once per repository: a run shares tens of thousands of decisions through one.
     this.insertOutbox ??= this.db.prepare(
       `INSERT INTO team_outbox (workspace_id, change_id, kind, subject, payload, made_at, decision_id)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -278,16 +277,6 @@ export class TeamReplicaRepository {
     this.db
       .prepare('UPDATE team_links SET last_exchange = ?, members = ? WHERE workspace_id = ?')
       .run(at, JSON.stringify(members), workspaceId);
-  }
-
-  /** Conflicts not settled yet. */
-  openConflicts(workspaceId: number): number {
-    return this.db
-      .prepare<[number], number>(
-        'SELECT count(*) FROM team_conflicts WHERE workspace_id = ? AND settled_at IS NULL',
-      )
-      .pluck()
-      .get(workspaceId)!;
   }
 
   /** The team's log as pulled, from `afterSeq`, in order. */
