@@ -4,7 +4,7 @@
  * The totals of a filter that names nothing else are the sum of the cells it keeps, so it reads no
  * row. Cells are worked out with the rows, and moved by the rows a change rewrites or adds.
  */
-import type { KeptItemRow, KeptItemTotals, KeptItemWhere } from './recon-item-row-sql';
+import { sumParts, type KeptItemRow, type KeptItemTotals, type KeptItemWhere } from './recon-item-row-sql';
 
 export interface KeptItemCell {
   currency: string;
@@ -96,24 +96,7 @@ export function cellTotals(cells: readonly KeptItemCell[], where: KeptItemWhere)
     (where.floats === undefined || (cell.float !== null && where.floats.includes(cell.float))) &&
     (where.out === undefined || cell.out === where.out) &&
     (where.inScopeOnly !== true || !cell.outOfScope);
-  const byCurrency = new Map<string, KeptItemTotals>();
-  for (const cell of cells) {
-    if (!keeps(cell)) continue;
-    let sums = byCurrency.get(cell.currency);
-    if (sums === undefined) {
-      sums = { currency: cell.currency, count: 0, inCount: 0, outCount: 0, moneyIn: 0n, moneyOut: 0n };
-      byCurrency.set(cell.currency, sums);
-    }
-    sums.count += cell.count;
-    if (cell.out) {
-      sums.outCount += cell.count;
-      sums.moneyOut += cell.money;
-    } else {
-      sums.inCount += cell.count;
-      sums.moneyIn += cell.money;
-    }
-  }
-  return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
+  return sumParts(cells.filter(keeps));
 }
 
 /** Cells as the reading keeps them (JSON: the sums as text), and back. */

@@ -89,20 +89,29 @@ export interface KeptItemTotals {
 export function sumByCurrency(
   rows: Iterable<{ currency: string; out: boolean; scaled: bigint }>,
 ): KeptItemTotals[] {
+  const parts: Array<{ currency: string; out: boolean; count: number; money: bigint }> = [];
+  for (const { currency, out, scaled } of rows) parts.push({ currency, out, count: 1, money: scaled });
+  return sumParts(parts);
+}
+
+/** Count, money in and out per currency of parts that each hold `count` rows summing to `money`. */
+export function sumParts(
+  parts: Iterable<{ currency: string; out: boolean; count: number; money: bigint }>,
+): KeptItemTotals[] {
   const byCurrency = new Map<string, KeptItemTotals>();
-  for (const { currency, out, scaled } of rows) {
+  for (const { currency, out, count, money } of parts) {
     let sums = byCurrency.get(currency);
     if (sums === undefined) {
       sums = { currency, count: 0, inCount: 0, outCount: 0, moneyIn: 0n, moneyOut: 0n };
       byCurrency.set(currency, sums);
     }
-    sums.count++;
+    sums.count += count;
     if (out) {
-      sums.outCount++;
-      sums.moneyOut += scaled;
+      sums.outCount += count;
+      sums.moneyOut += money;
     } else {
-      sums.inCount++;
-      sums.moneyIn += scaled;
+      sums.inCount += count;
+      sums.moneyIn += money;
     }
   }
   return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
