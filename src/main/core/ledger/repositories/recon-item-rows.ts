@@ -21,7 +21,7 @@ import {
   type Row,
 } from './recon-item-row-sql';
 import { cellsFromJson, cellsToJson } from './recon-item-cells';
-import { keptTotals } from './recon-item-totals';
+import { totalsOfRows } from './recon-item-totals';
 
 export { sumByCurrency, type KeptItemReading, type KeptItemRow, type KeptItemTotals, type KeptItemWhere };
 
@@ -258,7 +258,7 @@ export class ReconItemRowsRepository {
     where: KeptItemWhere,
     hitsUpTo = 0,
   ): { sums: KeptItemTotals[]; hits: number[] | null } {
-    return keptTotals(this.db, workspaceId, where, hitsUpTo);
+    return totalsOfRows(this.db, workspaceId, where, hitsUpTo);
   }
 }
 

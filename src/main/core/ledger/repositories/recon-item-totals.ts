@@ -8,7 +8,7 @@
 import type { Ledger } from '../db';
 import { sumByCurrency, whereOf, type KeptItemTotals, type KeptItemWhere } from './recon-item-row-sql';
 
-export function keptTotals(
+export function totalsOfRows(
   db: Ledger,
   workspaceId: number,
   where: KeptItemWhere,
