@@ -3,7 +3,7 @@
 // COPY of the same rows into a copy of the team's table on the same server. Target: ratio <= 3.
 // Then a desktop that was offline while 10,000 changes were made catches up within 2 s.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
@@ -72,15 +72,46 @@ function queueDecisions(desk: Desktop, count: number, from: number): void {
   })();
 }
 
+/** CPU time (user + system) of a process on this machine, from /proc; undefined where there is none. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * One exchange, timed, with the CPU each side spent on it: the desktop's (this process) and the
+ * server's (the connection's backend, on this machine), to tell which side a change made faster.
+ */
 async function exchangeMs(
   server: PostgresServer,
   desk: Desktop,
-): Promise<{ ms: number; pushed: number; pulled: number }> {
+): Promise<{ ms: number; pushed: number; pulled: number; desktopCpuMs: number; serverCpuMs?: number }> {
   const client = await connectTeam({ url: server.url(desk.login, DATABASE), password: desk.password });
   try {
+    const backend = Number(
+      (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid,
+    );
+    const serverBefore = cpuMsOf(backend);
+    const desktopBefore = process.cpuUsage();
     const started = performance.now();
     const result = await exchange(desk.db, desk.workspaceId, client, DATABASE, now);
-    return { ms: performance.now() - started, pushed: result.pushed, pulled: result.pulled };
+    const ms = performance.now() - started;
+    const desktop = process.cpuUsage(desktopBefore);
+    const serverAfter = cpuMsOf(backend);
+    return {
+      ms,
+      pushed: result.pushed,
+      pulled: result.pulled,
+      desktopCpuMs: (desktop.user + desktop.system) / 1000,
+      serverCpuMs:
+        serverBefore === undefined || serverAfter === undefined ? undefined : serverAfter - serverBefore,
+    };
   } finally {
     await client.end();
   }
@@ -137,6 +168,9 @@ try {
   console.log(
     `push of ${COUNT.toLocaleString('en')} decisions: ${push.ms.toFixed(0)} ms; pull on a second desktop: ${pull.ms.toFixed(0)} ms`,
   );
+  const cpu = (side: { desktopCpuMs: number; serverCpuMs?: number }): string =>
+    `desktop ${side.desktopCpuMs.toFixed(0)} ms, server ${side.serverCpuMs?.toFixed(0) ?? '?'} ms`;
+  console.log(`CPU spent on the push: ${cpu(push)}; on the pull: ${cpu(pull)}`);
   const anchor = await copyMs(server, dir);
   console.log(`anchor, COPY of the same rows into the same table: ${anchor.toFixed(0)} ms`);
 
@@ -157,6 +191,14 @@ try {
       pushMs: Math.round(push.ms),
       pullMs: Math.round(pull.ms),
       catchUpMs: Math.round(catchUp.ms),
+      pushCpuMs: {
+        desktop: Math.round(push.desktopCpuMs),
+        server: Math.round(push.serverCpuMs ?? Number.NaN),
+      },
+      pullCpuMs: {
+        desktop: Math.round(pull.desktopCpuMs),
+        server: Math.round(pull.serverCpuMs ?? Number.NaN),
+      },
       count: COUNT,
     },
     catchUp.ms <= CATCH_UP_BUDGET_MS,

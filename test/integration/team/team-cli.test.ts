@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli } from '../../helpers/cli';
 import { useTeamCores } from '../../helpers/team-cores';
+import { TEAM_SCHEMA_VERSION } from '../../../src/main/core/team/server';
 
 beforeAll(assertBuilt);
 const teamCores = useTeamCores({ logins: ['ana', 'ben'] });
@@ -23,11 +24,11 @@ describe('floatdesk team', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(
-      `The team database ${teamCores.server.admin.user}@127.0.0.1:${teamCores.server.port}/finance_team is set up (schema 3)`,
+      `The team database ${teamCores.server.admin.user}@127.0.0.1:${teamCores.server.port}/finance_team is set up (schema ${TEAM_SCHEMA_VERSION})`,
     );
     const again = runCli(['team', 'init', '--database', url], env);
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain('was already set up (schema 3); nothing changed');
+    expect(again.stdout).toContain(`was already set up (schema ${TEAM_SCHEMA_VERSION}); nothing changed`);
     expect(first.stdout + again.stdout).not.toContain(teamCores.server.admin.password);
   });
 

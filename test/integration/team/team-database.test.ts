@@ -21,7 +21,7 @@ import {
 import { checkTeamUrl, connectTeam, teamWhere } from '../../../src/main/core/team/team-connection';
 import { grantRole, myRole, teamMembers } from '../../../src/main/core/team/team-members';
 import { initTeamSchema } from '../../../src/main/core/team/team-schema';
-import { TEAM_SCHEMA_STEPS } from '../../../src/main/core/team/server';
+import { TEAM_SCHEMA_STEPS, TEAM_SCHEMA_VERSION } from '../../../src/main/core/team/server';
 import { loginPassword, useTeamCores } from '../../helpers/team-cores';
 
 const teamCores = useTeamCores({ logins: ['ana', 'ben', 'cleo', 'dan'] });
@@ -70,7 +70,7 @@ beforeAll(async () => {
       (client) => initTeamSchema(client, database),
       database,
     );
-    expect(result).toEqual({ from: 0, to: 3 });
+    expect(result).toEqual({ from: 0, to: TEAM_SCHEMA_VERSION });
   }
   await as(teamCores.server.admin.user, async (client) => {
     await grantRole(client, 'cleo', 'admin', 'team_a');
@@ -85,7 +85,7 @@ beforeAll(async () => {
 describe('team init and roles', () => {
   it('is idempotent: a second init changes nothing', async () => {
     const again = await as(teamCores.server.admin.user, (client) => initTeamSchema(client, 'team_a'));
-    expect(again).toEqual({ from: 3, to: 3 });
+    expect(again).toEqual({ from: TEAM_SCHEMA_VERSION, to: TEAM_SCHEMA_VERSION });
     const members = await as('ana', (client) => teamMembers(client, 'team_a'));
     expect(members).toEqual([
       { login: 'ana', role: 'preparer' },
@@ -120,10 +120,10 @@ describe('team init and roles', () => {
       (client) => initTeamSchema(client, 'team_old'),
       'team_old',
     );
-    expect(upgraded).toEqual({ from: 2, to: 3 });
+    expect(upgraded).toEqual({ from: 2, to: TEAM_SCHEMA_VERSION });
     expect(
       await as(teamCores.server.admin.user, (client) => initTeamSchema(client, 'team_old'), 'team_old'),
-    ).toEqual({ from: 3, to: 3 });
+    ).toEqual({ from: TEAM_SCHEMA_VERSION, to: TEAM_SCHEMA_VERSION });
     // A preparer still may not review, and only members push.
     const review = await refusal(
       as(
@@ -146,15 +146,41 @@ describe('team init and roles', () => {
         stamp: { actor: 'ana', receivedAt: each.receivedAt, prevHash: each.prevHash, hash: each.hash },
       })),
     );
-    // Sent again (the answer was lost): kept once, answered the same, old and new alike.
+    // Sent again (the answer was lost): kept once, each answered with its seq, old and new alike
+    // (the pull brings the rest of what this desktop has not got).
     const again = await as(
       'ana',
       (client) => pushChangesStamped(client, [before, ...after], 'team_old'),
       'team_old',
     );
-    expect(again.map((each) => each.seq)).toEqual([1, 2, 3]);
-    expect(again[1]).toEqual(answer[0]);
-    expect(again[0]!.stamp).toMatchObject({ actor: 'ana', hash: pulled[0]!.hash });
+    expect(again).toEqual(
+      [before, ...after].map((each, index) => ({ id: each.id, seq: index + 1, stamp: undefined })),
+    );
+    expect(await as('ana', (client) => pullChanges(client, 0, 10, 'team_old'), 'team_old')).toEqual(pulled);
+  });
+
+  it('pushes to a team database not brought up to schema 4 as JSON, answered with stamps (schema 3)', async () => {
+    await teamCores.server.createDatabase('team_three');
+    await as(
+      teamCores.server.admin.user,
+      async (client) => {
+        for (const step of TEAM_SCHEMA_STEPS.filter((each) => each.version <= 3))
+          await client.query(step.sql);
+        await grantRole(client, 'ana', 'preparer', 'team_three');
+      },
+      'team_three',
+    );
+    const made = [change('match.manual', 'line:THREE-1'), change('match.reject', 'line:THREE-2')];
+    const answer = await as('ana', (client) => pushChangesStamped(client, made, 'team_three'), 'team_three');
+    const pulled = await as('ana', (client) => pullChanges(client, 0, 10, 'team_three'), 'team_three');
+    expect(checkChain({ seq: 0, hash: GENESIS_HASH }, pulled).ok).toBe(true);
+    expect(answer).toEqual(
+      pulled.map((each) => ({
+        id: each.id,
+        seq: each.seq,
+        stamp: { actor: 'ana', receivedAt: each.receivedAt, prevHash: each.prevHash, hash: each.hash },
+      })),
+    );
   });
 
   it('tells each login its role as the server sees it', async () => {
@@ -210,6 +236,78 @@ describe('the change log', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.actor).toBe('ana');
     expect(stored[0]!.payload).toBe(made.payload);
+  });
+
+  it('answers a push with what a pull of it brings, and keeps every character of it', async () => {
+    const tricky = [
+      change('match.manual', 'line:"QUOTED" \\ back\\slash, {braces}', { note: 'a "b" \\ c\nd\t😀 NULL' }),
+      change('match.reject', 'line:two\tcontrol\ncharacters', { note: 'é ß 中文' }),
+      change('resolution.add', 'NULL', {}),
+    ];
+    const head = await as('ana', (client) => teamHead(client, 'team_a'));
+    const answer = await as('ana', (client) => pushChangesStamped(client, tricky, 'team_a'));
+    const pulled = await as('ana', (client) => pullChanges(client, head.seq, 10, 'team_a'));
+    expect(
+      pulled.map(({ id, kind, subject, payload, madeAt }) => ({ id, kind, subject, payload, madeAt })),
+    ).toEqual(tricky);
+    expect(checkChain(head, pulled).ok).toBe(true);
+    expect(answer).toEqual(
+      pulled.map((each) => ({
+        id: each.id,
+        seq: each.seq,
+        stamp: { actor: 'ana', receivedAt: each.receivedAt, prevHash: each.prevHash, hash: each.hash },
+      })),
+    );
+  });
+
+  it('keeps a batch partly received before once, the new ones chained after the log', async () => {
+    const first = change('match.manual', 'line:PART-1');
+    await as('ana', (client) => pushChanges(client, [first], 'team_a'));
+    const head = await as('ana', (client) => teamHead(client, 'team_a'));
+    const rest = [change('match.manual', 'line:PART-2'), change('match.reject', 'line:PART-3')];
+    const answer = await as('ana', (client) => pushChangesStamped(client, [first, ...rest], 'team_a'));
+    expect(answer.map((each) => each.seq)).toEqual([head.seq, head.seq + 1, head.seq + 2]);
+    const pulled = await as('ana', (client) => pullChanges(client, head.seq - 1, 10, 'team_a'));
+    expect(pulled.map((each) => each.id)).toEqual([first.id, rest[0]!.id, rest[1]!.id]);
+    expect(checkChain(head, pulled.slice(1)).ok).toBe(true);
+  });
+
+  it('answers a desktop of an earlier version (push_changes, JSON) as before, a row per change', async () => {
+    const made = [change('match.manual', 'line:EARLIER-1'), change('match.reject', 'line:EARLIER-2')];
+    const sent = JSON.stringify(made);
+    const head = await as('ana', (client) => teamHead(client, 'team_a'));
+    const push = (): Promise<Record<string, unknown>[]> =>
+      as(
+        'ana',
+        async (client) =>
+          (await client.query('SELECT * FROM floatdesk_team.push_changes($1::jsonb)', [sent])).rows,
+      );
+    const rows = await push();
+    const pulled = await as('ana', (client) => pullChanges(client, head.seq, 10, 'team_a'));
+    const expected = pulled.map((each) => ({
+      change_id: each.id,
+      seq: String(each.seq),
+      actor: 'ana',
+      received_at: each.receivedAt,
+      prev_hash: each.prevHash,
+      hash: each.hash,
+    }));
+    expect(rows).toEqual(expected);
+    expect(checkChain(head, pulled).ok).toBe(true);
+    // Sent again: kept once, answered the same.
+    expect(await push()).toEqual(expected);
+  });
+
+  it('refuses columns of different lengths, and a review pushed as columns by a preparer', async () => {
+    const call = (kinds: string[]): Promise<unknown> =>
+      as('ana', (client) =>
+        client.query(
+          'SELECT * FROM floatdesk_team.push_change_columns($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])',
+          [[randomUUID()], kinds, ['signoff:2026-10-31'], ['{}'], [new Date().toISOString()]],
+        ),
+      );
+    await expect(call(['match.manual', 'match.reject'])).rejects.toMatchObject({ code: '22023' });
+    await expect(call(['review.approve'])).rejects.toMatchObject({ code: '42501' });
   });
 
   it('gives every change its place in one order, as pushed', async () => {

@@ -4,6 +4,7 @@
  * server's order, and the log's head for the audit chain.
  */
 import type pg from 'pg';
+import { AppError } from '../../../shared/ipc/errors';
 import { teamError } from './team-errors';
 
 export interface OutgoingChange {
@@ -90,14 +91,119 @@ interface PushedRow {
   hash?: string;
 }
 
-/** A batch of changes as push_changes takes it (written out ahead: see pushOutbox in team-exchange.ts). */
+/** A batch of changes as the server takes it (written out ahead: see pushOutbox in team-exchange.ts). */
 export interface PushBatch<T extends OutgoingChange = OutgoingChange> {
   changes: readonly T[];
-  /** The JSON array the server is sent. */
-  text: string;
+  /** Their ids, kinds, subjects, payloads and times, each column as a PostgreSQL array literal. */
+  columns: readonly string[];
 }
 
+/**
+ * A PostgreSQL array literal of texts: each element quoted, its backslashes and quotes escaped. Made
+ * here: the driver's own escaping cost 70 to 95 ms for 5,000 payloads, half the server's whole push.
+ * Texts with no control character and no lone surrogate are written by JSON.stringify, whose only
+ * escapes are then \" and \\, the array literal's own; the rest are escaped one by one.
+ */
+export function textArrayLiteral(values: readonly string[]): string {
+  if (!ESCAPED_OTHERWISE_IN_JSON.test(values.join(''))) return `{${JSON.stringify(values).slice(1, -1)}}`;
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/** What JSON.stringify writes as an escape the array literal would read differently (\n, \uXXXX). */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const ESCAPED_OTHERWISE_IN_JSON = /[\u0000-\u001f\ud800-\udfff]/;
+
 export function pushBatch<T extends OutgoingChange>(changes: readonly T[]): PushBatch<T> {
+  const column = (field: (change: T) => string): string => textArrayLiteral(changes.map(field));
+  return {
+    changes,
+    columns: [
+      column((change) => change.id),
+      column((change) => change.kind),
+      column((change) => change.subject),
+      column((change) => change.payload),
+      column((change) => change.madeAt),
+    ],
+  };
+}
+
+/** push_change_columns' one row (team schema 4). */
+interface ColumnsAnswer {
+  first_seq: string | null;
+  seqs: string[] | null;
+  actor: string;
+  received_at: string;
+  prev_hash: string | null;
+  hashes: string | null;
+}
+
+/** Connections to a team database before schema 4, which takes pushes as JSON only. */
+const JSON_ONLY = new WeakSet<pg.Client>();
+const UNDEFINED_FUNCTION = '42883';
+
+/**
+ * Push changes in one transaction; returns each change's seq and stamp, in the order given. A team
+ * database before schema 4 is sent them as JSON (push_changes), as earlier versions did.
+ */
+export async function pushChangesStamped(
+  client: pg.Client,
+  changes: readonly OutgoingChange[] | PushBatch,
+  where: string,
+): Promise<PushedChange[]> {
+  const batch = 'columns' in changes ? changes : pushBatch(changes);
+  if (batch.changes.length === 0) return [];
+  try {
+    if (!JSON_ONLY.has(client)) {
+      try {
+        const answer = await client.query<ColumnsAnswer>(
+          'SELECT * FROM floatdesk_team.push_change_columns($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])',
+          [...batch.columns],
+        );
+        return fromColumns(batch.changes, answer.rows[0], where);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== UNDEFINED_FUNCTION) throw error;
+        JSON_ONLY.add(client);
+      }
+    }
+    return await pushAsJson(client, batch.changes);
+  } catch (error) {
+    throw teamError(error, where);
+  }
+}
+
+/** The one row of push_change_columns as a seq (and, when all were new, a stamp) per change. */
+function fromColumns(
+  changes: readonly OutgoingChange[],
+  answer: ColumnsAnswer | undefined,
+  where: string,
+): PushedChange[] {
+  const malformed = (): AppError =>
+    new AppError(
+      'malformed_response',
+      `The team database at ${where} answered a push without the places of its changes: tell your team's administrator.`,
+    );
+  if (answer === undefined) throw malformed();
+  if (answer.first_seq === null) {
+    // Some had been received before: seqs only (the pull brings what this desktop has not got).
+    const seqs = answer.seqs ?? [];
+    if (seqs.length !== changes.length) throw malformed();
+    return changes.map((change, index) => ({ id: change.id, seq: Number(seqs[index]), stamp: undefined }));
+  }
+  const { actor, received_at: receivedAt, prev_hash: firstPrev, hashes } = answer;
+  if (firstPrev === null || hashes === null || hashes.length !== changes.length * HASH_LENGTH)
+    throw malformed();
+  const first = Number(answer.first_seq);
+  const hashAt = (index: number): string => hashes.slice(index * HASH_LENGTH, (index + 1) * HASH_LENGTH);
+  return changes.map((change, index) => ({
+    id: change.id,
+    seq: first + index,
+    stamp: { actor, receivedAt, prevHash: index === 0 ? firstPrev : hashAt(index - 1), hash: hashAt(index) },
+  }));
+}
+
+const HASH_LENGTH = 64;
+
+async function pushAsJson(client: pg.Client, changes: readonly OutgoingChange[]): Promise<PushedChange[]> {
   // Every column the server answers: a database still at schema 2 answers change_id and seq only.
   const sent = changes.map(({ id, kind, subject, payload, madeAt }) => ({
     id,
@@ -106,35 +212,20 @@ export function pushBatch<T extends OutgoingChange>(changes: readonly T[]): Push
     payload,
     madeAt,
   }));
-  return { changes, text: JSON.stringify(sent) };
-}
-
-/** Push changes in one transaction; returns each change's seq and stamp, in the order given. */
-export async function pushChangesStamped(
-  client: pg.Client,
-  changes: readonly OutgoingChange[] | PushBatch,
-  where: string,
-): Promise<PushedChange[]> {
-  const batch = 'text' in changes ? changes : pushBatch(changes);
-  if (batch.changes.length === 0) return [];
-  try {
-    const answer = await client.query<PushedRow>('SELECT * FROM floatdesk_team.push_changes($1::jsonb)', [
-      batch.text,
-    ]);
-    return answer.rows.map((row) => ({
-      id: row.change_id,
-      seq: Number(row.seq),
-      stamp:
-        row.actor === undefined ||
-        row.received_at === undefined ||
-        row.prev_hash === undefined ||
-        row.hash === undefined
-          ? undefined
-          : { actor: row.actor, receivedAt: row.received_at, prevHash: row.prev_hash, hash: row.hash },
-    }));
-  } catch (error) {
-    throw teamError(error, where);
-  }
+  const answer = await client.query<PushedRow>('SELECT * FROM floatdesk_team.push_changes($1::jsonb)', [
+    JSON.stringify(sent),
+  ]);
+  return answer.rows.map((row) => ({
+    id: row.change_id,
+    seq: Number(row.seq),
+    stamp:
+      row.actor === undefined ||
+      row.received_at === undefined ||
+      row.prev_hash === undefined ||
+      row.hash === undefined
+        ? undefined
+        : { actor: row.actor, receivedAt: row.received_at, prevHash: row.prev_hash, hash: row.hash },
+  }));
 }
 
 /** Push changes in one transaction; returns each change's seq, in the order given. */

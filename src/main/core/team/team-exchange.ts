@@ -13,6 +13,7 @@ import {
   type LoggedChange,
   type OutboxChange,
 } from '../ledger/repositories/team-replica';
+import { TeamPushedRepository, type PushedStamp } from '../ledger/repositories/team-pushed';
 import { applyTeamStatements } from './apply-statements';
 import { applyTeamChanges } from './apply/apply-changes';
 import { checkChain } from './team-chain';
@@ -64,6 +65,7 @@ async function pushOutbox(
 ): Promise<number> {
   const replica = new TeamReplicaRepository(db);
   const own = new OwnChanges(db, workspaceId);
+  const pushedRepository = new TeamPushedRepository(db);
   // The batch after the one the server works on is read, and written out for the server, meanwhile:
   // once an answer comes, the next batch goes out at once, and the answer is kept after.
   const ahead = (after: readonly OutboxChange[]): PushBatch<OutboxChange> =>
@@ -82,13 +84,12 @@ async function pushOutbox(
       const made = sent.get(change.id);
       return made === undefined ? [] : [{ row: made.row, seq: change.seq }];
     });
-    keptUnsynced(db, () => replica.markPushed(workspaceId, places));
-    own.take(sent, answer);
+    const following = own.take(sent, answer);
+    keptUnsynced(db, () => pushedRepository.keep(workspaceId, places, following));
     pushed += batch.length;
     batch = next.changes;
     next = ahead(batch);
   }
-  own.keep();
   return pushed;
 }
 
@@ -102,7 +103,6 @@ async function pushOutbox(
  * does: the pull brings them, with the others', as before.
  */
 class OwnChanges {
-  private taken: LoggedChange[] = [];
   /** Where the changes taken end: the log's head at first. */
   private head: TeamHead | undefined;
 
@@ -111,35 +111,47 @@ class OwnChanges {
     private readonly workspaceId: number,
   ) {}
 
-  take(sent: ReadonlyMap<string, OutboxChange>, answer: readonly PushedChange[]): void {
+  /** The answered changes that follow on, checked, with their outbox rows (none once one does not). */
+  take(sent: ReadonlyMap<string, OutboxChange>, answer: readonly PushedChange[]): PushedStamp[] {
     if (this.head === undefined) {
       const link = new TeamReplicaRepository(this.db).link(this.workspaceId)!;
       this.head = { seq: link.pulledSeq, hash: link.pulledHash };
     }
     const head = this.head;
-    const following: LoggedChange[] = [];
+    const following: (LoggedChange & { row: number })[] = [];
     for (const change of [...answer].sort((a, b) => a.seq - b.seq)) {
       if (change.seq <= head.seq) continue;
       const made = sent.get(change.id);
       if (change.seq !== head.seq + following.length + 1 || made === undefined || change.stamp === undefined)
         break;
-      const { id, kind, subject, payload, madeAt } = made;
-      following.push({ id, kind, subject, payload, madeAt, seq: change.seq, ...change.stamp });
+      // Literals of one shape (spreads made them slow to build and to hash): 100,000 a push.
+      const { row, id, kind, subject, payload, madeAt } = made;
+      const { actor, receivedAt, prevHash, hash } = change.stamp;
+      following.push({
+        row,
+        id,
+        kind,
+        subject,
+        payload,
+        madeAt,
+        seq: change.seq,
+        actor,
+        receivedAt,
+        prevHash,
+        hash,
+      });
     }
     const checked = checkChain(head, following);
-    if (following.length === 0 || !checked.ok) return;
-    this.taken.push(...following);
+    if (following.length === 0 || !checked.ok) return [];
     this.head = checked.head;
-    this.keep();
-  }
-
-  keep(): void {
-    const taken = this.taken;
-    if (taken.length === 0) return;
-    this.taken = [];
-    keptUnsynced(this.db, () =>
-      new TeamReplicaRepository(this.db).appendLog(this.workspaceId, taken, { madeHere: true }),
-    );
+    return following.map(({ row, seq, actor, receivedAt, prevHash, hash }) => ({
+      row,
+      seq,
+      actor,
+      receivedAt,
+      prevHash,
+      hash,
+    }));
   }
 }
 

@@ -51,6 +51,37 @@ interface LinkRow {
   members: string;
 }
 
+/** How far this desktop holds the team's log (in the caller's transaction). */
+export function pulledSeq(db: Ledger, workspaceId: number): number {
+  return db
+    .prepare<[number], number>('SELECT pulled_seq FROM team_links WHERE workspace_id = ?')
+    .pluck()
+    .get(workspaceId)!;
+}
+
+/**
+ * The link's position moved to the last change kept. `madeHere`: they are this desktop's own, kept
+ * from the answer to its push: nothing to apply, so when everything before them was gone through
+ * (applied_seq), so are they.
+ */
+export function moveLink(
+  db: Ledger,
+  workspaceId: number,
+  moved: { held: number; last: { seq: number; hash: string }; madeHere: boolean },
+): void {
+  if (moved.madeHere)
+    db.prepare('UPDATE team_links SET applied_seq = ? WHERE workspace_id = ? AND applied_seq = ?').run(
+      moved.last.seq,
+      workspaceId,
+      moved.held,
+    );
+  db.prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?').run(
+    moved.last.seq,
+    moved.last.hash,
+    workspaceId,
+  );
+}
+
 export class TeamReplicaRepository {
   private insertOutbox: Database.Statement | undefined;
 
@@ -208,25 +239,9 @@ export class TeamReplicaRepository {
       .get(workspaceId)!;
   }
 
-  /** The server's answer to a push: each outbox row's place in the team's order. */
-  markPushed(workspaceId: number, pushed: readonly { row: number; seq: number }[]): void {
-    if (pushed.length === 0) return;
-    // One statement for the whole answer (the pairs travel as one JSON array), each row found by its
-    // rowid: the unary + keeps SQLite from walking the waiting rows once per pair instead.
-    this.db
-      .prepare(
-        `UPDATE team_outbox SET pushed_seq = answer.seq
-           FROM (SELECT value ->> 0 AS row, value ->> 1 AS seq FROM json_each(?)) AS answer
-          WHERE team_outbox.id = answer.row AND +team_outbox.workspace_id = ?
-            AND team_outbox.pushed_seq + 0 IS NULL`,
-      )
-      .run(JSON.stringify(pushed.map(({ row, seq }) => [row, seq])), workspaceId);
-  }
-
   /**
-   * Append checked changes from the server and move the link's position, in one transaction.
-   * `madeHere`: they are this desktop's own, kept from the answer to its push: nothing to apply, so
-   * when everything before them was gone through (applied_seq), so are they.
+   * Append checked changes from the server and move the link's position, in one transaction
+   * (`madeHere`: see moveLink).
    */
   appendLog(
     workspaceId: number,
@@ -241,10 +256,7 @@ export class TeamReplicaRepository {
     );
     this.db.transaction(() => {
       // Another exchange of this ledger may have kept part of the page meanwhile: the same changes.
-      const held = this.db
-        .prepare<[number], number>('SELECT pulled_seq FROM team_links WHERE workspace_id = ?')
-        .pluck()
-        .get(workspaceId)!;
+      const held = pulledSeq(this.db, workspaceId);
       if (last.seq <= held) return;
       for (const change of changes) {
         if (change.seq <= held) continue;
@@ -262,13 +274,7 @@ export class TeamReplicaRepository {
           change.hash,
         );
       }
-      if (options.madeHere === true)
-        this.db
-          .prepare('UPDATE team_links SET applied_seq = ? WHERE workspace_id = ? AND applied_seq = ?')
-          .run(last.seq, workspaceId, held);
-      this.db
-        .prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?')
-        .run(last.seq, last.hash, workspaceId);
+      moveLink(this.db, workspaceId, { held, last, madeHere: options.madeHere === true });
     })();
   }
 
