@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
 import { BankStatementsRepository } from '../../src/main/core/ledger/repositories/bank-statements';
 import { ReconItemRowsRepository } from '../../src/main/core/ledger/repositories/recon-item-rows';
+import { ReconReadingsRepository } from '../../src/main/core/ledger/repositories/recon-readings';
 import { ReconSuggestionsRepository } from '../../src/main/core/ledger/repositories/recon-suggestions';
 import { readWithLocks } from '../../src/main/core/recon/context';
 import { planRun } from '../../src/main/core/recon/plan';
@@ -192,5 +193,38 @@ describe('the reconciliation kept in the file', () => {
     const changed = after.filter((row, index) => JSON.stringify(row) !== JSON.stringify(before[index]));
     expect(changed.map((row) => [row.item_id, row.state])).toEqual([[item.id, 'resolved']]);
     expect(shown).toEqual(computed());
+  });
+
+  it('reads the totals and the page in one snapshot, whatever another connection writes meanwhile', () => {
+    const unmatched = { asOf: AS_OF, states: ['unmatched_bank_payment' as const], limit: 500 };
+    const a = connect().service;
+    a.run({ asOf: AS_OF });
+    const before = a.items(unmatched);
+    expect(before.total).toBeGreaterThan(1);
+    const b = connect().service;
+    const line = before.items[0]!;
+    // Another process (a scheduled command-line run) resolves a line right after this connection
+    // has checked that what it keeps is current, before the page is read.
+    const inputsVersion = ReconReadingsRepository.prototype.inputsVersion;
+    let armed = true;
+    vi.spyOn(ReconReadingsRepository.prototype, 'inputsVersion').mockImplementation(function (
+      this: ReconReadingsRepository,
+    ) {
+      const version = inputsVersion.call(this);
+      if (armed) {
+        armed = false;
+        b.resolve({ kind: line.kind, id: line.id, reasonCode: 'bank_fee', note: 'Bank charge' });
+      }
+      return version;
+    });
+    const during = a.items(unmatched);
+    expect(armed).toBe(false);
+    // The totals are those of the page: both from before the write, or both from after it.
+    expect(during.total).toBe(during.items.length);
+    expect((during.totals ?? []).reduce((sum, total) => sum + total.count, 0)).toBe(during.items.length);
+    vi.restoreAllMocks();
+    const after = a.items(unmatched);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.map((item) => item.id)).not.toContain(line.id);
   });
 });

@@ -18,7 +18,7 @@ import type {
 } from '../ledger/repositories/recon-item-rows';
 import type { ReconContext } from './context';
 import { cellTotals, cellsAnswer } from '../ledger/repositories/recon-item-cells';
-import { keptItemsAsOf, orderKey, sizeKey } from './kept-items';
+import { keptItemsAsOf, keptItemsCurrent, orderKey, sizeKey, type KeptItems } from './kept-items';
 import { keptPage } from './kept-page';
 import { exponentOf, fromScaled, significantDecimals, toScaled } from './match/amounts';
 
@@ -176,8 +176,8 @@ function orderRanges(where: KeptItemWhere, width: number): Array<readonly [strin
 }
 
 export function listItems(context: ReconContext, input: ItemsInput): ChannelOutput<'recon:items'> {
-  const { reading, rows } = keptItemsAsOf(context, input.asOf ?? context.today());
-  const read = () => {
+  const asOf = input.asOf ?? context.today();
+  const read = ({ reading, rows }: KeptItems): ChannelOutput<'recon:items'> => {
     const { total, page, totals } = queryKeptItems(rows, context.workspaceId, reading, input);
     return {
       total,
@@ -186,5 +186,21 @@ export function listItems(context: ReconContext, input: ItemsInput): ChannelOutp
       choices: { currencies: reading.currencies, floats: reading.floats },
     };
   };
-  return context.db.inTransaction ? read() : context.db.transaction(read).deferred();
+  const { db } = context;
+  if (db.inTransaction) return read(keptItemsAsOf(context, asOf));
+  // The reading (its totals and cells) and the page are read in one snapshot: a write by another
+  // process in between (a scheduled command-line run) would pair the old totals with a newer page.
+  const inOneSnapshot = (): ChannelOutput<'recon:items'> | null =>
+    db
+      .transaction(() => {
+        const kept = keptItemsCurrent(context, asOf);
+        return kept === null ? null : read(kept);
+      })
+      .deferred();
+  const answer = inOneSnapshot();
+  if (answer !== null) return answer;
+  // Derived and written first (a write: not in a read's snapshot), then read in one snapshot; kept
+  // in memory only (the inputs moved while it was derived), it is read as it is: it does not move.
+  const derived = keptItemsAsOf(context, asOf);
+  return inOneSnapshot() ?? read(derived);
 }

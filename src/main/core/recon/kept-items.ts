@@ -226,19 +226,26 @@ function memoryCopy(
   return items;
 }
 
-/** The kept items as of the date, derived and written first when the inputs have moved since. */
-export function keptItemsAsOf(context: ReconContext, asOf: string): KeptItems {
+/** The items kept in the file as of the date, when they are at the inputs' version; null otherwise. */
+export function keptItemsCurrent(context: ReconContext, asOf: string): KeptItems | null {
   const { db, workspaceId } = context;
   const repo = new ReconItemRowsRepository(db);
   const kept = repo.reading(workspaceId);
   const version = new ReconReadingsRepository(db).inputsVersion();
-  if (
-    kept !== null &&
+  return kept !== null &&
     kept.asOf === asOf &&
     kept.optionsKey === optionsKey(context) &&
     kept.inputsVersion === version
-  )
-    return { reading: kept, rows: repo };
+    ? { reading: kept, rows: repo }
+    : null;
+}
+
+/** The kept items as of the date, derived and written first when the inputs have moved since. */
+export function keptItemsAsOf(context: ReconContext, asOf: string): KeptItems {
+  const { db, workspaceId } = context;
+  const current = keptItemsCurrent(context, asOf);
+  if (current !== null) return current;
+  const repo = new ReconItemRowsRepository(db);
   const { context: read, world, state, inputsVersion } = readWithLocks(context);
   const { reading, rows } = derived({ world, state, locks: read.lockIndex() }, `kept ${asOf}`, () => {
     const ordered = orderedStates(read, world, state, asOf);
