@@ -24,6 +24,7 @@ DECLARE
   last_seq bigint;
   received text := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
   chained text[] := '{}';
+  prevs text[] := '{}';
   fresh_count integer := 0;
 BEGIN
   IF who_role IS NULL THEN
@@ -65,16 +66,16 @@ BEGIN
     SELECT u.id, u.kind, u.subject, u.payload, u.made_at, u.n
       FROM unnest(ids, kinds, subjects, payloads, made) WITH ORDINALITY AS u (id, kind, subject, payload, made_at, n)
   LOOP
+    prevs[fresh.n] := prev;
     prev := change_hash(prev, last_seq + fresh.n, fresh.id, fresh.kind, fresh.subject, who, fresh.made_at, received,
       fresh.payload);
     chained[fresh.n] := prev;
   END LOOP;
   BEGIN
     INSERT INTO changes (seq, change_id, kind, subject, payload, actor, made_at, received_at, prev_hash, hash)
-    SELECT last_seq + u.n, u.id, u.kind, u.subject, u.payload, who, u.made_at, received,
-           coalesce(lag(u.hash) OVER (ORDER BY u.n), first_prev), u.hash
-      FROM unnest(ids, kinds, subjects, payloads, made, chained)
-             WITH ORDINALITY AS u (id, kind, subject, payload, made_at, hash, n);
+    SELECT last_seq + u.n, u.id, u.kind, u.subject, u.payload, who, u.made_at, received, u.prev_hash, u.hash
+      FROM unnest(ids, kinds, subjects, payloads, made, prevs, chained)
+             WITH ORDINALITY AS u (id, kind, subject, payload, made_at, prev_hash, hash, n);
     PERFORM pg_notify('floatdesk_team', (last_seq + total)::text);
     RETURN QUERY SELECT last_seq + 1, NULL::bigint[], who, received, first_prev, array_to_string(chained, '');
     RETURN;
