@@ -227,4 +227,38 @@ describe('the reconciliation kept in the file', () => {
     expect(after.total).toBe(before.total - 1);
     expect(after.items.map((item) => item.id)).not.toContain(line.id);
   });
+
+  it('reads a page whose reading moved on twice while it was asked for under the write lock, consistently', () => {
+    const unmatched = { asOf: AS_OF, states: ['unmatched_bank_payment' as const], limit: 500 };
+    const a = connect().service;
+    a.run({ asOf: AS_OF });
+    const before = a.items(unmatched);
+    expect(before.total).toBeGreaterThan(1);
+    const b = connect().service;
+    const line = before.items[0]!;
+    // The first snapshot finds the reading moved on (as another process's import would), and so
+    // does the second, after this connection kept it again: meanwhile another process's decision
+    // moved the rows kept in the file.
+    const inputsVersion = ReconReadingsRepository.prototype.inputsVersion;
+    let calls = 0;
+    let inOther = false;
+    vi.spyOn(ReconReadingsRepository.prototype, 'inputsVersion').mockImplementation(function (
+      this: ReconReadingsRepository,
+    ) {
+      if (inOther) return inputsVersion.call(this);
+      calls += 1;
+      if (calls === 3) {
+        inOther = true;
+        b.resolve({ kind: line.kind, id: line.id, reasonCode: 'bank_fee', note: 'Bank charge' });
+        inOther = false;
+      }
+      const version = inputsVersion.call(this);
+      return calls === 1 || calls === 3 ? version + 1000 : version;
+    });
+    const during = a.items(unmatched);
+    expect(calls).toBeGreaterThan(3);
+    expect(during.total).toBe(during.items.length);
+    expect((during.totals ?? []).reduce((sum, total) => sum + total.count, 0)).toBe(during.items.length);
+    expect(during.items.map((item) => item.id)).not.toContain(line.id);
+  });
 });

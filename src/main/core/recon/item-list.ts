@@ -199,8 +199,12 @@ export function listItems(context: ReconContext, input: ItemsInput): ChannelOutp
       .deferred();
   const answer = inOneSnapshot();
   if (answer !== null) return answer;
-  // Derived and written first (a write: not in a read's snapshot), then read in one snapshot; kept
-  // in memory only (the inputs moved while it was derived), it is read as it is: it does not move.
+  // Derived and written first (a write: not in a read's snapshot), then read in one snapshot. A
+  // copy in memory (the ledger may not be written, or the inputs moved while it was derived) does
+  // not move: it is read as it is, the ledger's part in one snapshot.
   const derived = keptItemsAsOf(context, asOf);
-  return inOneSnapshot() ?? read(derived);
+  if (!derived.inFile) return db.transaction(() => read(derived)).deferred();
+  // Moved again meanwhile (another process writes): derived and read under the write lock, where
+  // nothing moves.
+  return inOneSnapshot() ?? db.transaction(() => read(keptItemsAsOf(context, asOf))).immediate();
 }

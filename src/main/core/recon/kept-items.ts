@@ -202,6 +202,8 @@ function write(db: Ledger, workspaceId: number, reading: KeptItemReading, rows: 
 export interface KeptItems {
   reading: KeptItemReading;
   rows: ReconItemRowsRepository;
+  /** Kept in the ledger file (another process may move them); false: a copy in memory of this question's. */
+  inFile: boolean;
 }
 
 const inMemory = new WeakMap<DecisionState, { key: string; items: KeptItems }>();
@@ -221,7 +223,7 @@ function memoryCopy(
   const schema = new ReconItemRowsRepository(context.db).schema();
   for (const sql of schema) memory.exec(sql);
   memory.transaction(() => write(memory, context.workspaceId, reading, rows)).immediate();
-  const items = { reading, rows: new ReconItemRowsRepository(memory) };
+  const items = { reading, rows: new ReconItemRowsRepository(memory), inFile: false };
   inMemory.set(state, { key, items });
   return items;
 }
@@ -236,7 +238,7 @@ export function keptItemsCurrent(context: ReconContext, asOf: string): KeptItems
     kept.asOf === asOf &&
     kept.optionsKey === optionsKey(context) &&
     kept.inputsVersion === version
-    ? { reading: kept, rows: repo }
+    ? { reading: kept, rows: repo, inFile: true }
     : null;
 }
 
@@ -258,6 +260,6 @@ export function keptItemsAsOf(context: ReconContext, asOf: string): KeptItems {
     if (new ReconReadingsRepository(db).inputsVersion() !== inputsVersion) return false;
     write(db, workspaceId, full, rows);
   });
-  if (stored) return { reading: full, rows: repo };
+  if (stored) return { reading: full, rows: repo, inFile: true };
   return memoryCopy(context, state, full, rows);
 }
