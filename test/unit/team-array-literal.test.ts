@@ -34,14 +34,23 @@ function readLiteral(literal: string): string[] {
   return values;
 }
 
+/** String.prototype.isWellFormed (Node 20; not in this project's TypeScript library yet). */
+const wellFormed = (value: string): boolean =>
+  (value as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 describe('textArrayLiteral', () => {
-  it('reads back every text as it was, of any characters', () => {
+  it('reads back every text as it was, of any characters, and refuses one that is not valid Unicode', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary' }), { maxLength: 8 }), (values) => {
-        expect(readLiteral(textArrayLiteral(values))).toEqual(values);
+        if (values.some((value) => !wellFormed(value)))
+          expect(() => textArrayLiteral(values)).toThrow(/not valid Unicode/);
+        else expect(readLiteral(textArrayLiteral(values))).toEqual(values);
       }),
       runs(500),
     );
+    // Halves of one pair in two texts are two lone surrogates, not a pair.
+    expect(() => textArrayLiteral(['a\ud83d', '\ude00b'])).toThrow(/not valid Unicode/);
+    expect(readLiteral(textArrayLiteral(['a\ud83d\ude00b']))).toEqual(['a😀b']);
   });
 
   it('reads back payloads, subjects and times as a push sends them', () => {

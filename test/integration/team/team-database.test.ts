@@ -260,6 +260,30 @@ describe('the change log', () => {
     );
   });
 
+  it('writes texts with quotes and backslashes but no control character as JSON does, read back the same', async () => {
+    const quoted = [
+      change('match.manual', 'line:"Q" \\ {a,b} NULL', { note: 'say "hi" \\ and é', list: [1, '2'] }),
+      change('match.reject', '  spaced  ', { path: 'C:\\ledger\\"x"' }),
+    ];
+    const head = await as('ana', (client) => teamHead(client, 'team_a'));
+    await as('ana', (client) => pushChangesStamped(client, quoted, 'team_a'));
+    const pulled = await as('ana', (client) => pullChanges(client, head.seq, 10, 'team_a'));
+    expect(
+      pulled.map(({ id, kind, subject, payload, madeAt }) => ({ id, kind, subject, payload, madeAt })),
+    ).toEqual(quoted);
+  });
+
+  it('refuses a batch naming one change twice, keeping none of it', async () => {
+    const twice = change('match.manual', 'line:TWICE');
+    const head = await as('ana', (client) => teamHead(client, 'team_a'));
+    await expect(
+      as('ana', (client) =>
+        pushChanges(client, [twice, change('match.reject', 'line:OTHER'), twice], 'team_a'),
+      ),
+    ).rejects.toBeInstanceOf(AppError);
+    expect(await as('ana', (client) => teamHead(client, 'team_a'))).toEqual(head);
+  });
+
   it('keeps a batch partly received before once, the new ones chained after the log', async () => {
     const first = change('match.manual', 'line:PART-1');
     await as('ana', (client) => pushChanges(client, [first], 'team_a'));
@@ -337,6 +361,18 @@ describe('the change log', () => {
       as('ben', (client) => pushChanges(client, [change('review.approve', 'signoff:2026-11-30')], 'team_a')),
     );
     expect(ownReview.message).toContain('someone other than the person who made it');
+
+    // Nor with the sign-off in the same push (the server checks the batch too), over raw SQL.
+    const both = [
+      change('signoff.create', 'signoff:2026-12-31', { asOf: '2026-12-31' }),
+      change('review.approve', 'signoff:2026-12-31'),
+    ];
+    const together = await refusal(as('ben', (client) => pushChanges(client, both, 'team_a')));
+    expect(together.message).toContain('someone other than the person who made it');
+    const head = await as('ben', (client) => teamHead(client, 'team_a'));
+    expect(
+      (await as('ben', (client) => pullChanges(client, head.seq - 1, 10, 'team_a'))).map((c) => c.id),
+    ).not.toContain(both[0]!.id);
 
     const approved = change('review.approve', 'signoff:2026-10-31', { note: 'Checked' });
     const seqs = await as('ben', (client) => pushChanges(client, [approved], 'team_a'));

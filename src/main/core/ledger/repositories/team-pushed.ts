@@ -22,6 +22,9 @@ export interface PushedStamp extends PushedPlace {
   hash: string;
 }
 
+/** A pushed change whose outbox row is gone (never so, short of someone editing the ledger). */
+class OwnRowMissing extends Error {}
+
 export class TeamPushedRepository {
   constructor(private readonly db: Ledger) {}
 
@@ -29,7 +32,13 @@ export class TeamPushedRepository {
   keep(workspaceId: number, places: readonly PushedPlace[], logged: readonly PushedStamp[]): void {
     this.db.transaction(() => {
       this.markPushed(workspaceId, places);
-      this.appendOwn(workspaceId, logged);
+      try {
+        // In a savepoint of its own: what it wrote is undone when it finds a row missing.
+        this.db.transaction(() => this.appendOwn(workspaceId, logged))();
+      } catch (error) {
+        if (!(error instanceof OwnRowMissing)) throw error;
+        // Left to the pull, which brings every change after the log's head, these included.
+      }
     })();
   }
 
@@ -71,9 +80,8 @@ export class TeamPushedRepository {
           WHERE o.workspace_id = ? AND s.value ->> 1 > ?`,
       )
       .run(JSON.stringify(stamps), workspaceId, held).changes;
-    // Each from its outbox row: one missing would leave a hole in the log (rolled back, pulled instead).
-    if (kept !== logged.filter(({ seq }) => seq > held).length)
-      throw new Error('A pushed change is no longer in the outbox: not kept in the team log.');
+    // Each from its outbox row: one missing would leave a hole in the log.
+    if (kept !== logged.filter(({ seq }) => seq > held).length) throw new OwnRowMissing();
     moveLink(this.db, workspaceId, { held, last, madeHere: true });
   }
 }

@@ -3,7 +3,9 @@
 -- before the first change and each change's own hash, one after another. The server spends about a
 -- quarter less on a push (bench/team-sync): no JSON to take apart, no look-up per change for one
 -- received before (the unique index on change_id says so, and only then are they sorted out one by
--- one), and no row per change in the answer. The same checks, lock, order and hashes as step 3.
+-- one), and no row per change in the answer. The same lock, order and hashes as step 3, and its
+-- checks made tighter: a review is checked under the lock and against the batch too (steps 1 and 3
+-- let a reviewer push a sign-off and its approval together, or in two pushes at once).
 --
 -- push_changes(jsonb) stays, for desktops of earlier versions: it pushes through the new function
 -- and answers as before, a row per change, read from the log.
@@ -38,6 +40,10 @@ BEGIN
   IF total = 0 THEN
     RETURN;
   END IF;
+  -- One pusher at a time: seqs are given, and committed, in chain order.
+  PERFORM pg_advisory_xact_lock(hashtext('floatdesk_team.changes'));
+  -- A review is checked under the lock, against the log and the batch itself: a sign-off pushed by
+  -- the same login in this batch, or in a push that has just taken the lock, is one they made.
   FOR review IN
     SELECT u.kind, u.subject FROM unnest(kinds, subjects) AS u (kind, subject)
      WHERE u.kind LIKE 'review.%' OR u.kind = 'signoff.unlock'
@@ -46,15 +52,15 @@ BEGIN
       RAISE EXCEPTION 'Only a reviewer may %: "%" is a preparer in this team.', replace(review.kind, '.', ' '), who
         USING ERRCODE = '42501';
     END IF;
-    IF review.kind LIKE 'review.%' AND EXISTS (
-      SELECT 1 FROM changes c WHERE c.subject = review.subject AND c.kind = 'signoff.create' AND c.actor = who
+    IF review.kind LIKE 'review.%' AND (
+      EXISTS (SELECT 1 FROM changes c WHERE c.subject = review.subject AND c.kind = 'signoff.create' AND c.actor = who)
+      OR EXISTS (SELECT 1 FROM unnest(kinds, subjects) AS b (kind, subject)
+                  WHERE b.kind = 'signoff.create' AND b.subject = review.subject)
     ) THEN
       RAISE EXCEPTION 'A sign-off is reviewed by someone other than the person who made it.'
         USING ERRCODE = '42501';
     END IF;
   END LOOP;
-  -- One pusher at a time: seqs are given, and committed, in chain order.
-  PERFORM pg_advisory_xact_lock(hashtext('floatdesk_team.changes'));
   -- Numbered from the last change kept, under the lock: a push rolled back leaves no gap behind.
   SELECT c.hash, c.seq INTO prev, last_seq FROM changes c ORDER BY c.seq DESC LIMIT 1;
   first_prev := coalesce(prev, repeat('0', 64));
