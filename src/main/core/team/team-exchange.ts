@@ -144,14 +144,7 @@ class OwnChanges {
     const checked = checkChain(head, following);
     if (following.length === 0 || !checked.ok) return [];
     this.head = checked.head;
-    return following.map(({ row, seq, actor, receivedAt, prevHash, hash }) => ({
-      row,
-      seq,
-      actor,
-      receivedAt,
-      prevHash,
-      hash,
-    }));
+    return following;
   }
 }
 
