@@ -6,16 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openLedger, type Ledger } from '../../src/main/core/ledger/db';
-import { migrate } from '../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../src/main/core/ledger/migrations';
+import { type Ledger } from '../../src/main/core/ledger/db';
 import { TeamReplicaRepository } from '../../src/main/core/ledger/repositories/team-replica';
-import { WorkspacesRepository } from '../../src/main/core/ledger/repositories/workspaces';
-import { GENESIS_HASH } from '../../src/main/core/team/team-changes';
 import { connectTeam } from '../../src/main/core/team/team-connection';
 import { exchange } from '../../src/main/core/team/team-exchange';
 import { setUpTeam, startPostgres, type PostgresServer } from '../../test/helpers/postgres';
 import { report } from '../harness';
+import { teamLedger } from '../../test/helpers/team-ledger';
 
 const COUNT = Number(process.env.TEAM_BENCH_COUNT ?? 100_000);
 const CATCH_UP = Math.min(10_000, COUNT);
@@ -32,23 +29,12 @@ interface Desktop {
 }
 
 function desktop(dir: string, server: PostgresServer, login: string, password: string): Desktop {
-  const db = openLedger(join(dir, `${login}.sqlite`));
-  migrate(db, MIGRATIONS);
-  const workspace = new WorkspacesRepository(db).ensure({
-    name: login,
-    kind: 'platform',
-    baseUrl: null,
-    now: now(),
-  });
-  new TeamReplicaRepository(db).join(workspace.id, {
+  const { db, workspaceId } = teamLedger(join(dir, `${login}.sqlite`), {
     databaseUrl: server.url(login, DATABASE),
     login,
-    role: 'preparer',
-    joinedAt: now(),
-    pulledHash: GENESIS_HASH,
-    members: [],
+    now: now(),
   });
-  return { db, workspaceId: workspace.id, login, password };
+  return { db, workspaceId, login, password };
 }
 
 /** Decisions as a run shares them: one automatic match each, naming a line and a request. */

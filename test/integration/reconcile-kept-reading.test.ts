@@ -56,6 +56,24 @@ function computed(): unknown {
   return screen(service);
 }
 
+/** The unmatched bank lines, all on one page. */
+const UNMATCHED = { asOf: AS_OF, states: ['unmatched_bank_payment' as const], limit: 500 };
+
+/** This connection after a run, another one, and the first unmatched line (of more than one). */
+function twoConnections() {
+  const a = connect().service;
+  a.run({ asOf: AS_OF });
+  const before = a.items(UNMATCHED);
+  expect(before.total).toBeGreaterThan(1);
+  return { a, b: connect().service, before, line: before.items[0]! };
+}
+
+/** The totals are those of the page: counted over the same items it shows. */
+function expectTotalsOfPage(answer: ReturnType<ReconService['items']>): void {
+  expect(answer.total).toBe(answer.items.length);
+  expect((answer.totals ?? []).reduce((sum, total) => sum + total.count, 0)).toBe(answer.items.length);
+}
+
 beforeEach(async () => {
   temp = makeTempDir();
   path = seedReconWorkspace(temp.dir);
@@ -196,13 +214,7 @@ describe('the reconciliation kept in the file', () => {
   });
 
   it('reads the totals and the page in one snapshot, whatever another connection writes meanwhile', () => {
-    const unmatched = { asOf: AS_OF, states: ['unmatched_bank_payment' as const], limit: 500 };
-    const a = connect().service;
-    a.run({ asOf: AS_OF });
-    const before = a.items(unmatched);
-    expect(before.total).toBeGreaterThan(1);
-    const b = connect().service;
-    const line = before.items[0]!;
+    const { a, b, before, line } = twoConnections();
     // Another process (a scheduled command-line run) resolves a line right after this connection
     // has checked that what it keeps is current, before the page is read.
     const inputsVersion = ReconReadingsRepository.prototype.inputsVersion;
@@ -217,25 +229,18 @@ describe('the reconciliation kept in the file', () => {
       }
       return version;
     });
-    const during = a.items(unmatched);
+    const during = a.items(UNMATCHED);
     expect(armed).toBe(false);
     // The totals are those of the page: both from before the write, or both from after it.
-    expect(during.total).toBe(during.items.length);
-    expect((during.totals ?? []).reduce((sum, total) => sum + total.count, 0)).toBe(during.items.length);
+    expectTotalsOfPage(during);
     vi.restoreAllMocks();
-    const after = a.items(unmatched);
+    const after = a.items(UNMATCHED);
     expect(after.total).toBe(before.total - 1);
     expect(after.items.map((item) => item.id)).not.toContain(line.id);
   });
 
   it('reads a page whose reading moved on twice while it was asked for under the write lock, consistently', () => {
-    const unmatched = { asOf: AS_OF, states: ['unmatched_bank_payment' as const], limit: 500 };
-    const a = connect().service;
-    a.run({ asOf: AS_OF });
-    const before = a.items(unmatched);
-    expect(before.total).toBeGreaterThan(1);
-    const b = connect().service;
-    const line = before.items[0]!;
+    const { a, b, line } = twoConnections();
     // The first snapshot finds the reading moved on (as another process's import would), and so
     // does the second, after this connection kept it again: meanwhile another process's decision
     // moved the rows kept in the file.
@@ -255,10 +260,9 @@ describe('the reconciliation kept in the file', () => {
       const version = inputsVersion.call(this);
       return calls === 1 || calls === 3 ? version + 1000 : version;
     });
-    const during = a.items(unmatched);
+    const during = a.items(UNMATCHED);
     expect(calls).toBeGreaterThan(3);
-    expect(during.total).toBe(during.items.length);
-    expect((during.totals ?? []).reduce((sum, total) => sum + total.count, 0)).toBe(during.items.length);
+    expectTotalsOfPage(during);
     expect(during.items.map((item) => item.id)).not.toContain(line.id);
   });
 });

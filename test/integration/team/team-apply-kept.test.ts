@@ -7,18 +7,15 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLedger, type Ledger } from '../../../src/main/core/ledger/db';
-import { migrate } from '../../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
+import { type Ledger } from '../../../src/main/core/ledger/db';
 import { TeamAppliedRepository } from '../../../src/main/core/ledger/repositories/team-applied';
 import {
   TeamReplicaRepository,
   type LoggedChange,
 } from '../../../src/main/core/ledger/repositories/team-replica';
-import { WorkspacesRepository } from '../../../src/main/core/ledger/repositories/workspaces';
 import { applyTeamChanges } from '../../../src/main/core/team/apply/apply-changes';
-import { GENESIS_HASH } from '../../../src/main/core/team/team-changes';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { teamLedger } from '../../helpers/team-ledger';
 
 const now = (): string => '2026-11-02T10:00:00.000Z';
 let temp: ReturnType<typeof makeTempDir>;
@@ -35,23 +32,13 @@ afterEach(() => {
 
 /** A ledger in a team, its workspace 1 holding no bank lines: every match waits for its line. */
 function ledger(name: string): Ledger {
-  const db = openLedger(join(temp.dir, `${name}.sqlite`));
-  open.push(db);
-  migrate(db, MIGRATIONS);
-  const workspace = new WorkspacesRepository(db).ensure({
-    name,
-    kind: 'platform',
-    baseUrl: null,
-    now: now(),
-  });
-  new TeamReplicaRepository(db).join(workspace.id, {
+  const { db } = teamLedger(join(temp.dir, `${name}.sqlite`), {
     databaseUrl: 'postgres://ana@db/team',
     login: 'ana',
-    role: 'preparer',
-    joinedAt: now(),
-    pulledHash: GENESIS_HASH,
-    members: [],
+    now: now(),
+    workspaceName: name,
   });
+  open.push(db);
   return db;
 }
 

@@ -6,18 +6,16 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedger, type Ledger } from '../../../src/main/core/ledger/db';
-import { migrate } from '../../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
+import { type Ledger } from '../../../src/main/core/ledger/db';
 import { TeamAppliedRepository } from '../../../src/main/core/ledger/repositories/team-applied';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
-import { WorkspacesRepository } from '../../../src/main/core/ledger/repositories/workspaces';
 import { checkChain } from '../../../src/main/core/team/team-chain';
 import { GENESIS_HASH, pullChanges } from '../../../src/main/core/team/team-changes';
 import { connectTeam } from '../../../src/main/core/team/team-connection';
 import { exchange, type ExchangeResult } from '../../../src/main/core/team/team-exchange';
 import { loginPassword, useTeamCores } from '../../helpers/team-cores';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { teamLedger } from '../../helpers/team-ledger';
 
 const DATABASE = 'own_team';
 const teamCores = useTeamCores({
@@ -27,23 +25,11 @@ const teamCores = useTeamCores({
 const now = (): string => new Date().toISOString();
 
 function ledgerOf(dir: string, login: string): Ledger {
-  const db = openLedger(join(dir, `${login}.sqlite`));
-  migrate(db, MIGRATIONS);
-  const workspace = new WorkspacesRepository(db).ensure({
-    name: login,
-    kind: 'platform',
-    baseUrl: null,
-    now: now(),
-  });
-  new TeamReplicaRepository(db).join(workspace.id, {
+  return teamLedger(join(dir, `${login}.sqlite`), {
     databaseUrl: teamCores.server.url(login, DATABASE),
     login,
-    role: 'preparer',
-    joinedAt: now(),
-    pulledHash: GENESIS_HASH,
-    members: [],
-  });
-  return db;
+    now: now(),
+  }).db;
 }
 
 function queue(db: Ledger, count: number, tag: string): void {

@@ -7,18 +7,16 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLedger, type Ledger } from '../../../src/main/core/ledger/db';
-import { migrate } from '../../../src/main/core/ledger/migrate';
-import { MIGRATIONS } from '../../../src/main/core/ledger/migrations';
+import { type Ledger } from '../../../src/main/core/ledger/db';
 import {
   TeamPushedRepository,
   type PushedStamp,
 } from '../../../src/main/core/ledger/repositories/team-pushed';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
-import { WorkspacesRepository } from '../../../src/main/core/ledger/repositories/workspaces';
 import { changeHash } from '../../../src/main/core/team/team-chain';
 import { GENESIS_HASH } from '../../../src/main/core/team/team-changes';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { teamLedger } from '../../helpers/team-ledger';
 
 const now = (): string => '2026-11-02T10:00:00.000Z';
 const RECEIVED = '2026-11-02T10:00:01.000000Z';
@@ -27,22 +25,11 @@ let db: Ledger;
 
 beforeEach(() => {
   temp = makeTempDir();
-  db = openLedger(join(temp.dir, 'ana.sqlite'));
-  migrate(db, MIGRATIONS);
-  const workspace = new WorkspacesRepository(db).ensure({
-    name: 'ana',
-    kind: 'platform',
-    baseUrl: null,
-    now: now(),
-  });
-  new TeamReplicaRepository(db).join(workspace.id, {
+  ({ db } = teamLedger(join(temp.dir, 'ana.sqlite'), {
     databaseUrl: 'postgres://ana@db/team',
     login: 'ana',
-    role: 'preparer',
-    joinedAt: now(),
-    pulledHash: GENESIS_HASH,
-    members: [],
-  });
+    now: now(),
+  }));
 });
 
 afterEach(() => {
