@@ -9,6 +9,7 @@ import { TEAM_ROLES } from '../shared/ipc/contract-team';
 import { grantRole, type TeamRole } from '../main/core/team/team-members';
 import { initTeamSchema } from '../main/core/team/team-schema';
 import type { ChannelOutput } from '../shared/ipc/contract';
+import { teamSchemaNotice } from '../shared/domain/team-schema-words';
 import { flagOption, onlyOptions, stringOption, UsageError, type CommandValues } from './arguments';
 import { readHidden, type PromptTerminal } from './credential-prompt';
 import { call, withCore } from './in-process-core';
@@ -68,6 +69,7 @@ async function optionalPassword(io: TeamCommandIo, where: string): Promise<strin
 
 function describeStatus(status: ChannelOutput<'team:status'>): string {
   const people = status.members.map((member) => `${member.name} (${member.role})`).join(', ');
+  const schemaNotice = teamSchemaNotice(status.schema);
   return [
     status.online
       ? 'The team database answers.'
@@ -81,6 +83,7 @@ function describeStatus(status: ChannelOutput<'team:status'>): string {
           `Colleagues' decisions waiting for items not on this desktop yet: ${status.pending} (import the statement or sync the platform; they apply at the next exchange).`,
         ]
       : []),
+    ...(schemaNotice === null ? [] : [schemaNotice]),
   ].join('\n');
 }
 

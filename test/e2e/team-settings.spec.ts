@@ -116,3 +116,40 @@ test('joins a team database, comes online by itself and shows the people and rol
   await team.getByRole('form', { name: 'Enter the team password' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/settings-team-forgotten-1366x768-light.png` });
 });
+
+test('asks for an admin to bring a team database set up by an earlier FloatDesk up to date', async ({
+  page,
+}) => {
+  // A database as the version before step 5 left it: its members cannot read its step, recorded as 4.
+  await server.createDatabase('old_team');
+  const asAdmin = { FLOATDESK_TEAM_PASSWORD: server.admin.password, FLOATDESK_HOME: adminHome.dir };
+  const database = server.url(server.admin.user, 'old_team');
+  for (const args of [
+    ['team', 'init', '--database', database],
+    ['team', 'grant', 'ana', 'preparer', '--database', database],
+  ]) {
+    const ran = runCli(args, asAdmin);
+    expect(ran.status, ran.stderr).toBe(0);
+  }
+  await server.sql('REVOKE SELECT ON floatdesk_team.schema_version FROM old_team_preparer', 'old_team');
+  await server.sql('UPDATE floatdesk_team.schema_version SET version = 4', 'old_team');
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(shell.url);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const team = page.getByTestId('settings-team');
+  await team.getByLabel('Team database').fill(server.url('ana', 'old_team'));
+  await team.getByLabel('Password').fill('ana-pass');
+  await team.getByRole('button', { name: 'Join team' }).click();
+  await expect(team.getByTestId('team-online')).toHaveText('Online', { timeout: 20_000 });
+  const notice = team.getByTestId('team-schema-notice');
+  await expect(notice).toContainText('The team database was set up by an earlier FloatDesk');
+  await expect(notice).toContainText('Ask a team admin to run "floatdesk team init --database');
+  for (const theme of ['light', 'dark'] as const) await shoot(page, theme, 1366, 768, 'older-');
+
+  const upgraded = runCli(['team', 'init', '--database', database], asAdmin);
+  expect(upgraded.status, upgraded.stderr).toBe(0);
+  await team.getByRole('button', { name: 'Exchange now' }).click();
+  await expect(team.getByTestId('team-action-status')).toContainText('Sent 0 changes');
+  await expect(notice).toHaveCount(0);
+});

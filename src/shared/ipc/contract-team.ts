@@ -26,6 +26,14 @@ export const TeamStatusSchema = z.object({
   conflicts: z.number().int().nonnegative(),
   /** Colleagues' changes waiting for items this desktop does not hold yet (a statement, a sync). */
   pending: z.number().int().nonnegative(),
+  /**
+   * The team database's schema step at the last exchange (null: none yet) and the one this FloatDesk
+   * sets up: an older database lacks checks until an admin runs `floatdesk team init` on it.
+   */
+  schema: z.object({
+    database: z.number().int().nonnegative().nullable(),
+    desktop: z.number().int().positive(),
+  }),
 });
 
 /** One side of a conflict: who decided what, when; `here` when it was decided on this desktop. */

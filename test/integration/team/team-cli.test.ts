@@ -123,6 +123,8 @@ describe('floatdesk team', () => {
     expect(synced.stdout).toContain('Sent 0 changes and received 0');
     const human = runCli(['team', 'status', '--workspace', workspace], ana);
     expect(human.stdout).toContain('People: ana (admin), ben (reviewer).');
+    // The database was set up by this version: nothing to ask of an admin.
+    expect(human.stdout).not.toContain('FloatDesk');
     const alone = runCli(['team', 'status', '--workspace', `${workspace}/other`], ana);
     expect(alone.status).toBe(1);
     expect(alone.stderr).toContain('This workspace is not part of a team');

@@ -14,6 +14,7 @@ import {
   listenForChanges,
   pullChanges,
   pushChanges,
+  pushBatch,
   pushChangesStamped,
   teamHead,
   type OutgoingChange,
@@ -171,11 +172,23 @@ describe('team init and roles', () => {
       'team_three',
     );
     const made = [change('match.manual', 'line:THREE-1'), change('match.reject', 'line:THREE-2')];
-    const answer = await as('ana', (client) => pushChangesStamped(client, made, 'team_three'), 'team_three');
+    const later = [change('match.manual', 'line:THREE-3')];
+    const [answer, laterAnswer] = await as(
+      'ana',
+      async (client) => {
+        const first = await pushChangesStamped(client, made, 'team_three');
+        // Known from then on for this connection: a batch made for it has no columns, and goes as JSON.
+        const batch = pushBatch(later, client);
+        expect(batch.columns).toBeNull();
+        return [first, await pushChangesStamped(client, batch, 'team_three')];
+      },
+      'team_three',
+    );
     const pulled = await as('ana', (client) => pullChanges(client, 0, 10, 'team_three'), 'team_three');
+    expect(laterAnswer).toEqual([expect.objectContaining({ id: later[0]!.id, seq: 3 })]);
     expect(checkChain({ seq: 0, hash: GENESIS_HASH }, pulled).ok).toBe(true);
     expect(answer).toEqual(
-      pulled.map((each) => ({
+      pulled.slice(0, 2).map((each) => ({
         id: each.id,
         seq: each.seq,
         stamp: { actor: 'ana', receivedAt: each.receivedAt, prevHash: each.prevHash, hash: each.hash },

@@ -94,8 +94,11 @@ interface PushedRow {
 /** A batch of changes as the server takes it (written out ahead: see pushOutbox in team-exchange.ts). */
 export interface PushBatch<T extends OutgoingChange = OutgoingChange> {
   changes: readonly T[];
-  /** Their ids, kinds, subjects, payloads and times, each column as a PostgreSQL array literal. */
-  columns: readonly string[];
+  /**
+   * Their ids, kinds, subjects, payloads and times, each column as a PostgreSQL array literal; null
+   * when made for a connection that pushes as JSON (a team database before schema 4).
+   */
+  columns: readonly string[] | null;
 }
 
 /**
@@ -122,7 +125,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const ESCAPED_OTHERWISE_IN_JSON = /[\u0000-\u001f\ud800-\udfff]/;
 
-export function pushBatch<T extends OutgoingChange>(changes: readonly T[]): PushBatch<T> {
+export function pushBatch<T extends OutgoingChange>(changes: readonly T[], client?: pg.Client): PushBatch<T> {
+  if (client !== undefined && JSON_ONLY.has(client)) return { changes, columns: null };
   const column = (field: (change: T) => string): string => textArrayLiteral(changes.map(field));
   return {
     changes,
@@ -159,14 +163,14 @@ export async function pushChangesStamped(
   changes: readonly OutgoingChange[] | PushBatch,
   where: string,
 ): Promise<PushedChange[]> {
-  const batch = 'columns' in changes ? changes : pushBatch(changes);
+  const batch = 'columns' in changes ? changes : pushBatch(changes, client);
   if (batch.changes.length === 0) return [];
   try {
     if (!JSON_ONLY.has(client)) {
       try {
         const answer = await client.query<ColumnsAnswer>(
           'SELECT * FROM floatdesk_team.push_change_columns($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])',
-          [...batch.columns],
+          [...(batch.columns ?? pushBatch(batch.changes).columns!)],
         );
         return fromColumns(batch.changes, answer.rows[0], where);
       } catch (error) {

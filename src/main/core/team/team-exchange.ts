@@ -27,6 +27,7 @@ import {
   type TeamHead,
 } from './team-changes';
 import { teamMembers } from './team-members';
+import { teamSchemaStep } from './team-schema';
 
 const PUSH_BATCH = 5_000;
 /**
@@ -69,7 +70,7 @@ async function pushOutbox(
   // The batch after the one the server works on is read, and written out for the server, meanwhile:
   // once an answer comes, the next batch goes out at once, and the answer is kept after.
   const ahead = (after: readonly OutboxChange[]): PushBatch<OutboxChange> =>
-    pushBatch(after.length === 0 ? [] : replica.waiting(workspaceId, PUSH_BATCH, after.at(-1)!.row));
+    pushBatch(after.length === 0 ? [] : replica.waiting(workspaceId, PUSH_BATCH, after.at(-1)!.row), client);
   let pushed = 0;
   let batch: readonly OutboxChange[] = replica.waiting(workspaceId, PUSH_BATCH);
   let answered = batch.length > 0 ? pushChangesStamped(client, batch, where) : undefined;
@@ -221,6 +222,9 @@ async function exchangeWith(
     await applyKept(page);
   }
   if (pulled === 0) await applyKept();
-  replica.exchanged(workspaceId, now(), await teamMembers(client, where));
+  replica.exchanged(workspaceId, now(), {
+    members: await teamMembers(client, where),
+    teamSchema: await teamSchemaStep(client, where),
+  });
   return { pushed, pulled, head: replica.link(workspaceId)!.pulledSeq };
 }

@@ -40,3 +40,26 @@ export async function initTeamSchema(client: pg.Client, where: string): Promise<
     throw teamError(error, where);
   }
 }
+
+/** The first step whose database lets its members read which step it is at (0005). */
+const READABLE_FROM = 5;
+const INSUFFICIENT_PRIVILEGE = '42501';
+/** A database set up by hand, without `team init`, keeps no record of its step. */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The step the team database is at, as a member reads it. A database before step 5 refuses the
+ * read: it is then at step 4 at most, and 4 is answered (older than this FloatDesk either way).
+ */
+export async function teamSchemaStep(client: pg.Client, where: string): Promise<number> {
+  try {
+    const found = await client.query<{ version: number }>(
+      'SELECT version FROM floatdesk_team.schema_version WHERE id = 1',
+    );
+    return found.rows[0]?.version ?? 0;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === INSUFFICIENT_PRIVILEGE || code === UNDEFINED_TABLE) return READABLE_FROM - 1;
+    throw teamError(error, where);
+  }
+}

@@ -14,6 +14,7 @@ import { GENESIS_HASH } from './team-changes';
 import { checkTeamUrl, connectTeam, teamWhere } from './team-connection';
 import { exchange, notJoined, type ExchangeResult } from './team-exchange';
 import { myRole, teamMembers, type TeamRole } from './team-members';
+import { TEAM_SCHEMA_VERSION } from './server';
 import { shareEarlierDecisions } from './shared-decision';
 
 export interface TeamPlace {
@@ -93,5 +94,6 @@ export async function teamStatus(place: TeamPlace, password: string | undefined)
     members: members.map((member) => ({ name: member.login, role: member.role as TeamRole })),
     conflicts: new TeamConflictsRepository(place.db).openCount(place.workspaceId),
     pending: new TeamAppliedRepository(place.db).pendingCount(place.workspaceId),
+    schema: { database: link.teamSchema, desktop: TEAM_SCHEMA_VERSION },
   };
 }

@@ -11,6 +11,7 @@ import { TeamConflictsRepository } from '../ledger/repositories/team-conflicts';
 import { TeamReplicaRepository } from '../ledger/repositories/team-replica';
 import type { SecretSlot } from '../workspace/credential-slot';
 import { NO_PASSWORD_KEPT, TeamBackground } from './team-background';
+import { TEAM_SCHEMA_VERSION } from './server';
 import { teamWhere } from './team-connection';
 import { notJoined, type ExchangeResult } from './team-exchange';
 import type { TeamRole } from './team-members';
@@ -104,6 +105,7 @@ export class TeamSession {
       conflicts: link === undefined ? 0 : new TeamConflictsRepository(this.#place.db).openCount(workspaceId),
       pending: link === undefined ? 0 : applied.pendingCount(workspaceId),
       waiting: link === undefined ? [] : applied.pendingReasons(workspaceId),
+      schema: { database: link?.teamSchema ?? null, desktop: TEAM_SCHEMA_VERSION },
       password: {
         kept,
         storage: storage.credentialsStorage,

@@ -30,6 +30,7 @@ import reconFollowsDecisions from './0029-recon-follows-decisions.sql?raw';
 import reconFollowsImports from './0030-recon-follows-imports.sql?raw';
 import reconRunPending from './0031-recon-run-pending.sql?raw';
 import reconItemFilters from './0032-recon-item-filters.sql?raw';
+import teamSchemaSeen from './0033-team-schema-seen.sql?raw';
 
 export interface Migration {
   /** The schema version this step produces; steps are numbered 1, 2, 3 ... without gaps. */
@@ -72,6 +73,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 30, name: 'recon-follows-imports', sql: reconFollowsImports },
   { version: 31, name: 'recon-run-pending', sql: reconRunPending },
   { version: 32, name: 'recon-item-filters', sql: reconItemFilters },
+  { version: 33, name: 'team-schema-seen', sql: teamSchemaSeen },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

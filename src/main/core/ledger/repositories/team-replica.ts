@@ -17,6 +17,8 @@ export interface TeamLink {
   pulledHash: string;
   lastExchange: string | null;
   members: { login: string; role: string }[];
+  /** The team database's schema step at the last exchange (null: not seen yet; 0033). */
+  teamSchema: number | null;
 }
 
 export interface QueuedChange {
@@ -49,6 +51,7 @@ interface LinkRow {
   pulledHash: string;
   lastExchange: string | null;
   members: string;
+  teamSchema: number | null;
 }
 
 /** How far this desktop holds the team's log (in the caller's transaction). */
@@ -91,7 +94,8 @@ export class TeamReplicaRepository {
     const row = this.db
       .prepare<[number], LinkRow>(
         `SELECT database_url AS databaseUrl, login, role, joined_at AS joinedAt, pulled_seq AS pulledSeq,
-           pulled_hash AS pulledHash, last_exchange AS lastExchange, members
+           pulled_hash AS pulledHash, last_exchange AS lastExchange, members,
+           team_schema AS teamSchema
            FROM team_links WHERE workspace_id = ?`,
       )
       .get(workspaceId);
@@ -278,11 +282,15 @@ export class TeamReplicaRepository {
     })();
   }
 
-  /** The end of an exchange: when it happened, and the team's people as the server said then. */
-  exchanged(workspaceId: number, at: string, members: TeamLink['members']): void {
+  /** The end of an exchange: when it happened, and the team's people and schema step as the server said then. */
+  exchanged(
+    workspaceId: number,
+    at: string,
+    server: Pick<TeamLink, 'members' | 'teamSchema'>,
+  ): void {
     this.db
-      .prepare('UPDATE team_links SET last_exchange = ?, members = ? WHERE workspace_id = ?')
-      .run(at, JSON.stringify(members), workspaceId);
+      .prepare('UPDATE team_links SET last_exchange = ?, members = ?, team_schema = ? WHERE workspace_id = ?')
+      .run(at, JSON.stringify(server.members), server.teamSchema, workspaceId);
   }
 
   /** The team's log as pulled, from `afterSeq`, in order. */

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TeamOverview } from '@shared/ipc/contract-team';
 import type { ErrorShape } from '@shared/ipc/errors';
+import { teamSchemaNotice } from '@shared/domain/team-schema-words';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
@@ -197,6 +198,17 @@ function TeamActions({ overview }: { overview: TeamOverview }) {
   );
 }
 
+/** The team database set up by another version of FloatDesk: what to do about it. */
+function SchemaNotice({ overview }: { overview: TeamOverview }) {
+  const notice = teamSchemaNotice(overview.schema);
+  if (notice === null) return null;
+  return (
+    <p className="settings-note warning" role="alert" data-testid="team-schema-notice">
+      {notice}
+    </p>
+  );
+}
+
 /** Settings → Team: join the team's database, then its state, its people, and what to do. */
 export function TeamSection() {
   const overview = useTeam((state) => state.overview);
@@ -220,6 +232,7 @@ export function TeamSection() {
       ) : null}
       {overview?.joined ? (
         <>
+          <SchemaNotice overview={overview} />
           <TeamFacts overview={overview} />
           <People overview={overview} />
           <TeamActions overview={overview} />
