@@ -9,7 +9,7 @@ import { TEAM_ROLES } from '../shared/ipc/contract-team';
 import { grantRole, type TeamRole } from '../main/core/team/team-members';
 import { initTeamSchema } from '../main/core/team/team-schema';
 import type { ChannelOutput } from '../shared/ipc/contract';
-import { teamSchemaNotice } from '../shared/domain/team-schema-words';
+import { teamSchemaNotice } from '../shared/domain/team-words';
 import { flagOption, onlyOptions, stringOption, UsageError, type CommandValues } from './arguments';
 import { readHidden, type PromptTerminal } from './credential-prompt';
 import { call, withCore } from './in-process-core';

@@ -80,7 +80,10 @@ export const TeamOverviewSchema = TeamStatusSchema.extend({
   me: Member.nullable(),
   /** Why it is offline, or what the last exchange met; null when all is well. */
   reason: z.string().nullable(),
-  /** Why colleagues' changes wait here (the `pending` ones), in words, with how many wait for each. */
+  /**
+   * Why colleagues' changes wait here (the `pending` ones), in words, with how many wait for each:
+   * the first ten reasons; `pending` counts them all.
+   */
   waiting: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
   /** The exchange runs by itself here (an interactive shell with the password kept). */
   background: z.boolean(),

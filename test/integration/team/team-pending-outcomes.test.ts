@@ -69,3 +69,22 @@ describe('outcomes recorded soon', () => {
     expect(written()).toBe(1);
   });
 });
+
+describe('why changes wait', () => {
+  it('lists the first reasons in the team order, each with its count, and counts them all', () => {
+    const applied = new TeamAppliedRepository(db);
+    for (let seq = 1; seq <= 14; seq++)
+      applied.recordSoon(1, {
+        ...outcome(seq),
+        note: seq <= 3 ? 'Waits for the statement.' : `Waits for ${seq}.`,
+      });
+    applied.recordSoon(1, { ...outcome(15), state: 'skipped', note: 'Not here.' });
+    expect(applied.pendingReasons(1, 4)).toEqual([
+      { reason: 'Waits for the statement.', count: 3 },
+      { reason: 'Waits for 4.', count: 1 },
+      { reason: 'Waits for 5.', count: 1 },
+      { reason: 'Waits for 6.', count: 1 },
+    ]);
+    expect(applied.pendingCount(1)).toBe(14);
+  });
+});

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA_STEPS, TEAM_SCHEMA_VERSION } from '../../../src/main/core/team/server';
 import { connectTeam } from '../../../src/main/core/team/team-connection';
 import { initTeamSchema, teamSchemaStep } from '../../../src/main/core/team/team-schema';
-import { teamSchemaNotice } from '../../../src/shared/domain/team-schema-words';
+import { teamSchemaNotice } from '../../../src/shared/domain/team-words';
 import { dispatched } from '../../helpers/recon-fixture';
 import { useTeamCores } from '../../helpers/team-cores';
 

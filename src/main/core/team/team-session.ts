@@ -17,6 +17,9 @@ import { notJoined, type ExchangeResult } from './team-exchange';
 import type { TeamRole } from './team-members';
 import { joinTeam, syncTeam, teamStatus, type TeamPlace } from './team-service';
 
+/** Reasons colleagues' changes wait that Settings → Team lists; the rest it counts. */
+const WAITING_REASONS_SHOWN = 10;
+
 const NOT_HERE =
   'This FloatDesk does not exchange changes by itself (only the app window does): use Exchange now.';
 
@@ -104,7 +107,7 @@ export class TeamSession {
       members: (link?.members ?? []).map((member) => ({ name: member.login, role: member.role as TeamRole })),
       conflicts: link === undefined ? 0 : new TeamConflictsRepository(this.#place.db).openCount(workspaceId),
       pending: link === undefined ? 0 : applied.pendingCount(workspaceId),
-      waiting: link === undefined ? [] : applied.pendingReasons(workspaceId),
+      waiting: link === undefined ? [] : applied.pendingReasons(workspaceId, WAITING_REASONS_SHOWN),
       schema: { database: link?.teamSchema ?? null, desktop: TEAM_SCHEMA_VERSION },
       password: {
         kept,

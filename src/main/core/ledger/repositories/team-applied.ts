@@ -211,16 +211,20 @@ export class TeamAppliedRepository {
       .all(workspaceId);
   }
 
-  /** Why colleagues' changes wait here, in words, each with how many wait for it (first waiting first). */
-  pendingReasons(workspaceId: number): { reason: string; count: number }[] {
+  /**
+   * Why colleagues' changes wait here, in words, each with how many wait for it (first waiting
+   * first), at most `limit` reasons: each change names its own items, so a month offline can make
+   * thousands (pendingCount tells how many wait in all).
+   */
+  pendingReasons(workspaceId: number, limit: number): { reason: string; count: number }[] {
     this.flush();
     return this.db
-      .prepare<[number], { reason: string; count: number }>(
+      .prepare<[number, number], { reason: string; count: number }>(
         `SELECT coalesce(note, 'Waits for items this desktop does not hold yet.') AS reason, count(*) AS count
            FROM team_applied WHERE workspace_id = ? AND state = 'pending'
-          GROUP BY reason ORDER BY min(seq)`,
+          GROUP BY reason ORDER BY min(seq) LIMIT ?`,
       )
-      .all(workspaceId);
+      .all(workspaceId, limit);
   }
 
   pendingCount(workspaceId: number): number {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TeamOverview } from '@shared/ipc/contract-team';
 import type { ErrorShape } from '@shared/ipc/errors';
-import { teamSchemaNotice } from '@shared/domain/team-schema-words';
+import { teamSchemaNotice, waitingLines } from '@shared/domain/team-words';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { fieldErrorsOf, NO_FIELD_ERRORS, type FieldErrors } from '../../lib/field-errors';
@@ -84,6 +84,19 @@ function JoinForm({ overview }: { overview: TeamOverview | null }) {
   );
 }
 
+/** Why colleagues' changes wait here: the first reasons listed, the rest counted. */
+function WaitingHere({ overview }: { overview: TeamOverview }) {
+  const lines = waitingLines(overview, (value) => formatNumber(value));
+  if (lines.length === 0) return <>None</>;
+  return (
+    <ul className="team-waiting">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 function TeamFacts({ overview }: { overview: TeamOverview }) {
   return (
     <dl className="facts" data-testid="team-facts">
@@ -104,17 +117,7 @@ function TeamFacts({ overview }: { overview: TeamOverview }) {
       <dd data-testid="team-queued">{overview.queued === 0 ? 'None' : formatNumber(overview.queued)}</dd>
       <dt>Colleagues’ changes waiting here</dt>
       <dd data-testid="team-waiting">
-        {overview.waiting.length === 0 ? (
-          'None'
-        ) : (
-          <ul className="team-waiting">
-            {overview.waiting.map((waiting) => (
-              <li key={waiting.reason}>
-                {formatNumber(waiting.count)} {waiting.count === 1 ? 'change' : 'changes'}: {waiting.reason}
-              </li>
-            ))}
-          </ul>
-        )}
+        <WaitingHere overview={overview} />
       </dd>
       <dt>Last exchange</dt>
       <dd data-testid="team-last-exchange">
