@@ -8,12 +8,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Ledger } from '../../../src/main/core/ledger/db';
-import {
-  TeamPushedRepository,
-  type PushedStamp,
-} from '../../../src/main/core/ledger/repositories/team-pushed';
+import { TeamPushedRepository, type OwnRun } from '../../../src/main/core/ledger/repositories/team-pushed';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
-import { changeHash } from '../../../src/main/core/team/team-chain';
+import { changeHash, checkChain } from '../../../src/main/core/team/team-chain';
 import { GENESIS_HASH } from '../../../src/main/core/team/team-changes';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { teamLedger } from '../../helpers/team-ledger';
@@ -37,8 +34,15 @@ afterEach(() => {
   temp.cleanup();
 });
 
+interface Stamp {
+  row: number;
+  seq: number;
+  prevHash: string;
+  hash: string;
+}
+
 /** Three changes queued here, and the server's answer to their push: seqs 1-3, chained. */
-function pushed(): PushedStamp[] {
+function pushed(): Stamp[] {
   const replica = new TeamReplicaRepository(db);
   for (const line of ['A', 'B', 'C'])
     replica.queue(1, {
@@ -52,23 +56,25 @@ function pushed(): PushedStamp[] {
     const stamped = { ...change, seq: index + 1, actor: 'ana', receivedAt: RECEIVED, prevHash };
     const hash = changeHash(stamped);
     prevHash = hash;
-    return {
-      row: change.row,
-      seq: stamped.seq,
-      actor: 'ana',
-      receivedAt: RECEIVED,
-      prevHash: stamped.prevHash,
-      hash,
-    };
+    return { row: change.row, seq: stamped.seq, prevHash: stamped.prevHash, hash };
   });
 }
 
-const places = (stamps: readonly PushedStamp[]) => stamps.map(({ row, seq }) => ({ row, seq }));
+const places = (stamps: readonly Stamp[]) => stamps.map(({ row, seq }) => ({ row, seq }));
+
+/** The stamps as the run of own changes the exchange keeps. */
+const run = (stamps: readonly Stamp[]): OwnRun => ({
+  rows: stamps.map((stamp) => stamp.row),
+  firstSeq: stamps[0]!.seq,
+  actor: 'ana',
+  receivedAt: RECEIVED,
+  hashes: stamps[0]!.prevHash + stamps.map((stamp) => stamp.hash).join(''),
+});
 
 describe('TeamPushedRepository.keep', () => {
   it('marks the outbox and keeps its own changes in the log, as pushed, with the server stamps', () => {
     const stamps = pushed();
-    new TeamPushedRepository(db).keep(1, places(stamps), stamps);
+    new TeamPushedRepository(db).keep(1, places(stamps), run(stamps));
     const replica = new TeamReplicaRepository(db);
     expect(replica.waitingCount(1)).toBe(0);
     const log = replica.log(1);
@@ -85,6 +91,7 @@ describe('TeamPushedRepository.keep', () => {
     );
     // Each hash is the one of the fields kept: the log checks out as pulled would.
     expect(log.every((change) => changeHash(change) === change.hash)).toBe(true);
+    expect(checkChain({ seq: 0, hash: GENESIS_HASH }, log).ok).toBe(true);
     expect(replica.link(1)).toMatchObject({ pulledSeq: 3, pulledHash: stamps[2]!.hash });
   });
 
@@ -94,9 +101,15 @@ describe('TeamPushedRepository.keep', () => {
     // Another exchange of this ledger pulled the first two meanwhile.
     replica.appendLog(
       1,
-      replica.waiting(1, 2).map((change, index) => ({ ...change, ...stamps[index]!, id: change.id })),
+      replica.waiting(1, 2).map((change, index) => ({
+        ...change,
+        ...stamps[index]!,
+        actor: 'ana',
+        receivedAt: RECEIVED,
+        id: change.id,
+      })),
     );
-    new TeamPushedRepository(db).keep(1, places(stamps), stamps);
+    new TeamPushedRepository(db).keep(1, places(stamps), run(stamps));
     expect(replica.log(1).map((change) => change.seq)).toEqual([1, 2, 3]);
     expect(replica.link(1)).toMatchObject({ pulledSeq: 3, pulledHash: stamps[2]!.hash });
   });
@@ -104,7 +117,7 @@ describe('TeamPushedRepository.keep', () => {
   it('keeps none of them in the log when an outbox row is gone, and still marks the rest pushed', () => {
     const stamps = pushed();
     const missing = [...stamps.slice(0, 2), { ...stamps[2]!, row: stamps[2]!.row + 1000 }];
-    new TeamPushedRepository(db).keep(1, places(stamps), missing);
+    new TeamPushedRepository(db).keep(1, places(stamps), run(missing));
     const replica = new TeamReplicaRepository(db);
     expect(replica.log(1)).toEqual([]);
     expect(replica.link(1)).toMatchObject({ pulledSeq: 0, pulledHash: GENESIS_HASH });

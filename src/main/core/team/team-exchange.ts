@@ -13,7 +13,7 @@ import {
   type LoggedChange,
   type OutboxChange,
 } from '../ledger/repositories/team-replica';
-import { TeamPushedRepository, type PushedStamp } from '../ledger/repositories/team-pushed';
+import { TeamPushedRepository, type OwnRun } from '../ledger/repositories/team-pushed';
 import { applyTeamStatements } from './apply-statements';
 import { applyTeamChanges } from './apply/apply-changes';
 import { checkChain } from './team-chain';
@@ -96,12 +96,12 @@ async function pushOutbox(
 
 /**
  * This desktop's own pushed changes, for the team's log, from the answers to its pushes: taken while
- * they follow on from the change it pulled last and their chain checks out (as a pulled page's
- * must), and kept with each answer, while the server works on the next batch (time-ordered change
- * ids land at the end of team_log's change-id index, so a commit per batch costs little; kept a page
- * at a time, the last page was written after the last answer, with the server idle). Once one
- * does not follow on (others pushed in between, or a team database before schema 3), none after it
- * does: the pull brings them, with the others', as before.
+ * they follow on from the change it pulled last, carry the stamp of one push (one login, one time)
+ * and their chain checks out (as a pulled page's must), and kept with each answer, while the server
+ * works on the next batch (time-ordered change ids land at the end of team_log's change-id index, so
+ * a commit per batch costs little; kept a page at a time, the last page was written after the last
+ * answer, with the server idle). Once one does not follow on (others pushed in between, or a team
+ * database before schema 3), none after it does: the pull brings them, with the others', as before.
  */
 class OwnChanges {
   /** Where the changes taken end: the log's head at first. */
@@ -112,8 +112,8 @@ class OwnChanges {
     private readonly workspaceId: number,
   ) {}
 
-  /** The answered changes that follow on, checked, with their outbox rows (none once one does not). */
-  take(sent: ReadonlyMap<string, OutboxChange>, answer: readonly PushedChange[]): PushedStamp[] {
+  /** The answered changes that follow on, checked, as a run of outbox rows (none once one does not). */
+  take(sent: ReadonlyMap<string, OutboxChange>, answer: readonly PushedChange[]): OwnRun | undefined {
     if (this.head === undefined) {
       const link = new TeamReplicaRepository(this.db).link(this.workspaceId)!;
       this.head = { seq: link.pulledSeq, hash: link.pulledHash };
@@ -123,7 +123,14 @@ class OwnChanges {
     for (const change of [...answer].sort((a, b) => a.seq - b.seq)) {
       if (change.seq <= head.seq) continue;
       const made = sent.get(change.id);
-      if (change.seq !== head.seq + following.length + 1 || made === undefined || change.stamp === undefined)
+      if (
+        change.seq !== head.seq + following.length + 1 ||
+        made === undefined ||
+        change.stamp === undefined ||
+        (following.length > 0 &&
+          (change.stamp.actor !== following[0]!.actor ||
+            change.stamp.receivedAt !== following[0]!.receivedAt))
+      )
         break;
       // Literals of one shape (spreads made them slow to build and to hash): 100,000 a push.
       const { row, id, kind, subject, payload, madeAt } = made;
@@ -143,9 +150,16 @@ class OwnChanges {
       });
     }
     const checked = checkChain(head, following);
-    if (following.length === 0 || !checked.ok) return [];
+    if (following.length === 0 || !checked.ok) return undefined;
     this.head = checked.head;
-    return following;
+    const first = following[0]!;
+    return {
+      rows: following.map((change) => change.row),
+      firstSeq: first.seq,
+      actor: first.actor,
+      receivedAt: first.receivedAt,
+      hashes: head.hash + following.map((change) => change.hash).join(''),
+    };
   }
 }
 
