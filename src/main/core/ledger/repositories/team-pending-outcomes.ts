@@ -7,8 +7,10 @@
 import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
 
-/** Outcomes written per INSERT (8 values each): a page of pending changes costs a few hundred statements less. */
+/** Outcomes written per INSERT: a page of pending changes costs a few hundred statements less. */
 const RECORD_ROWS = 250;
+/** The values of one outcome: team_applied's columns written (workspace_id, seq, ... note). */
+const OUTCOME_COLUMNS = 8;
 
 /** What became of a pulled change, in team_applied's column order after workspace_id. */
 export interface PendingOutcome {
@@ -25,8 +27,11 @@ export interface PendingOutcome {
 const BUFFERS = new WeakMap<Ledger, TeamPendingOutcomes>();
 
 export class TeamPendingOutcomes {
-  /** Outcomes recorded soon, not written yet (the values of each row, in column order). */
-  private unwritten: (string | number | null)[][] = [];
+  /**
+   * The values of the outcomes recorded soon, not written yet, one row after another in column
+   * order (OUTCOME_COLUMNS each): bound as they are, with no array per row to make and flatten.
+   */
+  private unwritten: (string | number | null)[] = [];
   /** Multi-row INSERTs of outcomes, by row count. */
   private readonly statements = new Map<number, Database.Statement>();
 
@@ -44,7 +49,7 @@ export class TeamPendingOutcomes {
 
   /** Keep an outcome to write later; a full batch is written at once. */
   add(workspaceId: number, outcome: PendingOutcome): void {
-    this.unwritten.push([
+    this.unwritten.push(
       workspaceId,
       outcome.seq,
       outcome.changeId,
@@ -53,16 +58,16 @@ export class TeamPendingOutcomes {
       outcome.actor,
       outcome.actorName,
       outcome.note,
-    ]);
-    if (this.unwritten.length >= RECORD_ROWS) this.flush();
+    );
+    if (this.unwritten.length >= RECORD_ROWS * OUTCOME_COLUMNS) this.flush();
   }
 
   /** Write the outcomes kept so far (in the caller's transaction). */
   flush(): void {
-    const rows = this.unwritten;
-    if (rows.length === 0) return;
+    const values = this.unwritten;
+    if (values.length === 0) return;
     this.unwritten = [];
-    this.statement(rows.length).run(rows.flat());
+    this.statement(values.length / OUTCOME_COLUMNS).run(values);
   }
 
   /** Drop the outcomes not written yet: the transaction they were made in rolled back. */
