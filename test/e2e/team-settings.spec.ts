@@ -117,7 +117,7 @@ test('joins a team database, comes online by itself and shows the people and rol
   await page.screenshot({ path: `${SHOTS}/settings-team-forgotten-1366x768-light.png` });
 });
 
-test('asks for an admin to bring a team database set up by an earlier FloatDesk up to date', async ({
+test('asks for the owner to bring a team database set up by an earlier FloatDesk up to date', async ({
   page,
 }) => {
   // A database as the version before step 5 left it: its members cannot read its step, recorded as 4.
@@ -143,8 +143,10 @@ test('asks for an admin to bring a team database set up by an earlier FloatDesk 
   await team.getByRole('button', { name: 'Join team' }).click();
   await expect(team.getByTestId('team-online')).toHaveText('Online', { timeout: 20_000 });
   const notice = team.getByTestId('team-schema-notice');
-  await expect(notice).toContainText('The team database was set up by an earlier FloatDesk');
-  await expect(notice).toContainText('Ask a team admin to run "floatdesk team init --database');
+  await expect(notice).toContainText('The team database was set up by an earlier version of FloatDesk');
+  await expect(notice).toContainText('Ask whoever set it up (the owner of the database) to run');
+  // The command to type, as code on one line.
+  await expect(notice.locator('code')).toHaveText('floatdesk team init --database <the team database>');
   for (const theme of ['light', 'dark'] as const) await shoot(page, theme, 1366, 768, 'older-');
 
   const upgraded = runCli(['team', 'init', '--database', database], asAdmin);

@@ -7,9 +7,9 @@ describe('teamSchemaNotice', () => {
     expect(teamSchemaNotice({ database: 5, desktop: 5 })).toBeNull();
   });
 
-  it('asks for an admin to run team init on an older database, and for an update on a newer one', () => {
+  it('asks the owner to run team init on an older database, and for an update on a newer one', () => {
     expect(teamSchemaNotice({ database: 4, desktop: 5 })).toMatch(
-      /earlier FloatDesk .* Ask a team admin to run "floatdesk team init --database/,
+      /earlier version of FloatDesk .* Ask whoever set it up \(the owner of the database\) to run "floatdesk team init --database/,
     );
     expect(teamSchemaNotice({ database: 6, desktop: 5 })).toBe(
       'The team database was set up by a newer FloatDesk: update FloatDesk on this computer.',

@@ -10,9 +10,10 @@ export function teamSchemaNotice(schema: { database: number | null; desktop: num
   if (database > desktop)
     return 'The team database was set up by a newer FloatDesk: update FloatDesk on this computer.';
   return (
-    'The team database was set up by an earlier FloatDesk and may lack checks this one relies on. ' +
-    'Ask a team admin to run ' +
-    '"floatdesk team init --database <the team database>": it brings the database up to date and keeps everything in it.'
+    'The team database was set up by an earlier version of FloatDesk and does not enforce every ' +
+    'rule this version relies on. Ask whoever set it up (the owner of the database) to run ' +
+    '"floatdesk team init --database <the team database>": it brings the database up to date and ' +
+    'keeps everything in it.'
   );
 }
 

@@ -10,7 +10,8 @@ import { type Ledger } from '../../../src/main/core/ledger/db';
 import { TeamAppliedRepository } from '../../../src/main/core/ledger/repositories/team-applied';
 import { TeamReplicaRepository } from '../../../src/main/core/ledger/repositories/team-replica';
 import { checkChain } from '../../../src/main/core/team/team-chain';
-import { GENESIS_HASH, pullChanges } from '../../../src/main/core/team/team-changes';
+import { GENESIS_HASH, pullChanges, pushChangesStamped } from '../../../src/main/core/team/team-changes';
+import { TEAM_SCHEMA_STEPS } from '../../../src/main/core/team/server';
 import { connectTeam } from '../../../src/main/core/team/team-connection';
 import { exchange, type ExchangeResult } from '../../../src/main/core/team/team-exchange';
 import { loginPassword, useTeamCores } from '../../helpers/team-cores';
@@ -45,25 +46,25 @@ function queue(db: Ledger, count: number, tag: string): void {
   })();
 }
 
-async function sync(db: Ledger, login: string): Promise<ExchangeResult> {
+async function sync(db: Ledger, login: string, database = DATABASE): Promise<ExchangeResult> {
   const client = await connectTeam({
-    url: teamCores.server.url(login, DATABASE),
+    url: teamCores.server.url(login, database),
     password: loginPassword(login),
   });
   try {
-    return await exchange(db, 1, client, DATABASE, now);
+    return await exchange(db, 1, client, database, now);
   } finally {
     await client.end();
   }
 }
 
 /** The desktop's log is the server's, row for row, and checks out from the start. */
-async function expectServersLog(db: Ledger): Promise<void> {
+async function expectServersLog(db: Ledger, database = DATABASE, login = 'ben'): Promise<void> {
   const client = await connectTeam({
-    url: teamCores.server.url('ben', DATABASE),
-    password: loginPassword('ben'),
+    url: teamCores.server.url(login, database),
+    password: loginPassword(login),
   });
-  const server = await pullChanges(client, 0, 100_000, DATABASE).finally(() => client.end());
+  const server = await pullChanges(client, 0, 100_000, database).finally(() => client.end());
   const held = new TeamReplicaRepository(db).log(1, 0, 100_000);
   expect(held).toEqual(server);
   expect(checkChain({ seq: 0, hash: GENESIS_HASH }, held)).toMatchObject({ ok: true });
@@ -99,4 +100,39 @@ describe('a desktop keeps its own pushed changes', () => {
       temp.cleanup();
     }
   }, 120_000);
+
+  it('only as far as one push stamped them: changes received before keep their own stamps (schema 3)', async () => {
+    // A team database before schema 4 answers a push sent again with the stamps each change got
+    // when it was first received: those are not of this push, and come with the pull.
+    const database = 'own_team_three';
+    await teamCores.server.createDatabase(database);
+    for (const step of TEAM_SCHEMA_STEPS.filter((each) => each.version <= 3))
+      await teamCores.server.sql(step.sql, database);
+    await teamCores.server.sql("SELECT floatdesk_team.grant_member('ana', 'preparer')", database);
+    const temp = makeTempDir();
+    const ana = teamLedger(join(temp.dir, 'ana.sqlite'), {
+      databaseUrl: teamCores.server.url('ana', database),
+      login: 'ana',
+      now: now(),
+    }).db;
+    try {
+      queue(ana, 4, 'three');
+      // The first two reach the server, and the answer is lost.
+      const client = await connectTeam({
+        url: teamCores.server.url('ana', database),
+        password: loginPassword('ana'),
+      });
+      try {
+        await pushChangesStamped(client, new TeamReplicaRepository(ana).waiting(1, 2), database);
+      } finally {
+        await client.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await sync(ana, 'ana', database)).toMatchObject({ pushed: 4, head: 4 });
+      await expectServersLog(ana, database, 'ana');
+    } finally {
+      ana.close();
+      temp.cleanup();
+    }
+  });
 });

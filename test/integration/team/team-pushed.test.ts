@@ -123,4 +123,24 @@ describe('TeamPushedRepository.keep', () => {
     expect(replica.link(1)).toMatchObject({ pulledSeq: 0, pulledHash: GENESIS_HASH });
     expect(replica.waitingCount(1)).toBe(0);
   });
+
+  it('keeps nothing of a run that does not start right after the log (the pull brings it all)', () => {
+    const stamps = pushed();
+    new TeamPushedRepository(db).keep(1, places(stamps), run(stamps.slice(1)));
+    const replica = new TeamReplicaRepository(db);
+    expect(replica.log(1)).toEqual([]);
+    expect(replica.link(1)).toMatchObject({ pulledSeq: 0, pulledHash: GENESIS_HASH });
+    expect(replica.waitingCount(1)).toBe(0);
+  });
+
+  it('refuses a run whose hashes do not match its changes, keeping nothing', () => {
+    const stamps = pushed();
+    const short = { ...run(stamps), hashes: run(stamps).hashes.slice(0, -64) };
+    expect(() => new TeamPushedRepository(db).keep(1, places(stamps), short)).toThrow(
+      /3 changes came with 3 hashes/,
+    );
+    const replica = new TeamReplicaRepository(db);
+    expect(replica.log(1)).toEqual([]);
+    expect(replica.waitingCount(1)).toBe(3);
+  });
 });

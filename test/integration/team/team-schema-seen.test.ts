@@ -4,6 +4,7 @@
  * Team, gone once an admin has run `team init` again and the next exchange sees it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, runCli } from '../../helpers/cli';
 import { TEAM_SCHEMA_STEPS, TEAM_SCHEMA_VERSION } from '../../../src/main/core/team/server';
 import { connectTeam } from '../../../src/main/core/team/team-connection';
 import { initTeamSchema, teamSchemaStep } from '../../../src/main/core/team/team-schema';
@@ -11,6 +12,7 @@ import { teamSchemaNotice } from '../../../src/shared/domain/team-words';
 import { dispatched } from '../../helpers/recon-fixture';
 import { useTeamCores } from '../../helpers/team-cores';
 
+beforeAll(assertBuilt);
 const teamCores = useTeamCores({ logins: ['ana'] });
 const OLD = 'team_four';
 
@@ -42,24 +44,40 @@ async function asOwner<T>(use: (client: Awaited<ReturnType<typeof connectTeam>>)
 }
 
 describe('the team database older than this FloatDesk', () => {
-  it('is said after an exchange, and no more once an admin has brought it up to date', async () => {
+  it('is said after an exchange and by the status, and no more once the owner has brought it up to date', async () => {
     expect(TEAM_SCHEMA_VERSION).toBeGreaterThan(4);
-    const { core } = await teamCores.desktop('ana', OLD);
+    const { core, dir } = await teamCores.desktop('ana', OLD);
     const older = { database: 4, desktop: TEAM_SCHEMA_VERSION };
+    const current = { database: TEAM_SCHEMA_VERSION, desktop: TEAM_SCHEMA_VERSION };
     expect((await dispatched(core, 'team:status', {})).schema).toEqual(older);
     const overview = await dispatched(core, 'team:overview', {});
     expect(overview.schema).toEqual(older);
-    expect(teamSchemaNotice(overview.schema)).toContain('Ask a team admin to run "floatdesk team init');
+    const notice = teamSchemaNotice(overview.schema)!;
+    expect(notice).toContain('Ask whoever set it up (the owner of the database) to run "floatdesk team init');
+    const asAna = { FLOATDESK_TEAM_PASSWORD: 'ana-pass', FLOATDESK_HOME: dir };
+    const said = runCli(['team', 'status', '--workspace', dir], asAna);
+    expect(said.stderr).toBe('');
+    expect(said.stdout).toContain(notice);
+    // The contract for scripts keeps its five keys.
+    const json = runCli(['team', 'status', '--workspace', dir, '--json'], asAna);
+    expect(Object.keys(JSON.parse(json.stdout) as object)).toEqual([
+      'online',
+      'queued',
+      'lastPull',
+      'members',
+      'conflicts',
+    ]);
 
     expect(await asOwner((client) => initTeamSchema(client, OLD))).toEqual({
       from: 4,
       to: TEAM_SCHEMA_VERSION,
     });
-    // Known again at the next exchange, not before.
+    // What the desktop last saw, until the next exchange; asked with the password, what it is now.
     expect((await dispatched(core, 'team:status', {})).schema).toEqual(older);
+    expect((await dispatched(core, 'team:status', { password: 'ana-pass' })).schema).toEqual(current);
+    expect(runCli(['team', 'status', '--workspace', dir], asAna).stdout).not.toContain('FloatDesk');
     await dispatched(core, 'team:sync', { password: 'ana-pass' });
-    const current = (await dispatched(core, 'team:status', {})).schema;
-    expect(current).toEqual({ database: TEAM_SCHEMA_VERSION, desktop: TEAM_SCHEMA_VERSION });
+    expect((await dispatched(core, 'team:status', {})).schema).toEqual(current);
     expect(teamSchemaNotice(current)).toBeNull();
   });
 

@@ -43,23 +43,27 @@ export async function initTeamSchema(client: pg.Client, where: string): Promise<
 
 /** The first step whose database lets its members read which step it is at (0005). */
 const READABLE_FROM = 5;
-const INSUFFICIENT_PRIVILEGE = '42501';
-/** A database set up by hand, without `team init`, keeps no record of its step. */
-const UNDEFINED_TABLE = '42P01';
 
 /**
- * The step the team database is at, as a member reads it. A database before step 5 refuses the
- * read: it is then at step 4 at most, and 4 is answered (older than this FloatDesk either way).
+ * The step the team database is at, as a member reads it. A database before step 5 does not let
+ * its members read it: it is then at step 4 at most, and 4 is answered (older than this FloatDesk
+ * either way). Asked first whether the read is allowed, so that an older database's log does not
+ * fill with refusals (an exchange every half minute per desktop). Null: the database keeps no
+ * record of its step (not set up by `team init`).
  */
-export async function teamSchemaStep(client: pg.Client, where: string): Promise<number> {
+export async function teamSchemaStep(client: pg.Client, where: string): Promise<number | null> {
   try {
+    const allowed = await client.query<{ readable: boolean | null }>(
+      "SELECT has_table_privilege(to_regclass('floatdesk_team.schema_version'), 'SELECT') AS readable",
+    );
+    const readable = allowed.rows[0]?.readable;
+    if (readable === null || readable === undefined) return null;
+    if (!readable) return READABLE_FROM - 1;
     const found = await client.query<{ version: number }>(
       'SELECT version FROM floatdesk_team.schema_version WHERE id = 1',
     );
-    return found.rows[0]?.version ?? 0;
+    return found.rows[0]?.version ?? null;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === INSUFFICIENT_PRIVILEGE || code === UNDEFINED_TABLE) return READABLE_FROM - 1;
     throw teamError(error, where);
   }
 }

@@ -14,6 +14,7 @@ import { GENESIS_HASH } from './team-changes';
 import { checkTeamUrl, connectTeam, teamWhere } from './team-connection';
 import { exchange, notJoined, type ExchangeResult } from './team-exchange';
 import { myRole, teamMembers, type TeamRole } from './team-members';
+import { teamSchemaStep } from './team-schema';
 import { TEAM_SCHEMA_VERSION } from './server';
 import { shareEarlierDecisions } from './shared-decision';
 
@@ -79,9 +80,14 @@ export async function teamStatus(place: TeamPlace, password: string | undefined)
   if (link === undefined) throw notJoined();
   let online = false;
   let members = link.members;
+  let teamSchema = link.teamSchema;
   if (typeof password === 'string') {
     try {
-      members = await connected(link.databaseUrl, password, (client, where) => teamMembers(client, where));
+      // Asked now, not as of the last exchange: whoever just ran `team init` sees it took.
+      ({ members, teamSchema } = await connected(link.databaseUrl, password, async (client, where) => ({
+        members: await teamMembers(client, where),
+        teamSchema: await teamSchemaStep(client, where),
+      })));
       online = true;
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'offline') throw error;
@@ -94,6 +100,6 @@ export async function teamStatus(place: TeamPlace, password: string | undefined)
     members: members.map((member) => ({ name: member.login, role: member.role as TeamRole })),
     conflicts: new TeamConflictsRepository(place.db).openCount(place.workspaceId),
     pending: new TeamAppliedRepository(place.db).pendingCount(place.workspaceId),
-    schema: { database: link.teamSchema, desktop: TEAM_SCHEMA_VERSION },
+    schema: { database: teamSchema, desktop: TEAM_SCHEMA_VERSION },
   };
 }

@@ -74,7 +74,9 @@ export class TeamPushedRepository {
     const lastSeq = firstSeq + rows.length - 1;
     // Another exchange of this ledger may have kept some of them meanwhile (pulled back).
     const held = pulledSeq(this.db, workspaceId);
-    if (rows.length === 0 || lastSeq <= held) return;
+    // Not the next changes of the log (a run before it was not kept): left to the pull, which brings
+    // every change after the log's head. Kept, it would leave a hole the pull never fills.
+    if (rows.length === 0 || lastSeq <= held || firstSeq > held + 1) return;
     // Only the outbox rows travel as JSON (integers); each change's seq is counted from the first,
     // and its hashes are cut from one blob (substr of a text counts characters from its start: of a
     // blob, bytes, at once). Six fields per change in JSON cost a third more (bench/team-sync).
@@ -98,7 +100,7 @@ export class TeamPushedRepository {
         held,
       }).changes;
     // Each from its outbox row: one missing would leave a hole in the log.
-    if (kept !== lastSeq - Math.max(held, firstSeq - 1)) throw new OwnRowMissing();
+    if (kept !== lastSeq - held) throw new OwnRowMissing();
     moveLink(this.db, workspaceId, {
       held,
       last: { seq: lastSeq, hash: own.hashes.slice(-HASH_LENGTH) },

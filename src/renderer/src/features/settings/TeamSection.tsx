@@ -205,9 +205,18 @@ function TeamActions({ overview }: { overview: TeamOverview }) {
 function SchemaNotice({ overview }: { overview: TeamOverview }) {
   const notice = teamSchemaNotice(overview.schema);
   if (notice === null) return null;
+  // The command, in quotes, kept on one line: it is read to be typed.
   return (
     <p className="settings-note warning" role="alert" data-testid="team-schema-notice">
-      {notice}
+      {notice.split(/("[^"]+")/).map((part, index) =>
+        part.startsWith('"') ? (
+          <code key={index} className="team-command">
+            {part.slice(1, -1)}
+          </code>
+        ) : (
+          part
+        ),
+      )}
     </p>
   );
 }
