@@ -143,4 +143,20 @@ describe('TeamPushedRepository.keep', () => {
     expect(replica.log(1)).toEqual([]);
     expect(replica.waitingCount(1)).toBe(3);
   });
+
+  it('appendLog, given a page partly held already, keeps the rest once each', () => {
+    const stamps = pushed();
+    const replica = new TeamReplicaRepository(db);
+    const page = replica.waiting(1, 3).map((change, index) => ({
+      ...change,
+      ...stamps[index]!,
+      actor: 'ana',
+      receivedAt: RECEIVED,
+      id: change.id,
+    }));
+    replica.appendLog(1, page.slice(0, 2));
+    replica.appendLog(1, page);
+    expect(replica.log(1).map((change) => change.seq)).toEqual([1, 2, 3]);
+    expect(replica.link(1)).toMatchObject({ pulledSeq: 3, pulledHash: stamps[2]!.hash });
+  });
 });
