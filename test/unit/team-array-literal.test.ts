@@ -1,12 +1,12 @@
 /**
- * A push travels as PostgreSQL array literals (team-changes.ts, textArrayLiteral): every text, of
+ * A push travels as PostgreSQL array literals (team-array-literal.ts, textArrayLiteral): every text, of
  * any characters, must read back as it was sent, whether written by JSON.stringify (no control
  * character, no surrogate) or escaped one by one. Read back here as PostgreSQL's array_in reads a
  * literal of quoted elements (the real server reads them in team-database.test.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { textArrayLiteral } from '../../src/main/core/team/team-changes';
+import { textArrayLiteral } from '../../src/main/core/team/team-array-literal';
 import { runs } from '../helpers/property-runs';
 
 /** Quoted elements, comma-separated, a backslash taking the next character as it is. */

@@ -6,7 +6,7 @@
  * field from JavaScript cost twice as much (bench/team-sync, 100,000 changes).
  */
 import type { Ledger } from '../db';
-import { moveLink, pulledSeq } from './team-replica';
+import { moveLink, pulledSeq } from './team-link-position';
 
 /** A pushed change's outbox row and the seq the server gave it. */
 export interface PushedPlace {

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { Ledger } from '../db';
 import { timeOrderedId } from '../time-ordered-id';
+import { moveLink, pulledSeq } from './team-link-position';
 
 export interface TeamLink {
   databaseUrl: string;
@@ -52,37 +53,6 @@ interface LinkRow {
   lastExchange: string | null;
   members: string;
   teamSchema: number | null;
-}
-
-/** How far this desktop holds the team's log (in the caller's transaction). */
-export function pulledSeq(db: Ledger, workspaceId: number): number {
-  return db
-    .prepare<[number], number>('SELECT pulled_seq FROM team_links WHERE workspace_id = ?')
-    .pluck()
-    .get(workspaceId)!;
-}
-
-/**
- * The link's position moved to the last change kept. `madeHere`: they are this desktop's own, kept
- * from the answer to its push: nothing to apply, so when everything before them was gone through
- * (applied_seq), so are they.
- */
-export function moveLink(
-  db: Ledger,
-  workspaceId: number,
-  moved: { held: number; last: { seq: number; hash: string }; madeHere: boolean },
-): void {
-  if (moved.madeHere)
-    db.prepare('UPDATE team_links SET applied_seq = ? WHERE workspace_id = ? AND applied_seq = ?').run(
-      moved.last.seq,
-      workspaceId,
-      moved.held,
-    );
-  db.prepare('UPDATE team_links SET pulled_seq = ?, pulled_hash = ? WHERE workspace_id = ?').run(
-    moved.last.seq,
-    moved.last.hash,
-    workspaceId,
-  );
 }
 
 /** Changes written per INSERT into team_log (11 values each). */
