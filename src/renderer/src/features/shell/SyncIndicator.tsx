@@ -16,7 +16,11 @@ function SyncButton() {
         className="button button-quiet sync-button"
         data-testid="sync-cancel"
         aria-label={cancelling ? 'Cancelling the sync' : 'Cancel the sync'}
-        onClick={() => void cancel()}
+        // Cancel takes the place of Sync now: the second click of a double-click on Sync now lands
+        // here, and must not stop the sync it has just started.
+        onClick={(event) => {
+          if (event.detail <= 1) void cancel();
+        }}
         disabled={cancelling}
       >
         {cancelling ? 'Cancelling…' : 'Cancel'}
