@@ -14,6 +14,17 @@ const DATASETS = {
   templates: 'Templates',
 } as const;
 
+/** Hold this window's sync:run on its way to the core until the function returned is called. */
+async function holdSyncRun(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rpc/sync:run', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** No sync runs: the header offers "Sync now" again (the first demo sync included). */
 async function syncIdle(page: Page): Promise<void> {
   await expect(page.getByTestId('sync-now')).toBeVisible({ timeout: 150_000 });
@@ -70,12 +81,7 @@ test('a double-click on Sync now starts a sync, and its second click does not ca
   await syncIdle(page);
   // Held on its way to the core: the sync this window asked for is still starting when the second
   // click lands on the Cancel button that took Sync now's place.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rpc/sync:run', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSyncRun(page);
   await page.getByTestId('sync-now').dblclick();
   const cancel = page.getByTestId('sync-cancel');
   await expect(cancel).toHaveAccessibleName('Cancel the sync');
@@ -90,12 +96,7 @@ test('Cancel stops a running sync and the header says so', async ({ page }) => {
   await syncIdle(page);
   // Hold this window's sync:run on its way to the core, so Cancel is pressed before the run starts:
   // the window must cancel it as soon as the core reports it running.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rpc/sync:run', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSyncRun(page);
   await page.getByTestId('sync-now').click();
   const cancel = page.getByTestId('sync-cancel');
   await expect(cancel).toHaveAccessibleName('Cancel the sync');

@@ -62,6 +62,16 @@ function pushed(): Stamp[] {
 
 const places = (stamps: readonly Stamp[]) => stamps.map(({ row, seq }) => ({ row, seq }));
 
+/** The queued changes with their stamps, as a pull from the server brings them. */
+const asPulled = (stamps: readonly Stamp[]) =>
+  new TeamReplicaRepository(db).waiting(1, stamps.length).map((change, index) => ({
+    ...change,
+    ...stamps[index]!,
+    actor: 'ana',
+    receivedAt: RECEIVED,
+    id: change.id,
+  }));
+
 /** The stamps as the run of own changes the exchange keeps. */
 const run = (stamps: readonly Stamp[]): OwnRun => ({
   rows: stamps.map((stamp) => stamp.row),
@@ -99,16 +109,7 @@ describe('TeamPushedRepository.keep', () => {
     const stamps = pushed();
     const replica = new TeamReplicaRepository(db);
     // Another exchange of this ledger pulled the first two meanwhile.
-    replica.appendLog(
-      1,
-      replica.waiting(1, 2).map((change, index) => ({
-        ...change,
-        ...stamps[index]!,
-        actor: 'ana',
-        receivedAt: RECEIVED,
-        id: change.id,
-      })),
-    );
+    replica.appendLog(1, asPulled(stamps).slice(0, 2));
     new TeamPushedRepository(db).keep(1, places(stamps), run(stamps));
     expect(replica.log(1).map((change) => change.seq)).toEqual([1, 2, 3]);
     expect(replica.link(1)).toMatchObject({ pulledSeq: 3, pulledHash: stamps[2]!.hash });
@@ -147,13 +148,7 @@ describe('TeamPushedRepository.keep', () => {
   it('appendLog, given a page partly held already, keeps the rest once each', () => {
     const stamps = pushed();
     const replica = new TeamReplicaRepository(db);
-    const page = replica.waiting(1, 3).map((change, index) => ({
-      ...change,
-      ...stamps[index]!,
-      actor: 'ana',
-      receivedAt: RECEIVED,
-      id: change.id,
-    }));
+    const page = asPulled(stamps);
     replica.appendLog(1, page.slice(0, 2));
     replica.appendLog(1, page);
     expect(replica.log(1).map((change) => change.seq)).toEqual([1, 2, 3]);
